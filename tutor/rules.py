@@ -1,0 +1,345 @@
+"""Table rules: every convention on which the rule sources disagree, as one immutable value.
+
+The sources (``shared/sources``) describe the same game with different conventions: one deck or a
+six-deck shoe, a hole card or none, doubling on any two cards or on 9-11 only, one split or three
+hands, insurance that forbids doubling or not... Each disagreement is a field here, so the engine,
+the strategy and the lessons read the table from one place, and a lesson can teach which
+convention a table uses and what it costs.
+
+A combination that cannot happen at a real table is refused at construction, with a sentence
+saying why:
+
+>>> TableRules(decks=9)
+Traceback (most recent call last):
+...
+tutor.rules.InvalidRulesError: a shoe holds 1 to 8 decks, not 9
+>>> PRESETS["family"].double_after_split
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+
+class InvalidRulesError(ValueError):
+    """Table rules that cannot hold together, or an unknown preset or option."""
+
+
+class HoleCard(Enum):
+    """How the dealer takes a second card."""
+
+    #: A second card face down at the deal; with an Ace or a ten up the dealer checks it at once,
+    #: so a dealer natural ends the round before anyone doubles or splits.
+    AMERICAN = "american"
+    #: No hole card: the dealer's second card comes after the players have played, and a dealer
+    #: natural then takes every bet on the table, doubled and split bets included.
+    EUROPEAN = "european"
+
+
+class DoubleOn(Enum):
+    """Which two-card totals may be doubled."""
+
+    ANY_TWO = "any"
+    NINE_TO_ELEVEN = "9-11"
+    TEN_OR_ELEVEN = "10-11"
+
+    def allows(self, total: int, *, soft: bool) -> bool:
+        if self is DoubleOn.ANY_TWO:
+            return True
+        # A soft total is not "9, 10 or 11": restricted doubling is on hard totals only.
+        allowed = (9, 10, 11) if self is DoubleOn.NINE_TO_ELEVEN else (10, 11)
+        return not soft and total in allowed
+
+
+class Surrender(Enum):
+    NONE = "none"
+    #: Give up half the bet on the first two cards, after the dealer has checked for a natural
+    #: (under the European deal, before the dealer's second card: the half is kept whatever comes).
+    LATE = "late"
+
+
+class Shuffle(Enum):
+    #: Gather and shuffle every card after each round (the family table).
+    EVERY_ROUND = "every-round"
+    #: Deal down to a cut card, then shuffle between rounds.
+    CUT_CARD = "cut-card"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRules:
+    """The conventions of one table. Build with keywords; ``replace`` derives a variant."""
+
+    #: Shown to the learner; presets carry their own name.
+    name: str = "custom"
+    decks: int = 6
+    #: Whether the dealer draws on a soft 17 (Ace-6). All sources stand; hitting is a variant.
+    dealer_hits_soft_17: bool = False
+    hole_card: HoleCard = HoleCard.AMERICAN
+    #: What a natural wins per unit bet: 3:2 normally, 6:5 at some modern tables.
+    blackjack_pays: Fraction = Fraction(3, 2)
+    double_on: DoubleOn = DoubleOn.ANY_TWO
+    double_after_split: bool = True
+    #: The card dealt on a double stays face down until the dealer has played.
+    double_face_down: bool = False
+    #: Split two cards of the same value (K and 10) rather than only the same rank.
+    split_by_value: bool = False
+    #: Most hands one seat may hold by splitting: 1 forbids splitting, 2 allows one split.
+    max_hands: int = 4
+    #: Split Aces receive exactly one card each and stand.
+    split_aces_one_card: bool = True
+    resplit_aces: bool = False
+    surrender: Surrender = Surrender.NONE
+    insurance: bool = True
+    #: The largest insurance bet, as a fraction of the hand's bet.
+    insurance_max: Fraction = Fraction(1, 2)
+    #: A player who took insurance may no longer double or split (the six-deck online game).
+    insurance_forbids_double_split: bool = False
+    #: A player who took insurance and then doubles or splits insures the new bet too (French casinos
+    #: with the European deal, where a dealer natural would take those bets).
+    insure_additional_bets: bool = False
+    #: A player with a natural facing an Ace may take 1:1 at once instead of risking a push.
+    even_money: bool = True
+    shuffle: Shuffle = Shuffle.CUT_CARD
+    #: Share of the shoe dealt before the cut card comes out (``shuffle`` = cut card).
+    penetration: float = 0.75
+    #: When a round exhausts the cards with a shuffle after every round, open a spare deck
+    #: (announced before play) rather than shuffling earlier discards.
+    spare_deck: bool = False
+    #: The historical bonus that named the game: Ace of spades with a black Jack, paid 10:1.
+    ace_of_spades_black_jack_pays: Fraction | None = None
+    #: Where each convention comes from, for the learner (a source file or a description).
+    source: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # Coerce numbers given as int/str/float (TOML, YAML) into exact fractions.
+        for name in ("blackjack_pays", "insurance_max", "ace_of_spades_black_jack_pays"):
+            raw = getattr(self, name)
+            if raw is not None and not isinstance(raw, Fraction):
+                object.__setattr__(self, name, _fraction(name, raw))
+        problems = list(self._problems())
+        if problems:
+            raise InvalidRulesError("; ".join(problems))
+
+    def _problems(self) -> list[str]:
+        out = []
+        if not 1 <= self.decks <= 8:
+            out.append(f"a shoe holds 1 to 8 decks, not {self.decks}")
+        if not 1 <= self.max_hands <= 4:
+            out.append(f"a seat holds 1 to 4 hands after splitting, not {self.max_hands}")
+        if self.resplit_aces and self.max_hands < 3:
+            out.append("resplitting Aces needs room for at least 3 hands (max_hands >= 3)")
+        if self.blackjack_pays < 1:
+            out.append(f"a natural pays at least even money, not {self.blackjack_pays}")
+        if not 0 < self.insurance_max <= 1:
+            out.append(f"insurance is a part of the bet, between 0 and 1, not {self.insurance_max}")
+        if not self.insurance and (self.insurance_forbids_double_split or self.insure_additional_bets):
+            out.append("insurance rules are set but this table offers no insurance")
+        if self.insurance_forbids_double_split and self.insure_additional_bets:
+            out.append(
+                "insurance cannot both forbid doubling and splitting and insure the bets they add"
+            )
+        if self.insure_additional_bets and self.hole_card is HoleCard.AMERICAN:
+            out.append(
+                "insuring the bets added by a double or split only makes sense without a hole card:"
+                " with the American deal the dealer has already checked for a natural"
+            )
+        if self.even_money and not self.insurance:
+            out.append("even money is a form of insurance, and this table offers no insurance")
+        if not 0.1 <= self.penetration <= 0.95:
+            out.append(f"the cut card goes between 10% and 95% of the shoe, not {self.penetration}")
+        if self.spare_deck and self.shuffle is not Shuffle.EVERY_ROUND:
+            out.append("a spare deck is for tables that shuffle after every round")
+        bonus = self.ace_of_spades_black_jack_pays
+        if bonus is not None and bonus < self.blackjack_pays:
+            out.append("the Ace of spades with a black Jack bonus pays more than a natural")
+        return out
+
+    # -- queries ---------------------------------------------------------------------------
+    @property
+    def dealer_peeks(self) -> bool:
+        """The dealer checks the hole card for a natural under an Ace or a ten."""
+        return self.hole_card is HoleCard.AMERICAN
+
+    @property
+    def can_split(self) -> bool:
+        return self.max_hands >= 2
+
+    @property
+    def shuffles_every_round(self) -> bool:
+        return self.shuffle is Shuffle.EVERY_ROUND
+
+    def replace(self, **changes: Any) -> TableRules:
+        """A variant of these rules; unknown options are refused by name."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise InvalidRulesError(f"unknown table rule(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **_coerce(changes))
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain values (strings for enums and fractions), the form files and JSON use."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, Fraction):
+                value = str(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> TableRules:
+        """Rules from a mapping: an optional ``preset`` name plus overrides of any field."""
+        values = dict(data)
+        preset = values.pop("preset", None)
+        base = preset_rules(str(preset)) if preset is not None else cls()
+        if preset is not None and "name" not in values and values:
+            values["name"] = f"{base.name}*"
+        return base.replace(**values)
+
+
+def _fraction(name: str, raw: object) -> Fraction:
+    try:
+        if isinstance(raw, float):
+            return Fraction(str(raw))
+        return Fraction(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2, not {raw!r}") from None
+
+
+_ENUM_FIELDS: dict[str, type[Enum]] = {
+    "hole_card": HoleCard,
+    "double_on": DoubleOn,
+    "surrender": Surrender,
+    "shuffle": Shuffle,
+}
+
+
+def _coerce(changes: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(changes)
+    for name, enum in _ENUM_FIELDS.items():
+        raw = out.get(name)
+        if raw is not None and not isinstance(raw, enum):
+            try:
+                out[name] = enum(str(raw).lower())
+            except ValueError:
+                choices = ", ".join(repr(member.value) for member in enum)
+                raise InvalidRulesError(f"{name} is one of {choices}, not {raw!r}") from None
+    return out
+
+
+# -- presets -------------------------------------------------------------------------------------
+
+PRESETS: dict[str, TableRules] = {
+    # shared/sources/004_85fc10a6bbbb7bbc.txt, a family rules booklet: one deck without jokers,
+    # dealer stands on every 17 including Ace-6, dealer checks for a natural under an Ace or a ten,
+    # double on the first two cards only and never after a split, one split only, split Aces one
+    # card each, insurance up to half the bet, shuffle after every round and a spare deck if a round
+    # exhausts the pack. No surrender is mentioned.
+    "family": TableRules(
+        name="family",
+        decks=1,
+        double_after_split=False,
+        max_hands=2,
+        shuffle=Shuffle.EVERY_ROUND,
+        spare_deck=True,
+        even_money=False,
+        source="004_85fc10a6bbbb7bbc.txt",
+    ),
+    # shared/sources/001_c05efaf0daf1676d.txt, French casino rules: European deal (the dealer's
+    # second card after the players), double on any two cards since 2007, double after split,
+    # split up to three hands, split Aces one card, late surrender under French law, insurance that
+    # must be extended to the second bet after a split or double. Shoe size from
+    # 000_0c2d5cbf6d108733.txt (six or seven decks in a French shoe).
+    "french-casino": TableRules(
+        name="french-casino",
+        decks=6,
+        hole_card=HoleCard.EUROPEAN,
+        max_hands=3,
+        surrender=Surrender.LATE,
+        insure_additional_bets=True,
+        source="001_c05efaf0daf1676d.txt",
+    ),
+    # shared/sources/001_c05efaf0daf1676d.txt: until 2007 French casinos let players double only on
+    # 9, 10 or 11; otherwise as the French casino above.
+    "france-before-2007": TableRules(
+        name="france-before-2007",
+        decks=6,
+        hole_card=HoleCard.EUROPEAN,
+        double_on=DoubleOn.NINE_TO_ELEVEN,
+        max_hands=3,
+        surrender=Surrender.LATE,
+        insure_additional_bets=True,
+        source="001_c05efaf0daf1676d.txt",
+    ),
+    # shared/sources/003_3e906d12f813f817.txt, a single-player online game: six decks, a hole card,
+    # double on two cards or after a split, surrender for half, insurance forbids doubling and
+    # splitting. It names one split (two hands).
+    "online-six-deck": TableRules(
+        name="online-six-deck",
+        decks=6,
+        max_hands=2,
+        surrender=Surrender.LATE,
+        insurance_forbids_double_split=True,
+        source="003_3e906d12f813f817.txt",
+    ),
+    # Common American shoe games, for comparison (the usual Las Vegas Strip rules): six decks,
+    # peek, double any two, double after split, resplit to four hands, no resplit of Aces, late
+    # surrender; dealer stands on or hits soft 17.
+    "american-s17": TableRules(
+        name="american-s17",
+        decks=6,
+        max_hands=4,
+        surrender=Surrender.LATE,
+        source="common six-deck American table, dealer stands on soft 17",
+    ),
+    "american-h17": TableRules(
+        name="american-h17",
+        decks=6,
+        dealer_hits_soft_17=True,
+        max_hands=4,
+        surrender=Surrender.LATE,
+        source="common six-deck American table, dealer hits soft 17",
+    ),
+}
+
+
+def preset_rules(name: str) -> TableRules:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise InvalidRulesError(
+            f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}"
+        ) from None
+
+
+def load_rules(spec: str | Path) -> TableRules:
+    """A preset's name, or a TOML/YAML file of rules (``preset = ...`` plus overrides)."""
+    text = str(spec)
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    if not path.exists():
+        raise InvalidRulesError(
+            f"{text!r} is neither a preset ({', '.join(PRESETS)}) nor an existing rules file"
+        )
+    if path.suffix == ".toml":
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    else:
+        import yaml
+
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise InvalidRulesError(f"{path}: a rules file is a mapping of option = value")
+    try:
+        return TableRules.from_mapping(data)
+    except (InvalidRulesError, TypeError) as error:
+        raise InvalidRulesError(f"{path}: {error}") from None
