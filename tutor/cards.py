@@ -51,7 +51,10 @@ class Suit(Enum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         for suit in cls:
-            if text in (suit.symbol, suit.letter, suit.letter.lower()) or text == suit.symbol + "\ufe0f":
+            if (
+                text in (suit.symbol, suit.letter, suit.letter.lower())
+                or text == suit.symbol + "\ufe0f"
+            ):
                 return suit
         raise InvalidCardError(text, "a suit is one of ♠ ♥ ♦ ♣ or S H D C")
 
@@ -94,8 +97,8 @@ class Rank(Enum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         upper = text.upper()
-        # French letters: R (roi), D (dame), V (valet) are accepted as a courtesy to French teachers;
-        # D is not accepted for a rank because it is the letter of diamonds.
+        # French letters R (roi) and V (valet) are accepted as a courtesy to French teachers;
+        # D (dame) is not, because it is the letter of diamonds.
         aliases = {"T": "10", "1": "A", "R": "K", "V": "J"}
         upper = aliases.get(upper, upper)
         for rank in cls:
@@ -124,10 +127,10 @@ class Card:
 
         >>> Card.parse("Q♦")
         Card.parse('Q♦')
-        >>> Card.parse("11H")
+        >>> Card.parse("11H")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        tutor.cards.InvalidCardError: '11H' is not a card: a rank is one of A 2 3 4 5 6 7 8 9 10 (or T) J Q K
+        tutor.cards.InvalidCardError: '11H' is not a card: a rank is one of A 2 3 ...
         """
         text = token.strip().replace("\ufe0f", "")
         if len(text) < 2:
@@ -259,7 +262,9 @@ class Shoe:
         if not 1 <= decks <= 8:
             raise ValueError(f"a shoe holds 1 to 8 decks, not {decks}")
         if penetration is not None and not 0.1 <= penetration <= 0.95:
-            raise ValueError(f"the cut card goes between 10% and 95% of the shoe, not {penetration}")
+            raise ValueError(
+                f"the cut card goes between 10% and 95% of the shoe, not {penetration}"
+            )
         self.decks = decks
         self.rng = rng if rng is not None else random.Random(seed)
         self.penetration = penetration
@@ -278,7 +283,7 @@ class Shoe:
         self.discards: list[Card] = []
         self._cut_index = self._cut_position()
 
-    # -- scripting -------------------------------------------------------------------------
+    # -- scripting --
     def load_script(self, cards: Sequence[Card]) -> None:
         """Put these cards on top of the shoe, in dealing order, taking them out of the shoe.
 
@@ -299,7 +304,7 @@ class Shoe:
     def scripted_left(self) -> int:
         return len(self._script)
 
-    # -- dealing -----------------------------------------------------------------------------
+    # -- dealing --
     def draw(self) -> Card:
         if self._script:
             card = self._script.pop()

@@ -34,8 +34,13 @@ class Action(Enum):
     def parse(cls, text: str) -> Action:
         key = text.strip().lower().replace("_", "-").replace(" ", "-")
         aliases = {
-            "h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender",
-            "no-insurance": "decline-insurance", "decline": "decline-insurance",
+            "h": "hit",
+            "s": "stand",
+            "d": "double",
+            "p": "split",
+            "r": "surrender",
+            "no-insurance": "decline-insurance",
+            "decline": "decline-insurance",
             "insurance": "insure",
         }
         key = aliases.get(key, key)
@@ -47,11 +52,13 @@ class Action(Enum):
 
 
 HAND_ACTIONS: tuple[Action, ...] = (
-    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
+    Action.HIT,
+    Action.STAND,
+    Action.DOUBLE,
+    Action.SPLIT,
+    Action.SURRENDER,
 )
-INSURANCE_ACTIONS: tuple[Action, ...] = (
-    Action.INSURE, Action.DECLINE_INSURANCE, Action.EVEN_MONEY
-)
+INSURANCE_ACTIONS: tuple[Action, ...] = (Action.INSURE, Action.DECLINE_INSURANCE, Action.EVEN_MONEY)
 
 
 @dataclass(frozen=True)

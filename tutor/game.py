@@ -137,8 +137,12 @@ class PlayerHand:
     @property
     def is_finished(self) -> bool:
         return (
-            self.stood or self.doubled or self.surrendered or self.even_money
-            or self.is_natural or self.value.total >= 21
+            self.stood
+            or self.doubled
+            or self.surrendered
+            or self.even_money
+            or self.is_natural
+            or self.value.total >= 21
         )
 
 
@@ -201,7 +205,9 @@ class Round:
             raise ValueError(f"a table seats 1 to {MAX_SEATS} players, not {len(bets)}")
         for index, bet in enumerate(bets):
             if bet <= 0:
-                raise ValueError(f"seat {index + 1}: a bet is a positive number of chips, not {bet}")
+                raise ValueError(
+                    f"seat {index + 1}: a bet is a positive number of chips, not {bet}"
+                )
         if stacks is not None and len(stacks) != len(bets):
             raise ValueError("give one stack per seat")
         if shoe.in_play:
@@ -220,7 +226,7 @@ class Round:
         self._log(EventKind.ROUND_STARTED, data={"bets": tuple(bets)})
         self._deal()
 
-    # -- the deal --------------------------------------------------------------------------------
+    # -- the deal --
     def _deal(self) -> None:
         for seat in self.seats:
             seat.hands.append(PlayerHand([], seat.bet))
@@ -254,14 +260,17 @@ class Round:
         return card
 
     def _log(
-        self, kind: EventKind, seat: int | None = None, hand: int | None = None,
+        self,
+        kind: EventKind,
+        seat: int | None = None,
+        hand: int | None = None,
         data: Mapping[str, Any] | None = None,
     ) -> Event:
         event = Event(kind, seat, hand, data or {})
         self.events.append(event)
         return event
 
-    # -- queries -----------------------------------------------------------------------------------
+    # -- queries --
     @property
     def dealer_up(self) -> Card:
         return self.dealer[0]
@@ -338,8 +347,8 @@ class Round:
         if action.is_insurance_decision:
             if self.phase is not Phase.INSURANCE:
                 raise IllegalActionError(
-                    "no-insurance-now", "insurance is only offered when the dealer shows an Ace, "
-                    "before anyone plays"
+                    "no-insurance-now",
+                    "insurance is only offered when the dealer shows an Ace, before anyone plays",
                 )
             self._verify_insurance(action)
             return
@@ -357,7 +366,8 @@ class Round:
                 )
             if hand.from_split and not rules.double_after_split:
                 raise IllegalActionError(
-                    "no-double-after-split", "you cannot double after a split at this table",
+                    "no-double-after-split",
+                    "you cannot double after a split at this table",
                     table=rules.name,
                 )
             if hand.split_aces and rules.split_aces_one_card:
@@ -367,8 +377,10 @@ class Round:
             value = hand.value
             if not rules.double_on.allows(value.total, soft=value.soft):
                 raise IllegalActionError(
-                    "double-total", f"at this table you may only double on {rules.double_on.value}",
-                    allowed=rules.double_on.value, total=value.total,
+                    "double-total",
+                    f"at this table you may only double on {rules.double_on.value}",
+                    allowed=rules.double_on.value,
+                    total=value.total,
                 )
             self._verify_insurance_lock(seat, "double")
             self._verify_funds(seat, hand.bet + self._extra_insurance(seat, hand.bet), "double")
@@ -382,7 +394,8 @@ class Round:
                 raise IllegalActionError("no-split", "this table does not allow splitting")
             if len(seat.hands) >= rules.max_hands:
                 raise IllegalActionError(
-                    "max-hands", f"this table allows at most {rules.max_hands} hands per seat",
+                    "max-hands",
+                    f"this table allows at most {rules.max_hands} hands per seat",
                     max_hands=rules.max_hands,
                 )
             if hand.split_aces and not rules.resplit_aces:
@@ -394,8 +407,8 @@ class Round:
                 raise IllegalActionError("no-surrender", "this table does not offer surrender")
             if len(hand.cards) != 2 or hand.from_split or len(seat.hands) != 1:
                 raise IllegalActionError(
-                    "surrender-first", "you can only surrender your first two cards, before any "
-                    "other decision"
+                    "surrender-first",
+                    "you can only surrender your first two cards, before any other decision",
                 )
         elif action is Action.HIT:
             if hand.split_aces and rules.split_aces_one_card:
@@ -428,7 +441,10 @@ class Round:
                 raise IllegalActionError("no-even-money", "this table does not offer even money")
         if action is Action.INSURE and seat.stack is not None and seat.stack <= 0:
             raise IllegalActionError(
-                "funds", "you have no chips left to insure with", needed=1, stack=seat.stack,
+                "funds",
+                "you have no chips left to insure with",
+                needed=1,
+                stack=seat.stack,
                 action="insure",
             )
 
@@ -441,8 +457,11 @@ class Round:
     def _verify_funds(self, seat: Seat, needed: Money, what: str) -> None:
         if seat.stack is not None and needed > seat.stack:
             raise IllegalActionError(
-                "funds", f"you need {needed} more chips to {what}, and have {seat.stack}",
-                needed=needed, stack=seat.stack, action=what,
+                "funds",
+                f"you need {needed} more chips to {what}, and have {seat.stack}",
+                needed=needed,
+                stack=seat.stack,
+                action=what,
             )
 
     def _max_insurance(self, seat: Seat) -> Money:
@@ -532,7 +551,7 @@ class Round:
     def take_even_money(self) -> list[Event]:
         return self.act(Action.EVEN_MONEY)
 
-    # -- insurance -----------------------------------------------------------------------------------
+    # -- insurance --
     def _do_insure(self, amount: Money | None) -> None:
         seat = self.seats[self._require_turn().seat]
         most = self._max_insurance(seat)
@@ -541,8 +560,10 @@ class Round:
         amount = most if amount is None else money(Fraction(amount))
         if not 0 < amount <= most:
             raise IllegalActionError(
-                "insurance-amount", f"insurance is more than 0 and at most {most} chips",
-                most=most, amount=amount,
+                "insurance-amount",
+                f"insurance is more than 0 and at most {most} chips",
+                most=most,
+                amount=amount,
             )
         seat.insurance = amount
         if seat.stack is not None:
@@ -591,11 +612,12 @@ class Round:
         for seat in self.seats:
             if seat.insured:
                 self._log(
-                    EventKind.INSURANCE_SETTLED, seat.index,
+                    EventKind.INSURANCE_SETTLED,
+                    seat.index,
                     data={"amount": seat.insurance, "won": False, "net": -seat.insurance},
                 )
 
-    # -- hand actions -----------------------------------------------------------------------------------
+    # -- hand actions --
     def _do_hit(self) -> None:
         seat, hand = self._current()
         turn = self._require_turn()
@@ -608,7 +630,9 @@ class Round:
         hand.stood = True
         value = hand.value
         self._log(
-            EventKind.STOOD, seat.index, self._require_turn().hand,
+            EventKind.STOOD,
+            seat.index,
+            self._require_turn().hand,
             {"total": value.total, "soft": value.soft, "automatic": False},
         )
         self._advance()
@@ -643,9 +667,7 @@ class Round:
         hand.from_split = True
         hand.split_aces = aces
         seat.hands.insert(index + 1, new)
-        self._log(
-            EventKind.SPLIT, seat.index, index, {"new_hand": index + 1, "insured": extra}
-        )
+        self._log(EventKind.SPLIT, seat.index, index, {"new_hand": index + 1, "insured": extra})
         self._give(seat.index, index)
         if aces and self.rules.split_aces_one_card:
             # Both Aces get their one card now and are finished.
@@ -656,7 +678,9 @@ class Round:
         seat, hand = self._current()
         hand.surrendered = True
         self._log(
-            EventKind.SURRENDERED, seat.index, self._require_turn().hand,
+            EventKind.SURRENDERED,
+            seat.index,
+            self._require_turn().hand,
             {"returned": money(Fraction(hand.bet) / 2)},
         )
         self._advance()
@@ -675,7 +699,8 @@ class Round:
     def _advance(self) -> None:
         """Move the turn to the next hand that needs a decision, or to the dealer."""
         turn = self._turn
-        assert turn is not None and turn.hand is not None
+        assert turn is not None
+        assert turn.hand is not None
         seat_index, hand_index = turn.seat, turn.hand
         while seat_index < len(self.seats):
             seat = self.seats[seat_index]
@@ -684,8 +709,10 @@ class Round:
                 if len(hand.cards) == 1:
                     # The second card of a split hand comes when the hand is played.
                     self._give(seat_index, hand_index)
-                if hand.split_aces and self.rules.split_aces_one_card and not (
-                    not hand.stood and self.can_resplit_aces(seat, hand)
+                if (
+                    hand.split_aces
+                    and self.rules.split_aces_one_card
+                    and not (not hand.stood and self.can_resplit_aces(seat, hand))
                 ):
                     hand_index += 1
                     continue
@@ -693,12 +720,17 @@ class Round:
                     self._turn = Turn(seat_index, hand_index)
                     return
                 if (
-                    hand.value.total == 21 and not hand.stood and not hand.doubled
-                    and not hand.is_natural and not hand.even_money
+                    hand.value.total == 21
+                    and not hand.stood
+                    and not hand.doubled
+                    and not hand.is_natural
+                    and not hand.even_money
                 ):
                     hand.stood = True
                     self._log(
-                        EventKind.STOOD, seat_index, hand_index,
+                        EventKind.STOOD,
+                        seat_index,
+                        hand_index,
                         {"total": 21, "soft": hand.value.soft, "automatic": True},
                     )
                 hand_index += 1
@@ -707,7 +739,7 @@ class Round:
         self._turn = None
         self._finish_round()
 
-    # -- the dealer and the settlement --------------------------------------------------------------
+    # -- the dealer and the settlement --
     def _finish_round(self) -> None:
         self._turn = None
         if not self.rules.dealer_peeks and len(self.dealer) == 1:
@@ -723,7 +755,8 @@ class Round:
 
     def _anything_depends_on_dealer(self) -> bool:
         return any(
-            seat.insured or any(not (h.is_bust or h.surrendered or h.even_money) for h in seat.hands)
+            seat.insured
+            or any(not (h.is_bust or h.surrendered or h.even_money) for h in seat.hands)
             for seat in self.seats
         )
 
@@ -742,7 +775,9 @@ class Round:
             if value.total > 21:
                 self._log(EventKind.DEALER_BUSTED, data={"total": value.total})
                 return
-            if value.total > 17 or (value.total == 17 and not (value.soft and rules.dealer_hits_soft_17)):
+            if value.total > 17 or (
+                value.total == 17 and not (value.soft and rules.dealer_hits_soft_17)
+            ):
                 self._log(EventKind.DEALER_STOOD, data={"total": value.total, "soft": value.soft})
                 return
             self._dealer_draw(face_down=False, kind=EventKind.DEALER_HIT)
@@ -757,14 +792,18 @@ class Round:
             for index, hand in enumerate(seat.hands):
                 if hand.hidden_card is not None:
                     self._log(
-                        EventKind.HOLE_CARD_REVEALED, seat.index, index,
+                        EventKind.HOLE_CARD_REVEALED,
+                        seat.index,
+                        index,
                         {"card": hand.hidden_card},
                     )
                     hand.hidden_card = None
                 result = self._settle_hand(hand, dealer, dealer_natural)
                 hand_results.append(result)
                 self._log(
-                    EventKind.HAND_SETTLED, seat.index, index,
+                    EventKind.HAND_SETTLED,
+                    seat.index,
+                    index,
                     {"outcome": result.outcome, "bet": result.bet, "net": result.net},
                 )
             insurance_net: Money = 0
@@ -773,9 +812,13 @@ class Round:
                 if not rules.dealer_peeks or dealer_natural:
                     # With a hole card and no natural it was settled when the dealer checked.
                     self._log(
-                        EventKind.INSURANCE_SETTLED, seat.index,
-                        data={"amount": seat.insurance, "won": dealer_natural,
-                              "net": insurance_net},
+                        EventKind.INSURANCE_SETTLED,
+                        seat.index,
+                        data={
+                            "amount": seat.insurance,
+                            "won": dealer_natural,
+                            "net": insurance_net,
+                        },
                     )
             results.append(
                 SeatResult(seat.index, tuple(hand_results), seat.insurance, insurance_net)
@@ -783,9 +826,7 @@ class Round:
         self.results = results
         self.phase = Phase.SETTLED
         nets = tuple(result.net for result in results)
-        self._log(
-            EventKind.ROUND_SETTLED, data={"nets": nets, "bank_net": money(-sum(nets, 0))}
-        )
+        self._log(EventKind.ROUND_SETTLED, data={"nets": nets, "bank_net": money(-sum(nets, 0))})
 
     def _settle_hand(self, hand: PlayerHand, dealer: HandValue, dealer_natural: bool) -> HandResult:
         rules = self.rules

@@ -102,8 +102,8 @@ class TableRules:
     insurance_max: Fraction = Fraction(1, 2)
     #: A player who took insurance may no longer double or split (the six-deck online game).
     insurance_forbids_double_split: bool = False
-    #: A player who took insurance and then doubles or splits insures the new bet too (French casinos
-    #: with the European deal, where a dealer natural would take those bets).
+    #: A player who took insurance and then doubles or splits insures the new bet too (French
+    #: casinos with the European deal, where a dealer natural would take those bets).
     insure_additional_bets: bool = False
     #: A player with a natural facing an Ace may take 1:1 at once instead of risking a push.
     even_money: bool = True
@@ -140,7 +140,9 @@ class TableRules:
             out.append(f"a natural pays at least even money, not {self.blackjack_pays}")
         if not 0 < self.insurance_max <= 1:
             out.append(f"insurance is a part of the bet, between 0 and 1, not {self.insurance_max}")
-        if not self.insurance and (self.insurance_forbids_double_split or self.insure_additional_bets):
+        if not self.insurance and (
+            self.insurance_forbids_double_split or self.insure_additional_bets
+        ):
             out.append("insurance rules are set but this table offers no insurance")
         if self.insurance_forbids_double_split and self.insure_additional_bets:
             out.append(
@@ -162,7 +164,7 @@ class TableRules:
             out.append("the Ace of spades with a black Jack bonus pays more than a natural")
         return out
 
-    # -- queries ---------------------------------------------------------------------------
+    # -- queries --
     @property
     def dealer_peeks(self) -> bool:
         """The dealer checks the hole card for a natural under an Ace or a ten."""
@@ -210,9 +212,11 @@ def _fraction(name: str, raw: object) -> Fraction:
     try:
         if isinstance(raw, float):
             return Fraction(str(raw))
-        return Fraction(raw)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2, not {raw!r}") from None
+        if isinstance(raw, int | str | Fraction):
+            return Fraction(raw)
+    except (TypeError, ValueError, ZeroDivisionError):
+        pass
+    raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2, not {raw!r}")
 
 
 _ENUM_FIELDS: dict[str, type[Enum]] = {

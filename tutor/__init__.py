@@ -1,0 +1,1 @@
+"""Blackjack Tutor: lessons, a real rules engine, exact basic strategy and a decision quiz."""

@@ -1,0 +1,223 @@
+"""Consecutive rounds at one table, and the family session of the rules booklet.
+
+``Table`` keeps a shoe across rounds and shuffles when the rules say (after every round, or when
+the cut card has come out), never while a round is in play. ``FamilySession`` is the session of
+the family booklet (``shared/sources/004_85fc10a6bbbb7bbc.txt``): 20 chips a player, 200 for the
+bank, a fixed bet of 2, ten rounds, then a ranking; a player who cannot bet sits out, and the bank
+is topped up with tokens when it could not pay. As an option the bank passes from player to
+player, as in the older Vingt-et-Un (``000_0c2d5cbf6d108733.txt``).
+
+Chips are conserved to the chip: what the players lose the bank wins, and tokens added to the bank
+are counted apart, so ``sum(players) + bank - tokens`` never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from tutor.cards import Card, Shoe
+from tutor.game import Money, Round, money
+from tutor.rules import PRESETS, TableRules
+
+
+def new_shoe(
+    rules: TableRules,
+    *,
+    seed: int | None = None,
+    script: Sequence[Card] | str | None = None,
+    strict: bool = False,
+) -> Shoe:
+    """A shoe as the rules describe it: decks, cut card or shuffle every round, spare deck."""
+    return Shoe(
+        rules.decks,
+        seed=seed,
+        script=script,
+        strict=strict,
+        penetration=None if rules.shuffles_every_round else rules.penetration,
+        spare_deck=rules.spare_deck,
+    )
+
+
+class Table:
+    """A shoe kept across rounds, and the shuffles the rules call for between them."""
+
+    def __init__(self, rules: TableRules, *, seed: int | None = None, shoe: Shoe | None = None):
+        self.rules = rules
+        self.shoe = shoe if shoe is not None else new_shoe(rules, seed=seed)
+        self.round: Round | None = None
+        self.rounds_played = 0
+
+    def new_round(
+        self, bets: Sequence[Money], *, stacks: Sequence[Money | None] | None = None
+    ) -> Round:
+        """Close the previous round (discards, shuffle if due) and deal a new one."""
+        if self.round is not None and not self.round.is_over:
+            raise RuntimeError("the current round is not settled yet")
+        self.close_round()
+        self.round = Round(self.rules, self.shoe, bets, stacks=stacks)
+        return self.round
+
+    def close_round(self) -> None:
+        if self.round is None:
+            return
+        shuffle = self.rules.shuffles_every_round
+        self.shoe.end_round(shuffle=shuffle or self.shoe.needs_shuffle())
+        self.rounds_played += 1
+        self.round = None
+
+
+class BankRotation(Enum):
+    """Who holds the bank in a family session."""
+
+    #: The bank is a separate stack of chips held by one person for the whole session.
+    FIXED = "fixed"
+    #: Vingt-et-Un: the players hold the bank in turn, one round each.
+    EACH_ROUND = "each-round"
+    #: Vingt-et-Un: the banker keeps the bank until a round costs the bank chips.
+    UNTIL_LOSS = "until-loss"
+
+
+@dataclass
+class Player:
+    name: str
+    chips: Money
+    sat_out: int = 0
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    name: str
+    chips: Money
+
+
+@dataclass
+class FamilySession:
+    """A family session: players against a bank, a fixed bet, a set number of rounds.
+
+    Drive it with ``start_round()``; play the returned round's decisions (the app asks the
+    learners, the tests play randomly); then ``finish_round()`` pays the chips.
+    """
+
+    names: Sequence[str]
+    rules: TableRules = field(default_factory=lambda: PRESETS["family"])
+    rounds: int = 10
+    chips: int = 20
+    bank_chips: int = 200
+    bet: int = 2
+    rotation: BankRotation = BankRotation.FIXED
+    seed: int | None = None
+    players: list[Player] = field(init=False)
+    bank: Money = field(init=False)
+    tokens: Money = field(init=False, default=0)
+    banker: int | None = field(init=False, default=None)
+    table: Table = field(init=False)
+    round_number: int = field(init=False, default=0)
+    seated: list[int] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        rotating = self.rotation is not BankRotation.FIXED
+        # The booklet counts 2 to 7 people in all, the bank included.
+        people = len(self.names) + (0 if rotating else 1)
+        if not 2 <= people <= 7:
+            raise ValueError(
+                f"a family table seats 2 to 7 people in all, bank included, not {people}"
+            )
+        if len(set(self.names)) != len(self.names):
+            raise ValueError("every player needs a different name")
+        if self.bet <= 0 or self.chips < self.bet:
+            raise ValueError("each player must be able to bet at least once")
+        self.players = [Player(name, self.chips) for name in self.names]
+        self.bank = 0 if rotating else self.bank_chips
+        self.banker = 0 if rotating else None
+        self.table = Table(self.rules, seed=self.seed)
+
+    # -- the session --
+    @property
+    def is_over(self) -> bool:
+        return self.round_number >= self.rounds or not self._bettors()
+
+    def _bettors(self) -> list[int]:
+        return [
+            i
+            for i, player in enumerate(self.players)
+            if i != self.banker and player.chips >= self.bet
+        ]
+
+    def _add_to_bank(self, amount: Money) -> None:
+        if self.banker is None:
+            self.bank = money(self.bank + amount)
+        else:
+            banker = self.players[self.banker]
+            banker.chips = money(banker.chips + amount)
+
+    def worst_case_payout(self, seats: int) -> Money:
+        """The most the bank could owe in one round, so it can be topped up before the deal."""
+        rules = self.rules
+        per_hand = max(Fraction(2), rules.blackjack_pays)  # a doubled win, or a natural
+        bonus = rules.ace_of_spades_black_jack_pays or 0
+        per_seat = max(per_hand * rules.max_hands, Fraction(bonus)) + 2 * rules.insurance_max
+        return money(per_seat * self.bet * seats)
+
+    def start_round(self) -> Round:
+        if self.is_over:
+            raise RuntimeError("the session is over")
+        if self.table.round is not None:
+            raise RuntimeError("finish the current round first")
+        self.seated = self._bettors()
+        for i, player in enumerate(self.players):
+            if i not in self.seated and i != self.banker:
+                player.sat_out += 1
+        if self.banker is None:
+            # The booklet: top the bank up with tokens before a deal it could not pay.
+            shortfall = self.worst_case_payout(len(self.seated)) - self.bank
+            if shortfall > 0:
+                self.tokens = money(self.tokens + shortfall)
+                self.bank = money(self.bank + shortfall)
+        stacks = [money(self.players[i].chips - self.bet) for i in self.seated]
+        return self.table.new_round([self.bet] * len(self.seated), stacks=stacks)
+
+    def finish_round(self) -> None:
+        game = self.table.round
+        if game is None or not game.is_over:
+            raise RuntimeError("the round is not settled yet")
+        bank_net: Money = 0
+        for result in game.results:
+            player = self.players[self.seated[result.seat]]
+            player.chips = money(player.chips + result.net)
+            bank_net = money(bank_net - result.net)
+        self._add_to_bank(bank_net)
+        if self.banker is not None and self.players[self.banker].chips < 0:
+            # A player holding the bank pays what he has; tokens cover the rest.
+            banker = self.players[self.banker]
+            self.tokens = money(self.tokens - banker.chips)
+            banker.chips = 0
+        self.table.close_round()
+        self.round_number += 1
+        self._rotate_bank(bank_net)
+
+    def _rotate_bank(self, bank_net: Money) -> None:
+        if self.banker is None:
+            return
+        if self.rotation is BankRotation.EACH_ROUND or bank_net < 0:
+            self.banker = (self.banker + 1) % len(self.players)
+
+    def ranking(self) -> list[Standing]:
+        """Players by chips, most first; equal chips share a rank."""
+        order = sorted(self.players, key=lambda p: p.chips, reverse=True)
+        standings: list[Standing] = []
+        for position, player in enumerate(order, start=1):
+            if standings and standings[-1].chips == player.chips:
+                rank = standings[-1].rank
+            else:
+                rank = position
+            standings.append(Standing(rank, player.name, player.chips))
+        return standings
+
+    @property
+    def total_chips(self) -> Money:
+        """Every chip on the table, tokens included; less ``tokens`` it never changes."""
+        return money(sum((p.chips for p in self.players), self.bank))
