@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from tutor.cards import Card, Shoe
+from tutor.cards import Card, Shoe, parse_cards
 from tutor.game import Money, Round, money
 from tutor.rules import PRESETS, TableRules
 
@@ -221,3 +221,54 @@ class FamilySession:
     def total_chips(self) -> Money:
         """Every chip on the table, tokens included; less ``tokens`` it never changes."""
         return money(sum((p.chips for p in self.players), self.bank))
+
+
+def deal_order(
+    rules: TableRules,
+    hands: Sequence[Sequence[Card]],
+    dealer: Sequence[Card],
+    then: Sequence[Card] = (),
+) -> list[Card]:
+    """The shoe order that deals ``hands`` to the seats and ``dealer`` to the dealer.
+
+    The sources' order: a card to each seat, the dealer's up-card, a second card to each seat,
+    then the hole card (American deal only); ``then`` follows: the players' draws in turn, then
+    the dealer's. With the European deal ``dealer`` is the up-card alone.
+    """
+    if any(len(hand) != 2 for hand in hands):
+        raise ValueError("each seat is dealt exactly two cards")
+    wanted = 2 if rules.dealer_peeks else 1
+    if len(dealer) != wanted:
+        deal = "American deal: up-card and hole card" if wanted == 2 else "European deal: up-card"
+        raise ValueError(f"the dealer is dealt {wanted} card(s) here ({deal}), not {len(dealer)}")
+    order = [hand[0] for hand in hands] + [dealer[0]] + [hand[1] for hand in hands]
+    if rules.dealer_peeks:
+        order.append(dealer[1])
+    return order + list(then)
+
+
+def scripted_round(
+    rules: TableRules,
+    hands: Sequence[Sequence[Card] | str],
+    dealer: Sequence[Card] | str,
+    then: Sequence[Card] | str = (),
+    *,
+    bets: Sequence[Money] | None = None,
+    strict: bool = True,
+    seed: int | None = 0,
+) -> Round:
+    """A round dealt from a script, as a lesson or a test writes it.
+
+    >>> from tutor.rules import PRESETS
+    >>> game = scripted_round(PRESETS["family"], ["A♠ 6♥"], "9♣ 7♦", "9♦ 5♣ K♠")
+    >>> _ = game.hit(); game.decision_point().value.total
+    16
+    >>> _ = game.hit(); game.phase.value, game.results[0].hands[0].outcome.value
+    ('settled', 'win')
+    """
+    seat_cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    dealer_cards = parse_cards(dealer) if isinstance(dealer, str) else tuple(dealer)
+    then_cards = parse_cards(then) if isinstance(then, str) else tuple(then)
+    script = deal_order(rules, seat_cards, dealer_cards, then_cards)
+    shoe = new_shoe(rules, seed=seed, script=script, strict=strict)
+    return Round(rules, shoe, bets if bets is not None else [2] * len(seat_cards))
