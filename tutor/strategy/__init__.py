@@ -1,0 +1,1 @@
+"""Exact strategy: dealer probabilities, expected values, charts, house edge and advice."""

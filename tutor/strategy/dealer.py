@@ -1,0 +1,250 @@
+"""The dealer's final totals, exactly, for any shoe composition.
+
+Method. The dealer's play is fixed by the rules, so the *sequences* of cards the dealer can draw
+from a given up-card do not depend on the shoe. What the shoe changes is only how likely each
+sequence is, and that likelihood does not depend on the order of the cards: drawing the multiset
+``m`` (``m[v]`` cards of value ``v``, ``k`` cards in all) in one particular order from a shoe of
+``n[v]`` cards (``N`` in all) has probability ``prod_v n[v]!/(n[v]-m[v])! / (N!/(N-k)!)``.
+
+So, once per up-card and rule set, :func:`dealer_sequences` enumerates the multisets the dealer can
+finish with, together with the *number of valid orders* (orders in which the dealer would have
+drawn exactly those cards and then stopped) and the final outcome. The probability of an outcome
+for a shoe is then a sum over those multisets of ``orders * falling factorials``. Done in logs for
+a whole batch of shoes at once, that sum is one matrix product and one ``exp``: this is what makes
+a cold solve of thousands of player-hand compositions fit in about a second without C code.
+
+The peek (American deal) is modelled by leaving out the orders whose first card (the hole card)
+would give the dealer a natural; dividing by the probability of no natural gives the distribution
+*given that the dealer checked and has no natural*. Under the European deal nothing is left out and
+the natural is an outcome of its own, which beats every player hand but a natural.
+
+An infinite deck (every card drawn with its fixed frequency, 1/13 or 4/13) is the same sum with
+``n[v]/N`` replaced by the frequencies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+#: Card values in the order used by every composition: Ace (1) first, ten-valued cards last.
+VALUES: tuple[int, ...] = tuple(range(1, 11))
+#: The dealer's possible results, in the order of every probability vector of this package.
+OUTCOMES: tuple[str, ...] = ("17", "18", "19", "20", "21", "bust", "natural")
+BUST = 5
+NATURAL = 6
+
+#: How many cards of each value (Ace first) one deck holds.
+ONE_DECK: tuple[int, ...] = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+#: The infinite deck's draw probabilities.
+INFINITE: tuple[float, ...] = tuple(c / 52 for c in ONE_DECK)
+
+#: A shoe's composition: counts of Ace, 2, ..., 9, ten-valued. ``None`` means an infinite deck.
+Composition = tuple[int, ...]
+FloatArray = npt.NDArray[np.float64]
+
+# A log of zero; finite so that it multiplies zeros of the one-hot matrix without a NaN.
+_LOG_ZERO = -1.0e6
+
+
+def full_shoe(decks: int) -> Composition:
+    return tuple(count * decks for count in ONE_DECK)
+
+
+def hand_total(counts: Sequence[int], up: int = 0) -> tuple[int, bool]:
+    """Best total and softness of a hand given by counts per value (plus an optional card)."""
+    hard = up + sum(value * count for value, count in zip(VALUES, counts, strict=True))
+    has_ace = counts[0] > 0 or up == 1
+    if has_ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def natural_partner(up: int) -> int | None:
+    """The hole card that would give the dealer a natural with this up-card, if any."""
+    return {1: 10, 10: 1}.get(up)
+
+
+@dataclass(frozen=True)
+class DealerSequences:
+    """Every multiset the dealer can finish with from one up-card: how many valid orders, which
+    outcome, as arrays ready for the batched probability sum."""
+
+    up: int
+    #: counts[d, v]: cards of value v+1 the dealer draws in multiset d.
+    counts: npt.NDArray[np.int64]
+    orders: FloatArray
+    outcome: npt.NDArray[np.int64]
+
+    @property
+    def size(self) -> int:
+        return int(self.counts.shape[0])
+
+
+@lru_cache(maxsize=64)
+def dealer_sequences(up: int, *, hits_soft_17: bool, peek: bool) -> DealerSequences:
+    """Enumerate the dealer's finishing multisets from ``up``; see the module docstring.
+
+    Multisets are grown one card at a time; the number of orders reaching a multiset while the
+    dealer is still drawing is carried along, so the enumeration never lists orders one by one.
+    """
+    terminal: dict[tuple[tuple[int, ...], int], int] = {}
+    frontier: dict[tuple[int, ...], int] = {(0,) * 10: 1}
+    first = True
+    partner = natural_partner(up)
+    while frontier:
+        grown: dict[tuple[int, ...], int] = {}
+        for drawn, orders in frontier.items():
+            for index in range(10):
+                cards = list(drawn)
+                cards[index] += 1
+                key = tuple(cards)
+                if first and index + 1 == partner:
+                    if not peek:
+                        terminal[(key, NATURAL)] = terminal.get((key, NATURAL), 0) + orders
+                    continue
+                total, soft = hand_total(key, up)
+                if total > 21:
+                    outcome = BUST
+                elif total > 17 or (total == 17 and not (soft and hits_soft_17)):
+                    outcome = total - 17
+                else:
+                    grown[key] = grown.get(key, 0) + orders
+                    continue
+                terminal[(key, outcome)] = terminal.get((key, outcome), 0) + orders
+        frontier = grown
+        first = False
+    items = sorted(terminal.items())
+    return DealerSequences(
+        up=up,
+        counts=np.array([key for (key, _), _ in items], dtype=np.int64),
+        orders=np.array([orders for _, orders in items], dtype=np.float64),
+        outcome=np.array([outcome for (_, outcome), _ in items], dtype=np.int64),
+    )
+
+
+@dataclass(frozen=True)
+class _Design:
+    """The one-hot matrix turning per-shoe log falling factorials into per-multiset log weights."""
+
+    onehot: FloatArray  # (columns, multisets)
+    log_orders: FloatArray
+    by_outcome: FloatArray  # (multisets, outcomes)
+    depth: int  # most cards of one value in a multiset, plus one
+    length: int  # most cards in a multiset, plus one
+
+
+@lru_cache(maxsize=64)
+def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
+    seqs = dealer_sequences(up, hits_soft_17=hits_soft_17, peek=peek)
+    depth = int(seqs.counts.max()) + 1
+    sizes = seqs.counts.sum(axis=1)
+    length = int(sizes.max()) + 1
+    columns = 10 * depth + length
+    onehot = np.zeros((columns, seqs.size))
+    rows = np.arange(seqs.size)
+    for index in range(10):
+        onehot[index * depth + seqs.counts[:, index], rows] = 1.0
+    onehot[10 * depth + sizes, rows] = 1.0
+    by_outcome = np.zeros((seqs.size, len(OUTCOMES)))
+    by_outcome[rows, seqs.outcome] = 1.0
+    return _Design(onehot, np.log(seqs.orders), by_outcome, depth, length)
+
+
+def _log_falling(counts: FloatArray, depth: int) -> FloatArray:
+    """log(n (n-1) ... (n-m+1)) for m = 0..depth-1, per row and column of ``counts``."""
+    steps = np.arange(depth - 1, dtype=np.float64)
+    left = counts[..., None] - steps
+    with np.errstate(divide="ignore"):
+        logs = np.where(left > 0, np.log(np.maximum(left, 1e-300)), _LOG_ZERO)
+    zero = np.zeros((*counts.shape, 1))
+    return np.concatenate([zero, np.cumsum(logs, axis=-1)], axis=-1)
+
+
+def outcome_matrix(
+    shoes: FloatArray | None, up: int, *, hits_soft_17: bool, peek: bool, chunk: int = 1024
+) -> FloatArray:
+    """Joint probabilities of the dealer's outcomes, one row per shoe (the up-card already out).
+
+    With ``peek`` the rows sum to the probability of *no* dealer natural (the natural orders are
+    left out); divide to condition. ``shoes=None`` means the infinite deck (one row).
+    """
+    design = _design(up, hits_soft_17, peek)
+    if shoes is None:
+        per_value = np.log(np.array(INFINITE))[:, None] * np.arange(design.depth)[None, :]
+        logs = np.concatenate([per_value.reshape(-1), np.zeros(design.length)])[None, :]
+        weights = np.exp(logs @ design.onehot + design.log_orders)
+        result: FloatArray = weights @ design.by_outcome
+        return result
+    out = np.empty((shoes.shape[0], len(OUTCOMES)))
+    for start in range(0, shoes.shape[0], chunk):
+        block = shoes[start : start + chunk]
+        per_value = _log_falling(block, design.depth).reshape(block.shape[0], -1)
+        totals = _log_falling(block.sum(axis=1), design.length)
+        logs = np.concatenate([per_value, -totals], axis=1)
+        weights = np.exp(logs @ design.onehot + design.log_orders)
+        out[start : start + chunk] = weights @ design.by_outcome
+    return out
+
+
+@dataclass(frozen=True)
+class DealerProbabilities:
+    """How the dealer's hand ends from one up-card: probabilities in the order of ``OUTCOMES``."""
+
+    up: int
+    probabilities: tuple[float, ...]
+    #: Whether these are conditioned on the dealer having checked and found no natural.
+    after_peek: bool
+
+    @property
+    def bust(self) -> float:
+        return self.probabilities[BUST]
+
+    @property
+    def natural(self) -> float:
+        return self.probabilities[NATURAL]
+
+    def total(self, total: int) -> float:
+        """Probability the dealer stands on ``total`` (17 to 21; a natural is not counted)."""
+        return self.probabilities[total - 17] if 17 <= total <= 21 else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return dict(zip(OUTCOMES, self.probabilities, strict=True))
+
+
+def shoe_after(shoe: Composition, removed: Sequence[int]) -> Composition:
+    """The composition once the given card values (Ace = 1) are out; refuses impossible removals."""
+    counts = list(shoe)
+    for value in removed:
+        counts[value - 1] -= 1
+        if counts[value - 1] < 0:
+            raise ValueError(f"the shoe holds no more cards of value {value} to remove")
+    return tuple(counts)
+
+
+def dealer_distribution(
+    shoe: Composition | None, up: int, *, hits_soft_17: bool, peek: bool, after_peek: bool
+) -> tuple[float, ...]:
+    """The seven outcome probabilities for one shoe that no longer holds the up-card.
+
+    ``peek`` says whether the dealer checks under an Ace or a ten; ``after_peek`` whether the
+    result is conditioned on that check having found no natural (otherwise a natural is an outcome,
+    as it is at a table without a hole card).
+    """
+    partner = natural_partner(up)
+    rows = None if shoe is None else np.array([shoe], dtype=np.float64)
+    if partner is None or not peek:
+        joint = outcome_matrix(rows, up, hits_soft_17=hits_soft_17, peek=False)[0]
+        return tuple(float(x) for x in joint)
+    joint = outcome_matrix(rows, up, hits_soft_17=hits_soft_17, peek=True)[0]
+    if shoe is None:
+        natural = INFINITE[partner - 1]
+    else:
+        natural = shoe[partner - 1] / sum(shoe)
+    if after_peek:
+        return (*(float(x) / (1 - natural) for x in joint[:NATURAL]), 0.0)
+    return (*(float(x) for x in joint[:NATURAL]), natural)
