@@ -13,12 +13,14 @@ are counted apart, so ``sum(players) + bank - tokens`` never changes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
 from tutor.cards import Card, Shoe, parse_cards
+from tutor.decision import Action
 from tutor.game import Money, Round, money
 from tutor.rules import PRESETS, TableRules
 
@@ -272,3 +274,18 @@ def scripted_round(
     script = deal_order(rules, seat_cards, dealer_cards, then_cards)
     shoe = new_shoe(rules, seed=seed, script=script, strict=strict)
     return Round(rules, shoe, bets if bets is not None else [2] * len(seat_cards))
+
+
+def play_at_random(game: Round, rng: random.Random) -> None:
+    """Play a round to its settlement with random legal actions (for tests and benchmarks)."""
+    while (turn := game.to_act()) is not None:
+        legal = sorted(game.legal_actions(), key=lambda action: action.value)
+        action = rng.choice(legal)
+        if action is Action.INSURE:
+            seat = game.seats[turn.seat]
+            most: Money = money(seat.bet * game.rules.insurance_max)
+            if seat.stack is not None:
+                most = min(most, seat.stack)
+            game.insure(rng.choice([most, money(Fraction(most) / 2)]))
+        else:
+            game.act(action)
