@@ -1,0 +1,72 @@
+"""Lessons as YAML files: the format, its validation, and what the lesson player needs.
+
+A lesson goes through three stages (see LESSON_FORMAT.md for the format as teachers read it):
+
+- ``models``: the strict schema, converting text into the engine's types;
+- ``checks``: what the lesson claims, replayed through the engine and judged by the strategy;
+- ``course``: all files together, with ``file:line:col`` for every problem.
+
+``load_course(paths)`` never fails on content: it returns the lessons that loaded and the problems
+of those that did not. ``deal_round`` and ``check_answer`` serve the app's lesson player.
+"""
+
+from __future__ import annotations
+
+from tutor.lessons.checks import Code, StrategyFn
+from tutor.lessons.course import (
+    BUILTIN_LESSONS,
+    Course,
+    LessonFile,
+    Problem,
+    default_strategy,
+    load_course,
+)
+from tutor.lessons.models import (
+    LOCALES,
+    Ask,
+    AskStep,
+    Deal,
+    DealStep,
+    Drill,
+    DrillCategory,
+    DrillStep,
+    Expect,
+    ExplainStep,
+    Lesson,
+    PlainText,
+    Show,
+    ShowStep,
+    Translations,
+    localize,
+)
+from tutor.lessons.play import check_answer, deal_round, deal_script
+
+__all__ = [
+    "BUILTIN_LESSONS",
+    "LOCALES",
+    "Ask",
+    "AskStep",
+    "Code",
+    "Course",
+    "Deal",
+    "DealStep",
+    "Drill",
+    "DrillCategory",
+    "DrillStep",
+    "Expect",
+    "ExplainStep",
+    "Lesson",
+    "LessonFile",
+    "PlainText",
+    "Problem",
+    "Show",
+    "ShowStep",
+    "StrategyFn",
+    "Translations",
+    "check_answer",
+    "deal_round",
+    "deal_script",
+    "default_strategy",
+    "load_course",
+    "localize",
+]

@@ -1,0 +1,467 @@
+"""The meaning of a lesson: checks the schema cannot make, because they need the engine.
+
+A lesson that parses can still lie: its deal may ask for a second Ace of spades from one deck,
+state a decision the table forbids, promise a win the dealer's cards turn into a loss, or teach a
+play that basic strategy contradicts. Each check here returns ``Finding``s that carry the data path
+of the offending value (and, for cards, which token), never a position: turning paths into
+``file:line:col`` is the loader's job, which keeps these checks usable on lessons built in code.
+
+The scripted deals are replayed through the real engine (``tutor.table.scripted_round`` with a
+strict shoe), so the lesson and the app can never disagree about what a deal does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from tutor.cards import Card, Rank, ShoeExhaustedError, format_cards, hand_value, one_deck
+from tutor.decision import Action, DecisionPoint
+from tutor.game import IllegalActionError, Money, Outcome, Phase, Round, money
+from tutor.lessons.models import (
+    LOCALES,
+    ActionAnswer,
+    Ask,
+    AskStep,
+    Deal,
+    DealStep,
+    DrillStep,
+    ExplainStep,
+    Lesson,
+    PlainText,
+    Rules,
+    ShowStep,
+    Step,
+    Translations,
+)
+from tutor.lessons.source import DataPath
+from tutor.rules import PRESETS, TableRules
+from tutor.table import scripted_round
+
+AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
+_RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
+_STEP: TypeAdapter[AnyStep] = TypeAdapter(Step)
+
+#: The strategy's answer to a decision point: ``tutor.strategy.best_action``.
+StrategyFn = Callable[[DecisionPoint], Action]
+
+
+class Code(Enum):
+    """The kind of a problem, so the app and the tests can tell problems apart without parsing."""
+
+    YAML = "yaml"
+    SCHEMA = "schema"
+    CARD = "card"
+    COPIES = "copies"
+    RULES = "rules"
+    DEAL = "deal"
+    STRATEGY = "strategy"
+    TRANSLATION = "translation"
+    DUPLICATE_ID = "duplicate-id"
+    PREREQUISITE = "prerequisite"
+    CYCLE = "cycle"
+    FILE = "file"
+    CONTENT = "content"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem at a data path; ``token`` picks one card in a cards value, ``at_key`` the key."""
+
+    path: DataPath
+    message: str
+    code: Code
+    token: int | None = None
+    at_key: bool = False
+
+
+def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool) -> list[Finding]:
+    """Every semantic problem of one lesson (the schema has already passed)."""
+    findings: list[Finding] = []
+    for index, step in enumerate(lesson.steps):
+        findings += check_step(step, index, lesson.rules, strategy)
+    if not any(isinstance(step, AskStep | DealStep | DrillStep) for step in lesson.steps):
+        findings.append(
+            Finding(
+                ("steps",),
+                "a lesson is not only text: add at least one ask, deal or drill "
+                "step so the learner practises what it explains",
+                Code.CONTENT,
+            )
+        )
+    if bilingual:
+        findings += check_translations(lesson)
+    return findings
+
+
+def check_step(
+    step: AnyStep, index: int, rules: TableRules, strategy: StrategyFn | None
+) -> list[Finding]:
+    """The semantic problems of one step, at the lesson's table."""
+    where: DataPath = ("steps", index, step.kind)
+    if isinstance(step, ShowStep):
+        return check_copies(
+            rules, where, {"cards": step.show.cards, "dealer": step.show.dealer or ()}
+        )
+    if isinstance(step, AskStep):
+        return check_ask(step.ask, rules, where, strategy)
+    if isinstance(step, DealStep):
+        return check_deal(step.deal, rules, where, strategy)
+    return []
+
+
+def check_valid_steps(data: dict[str, Any], *, strategy: StrategyFn | None) -> list[Finding]:
+    """The semantic problems of the steps that pass the schema, in a lesson that does not.
+
+    A teacher fixing a typo in one step should not discover only afterwards that another
+    step's deal is wrong: whatever can be checked is checked.
+    """
+    try:
+        rules = _RULES.validate_python(data.get("rules", PRESETS["family"]))
+    except ValidationError:
+        return []
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        return []
+    findings: list[Finding] = []
+    for index, raw in enumerate(steps):
+        try:
+            step = _STEP.validate_python(raw)
+        except ValidationError:
+            continue
+        findings += check_step(step, index, rules, strategy)
+    return findings
+
+
+# -- cards --------------------------------------------------------------------------------------
+
+
+def check_copies(
+    rules: TableRules, where: DataPath, fields: dict[str, Sequence[Card]]
+) -> list[Finding]:
+    """More copies of a card in one deal than the table's decks hold (one per deck)."""
+    seen: Counter[Card] = Counter()
+    reported: set[Card] = set()
+    findings = []
+    for name, cards in fields.items():
+        for index, card in enumerate(cards):
+            seen[card] += 1
+            if seen[card] > rules.decks and card not in reported:
+                reported.add(card)
+                decks = "one deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+                findings.append(
+                    Finding(
+                        (*where, name),
+                        f"{card} appears {seen[card]} times here, but {decks} only "
+                        f"{rules.decks} {card} ({rules.name} table)",
+                        Code.COPIES,
+                        token=index,
+                    )
+                )
+    return findings
+
+
+# -- ask ----------------------------------------------------------------------------------------
+
+
+def check_ask(
+    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+) -> list[Finding]:
+    findings = check_copies(rules, where, {"cards": ask.cards or (), "dealer": ask.dealer or ()})
+    if findings or not isinstance(ask.answer, ActionAnswer) or not ask.cards or not ask.dealer:
+        return findings
+    action = ask.answer.action
+    answer_path = (*where, "answer", "action")
+    point = _point_for(ask.cards, ask.dealer[0], rules, action)
+    if isinstance(point, str):
+        return [Finding(answer_path, point, Code.DEAL)]
+    if action not in point.legal:
+        legal = ", ".join(sorted(a.value for a in point.legal))
+        return [
+            Finding(
+                answer_path,
+                f"{action.value} is not allowed here at the {rules.name} "
+                f"table; the legal actions are: {legal}",
+                Code.DEAL,
+            )
+        ]
+    if ask.follows_strategy and strategy is not None:
+        finding = _judge(strategy, point, action, answer_path)
+        if finding is not None:
+            findings.append(finding)
+    return findings
+
+
+def _point_for(
+    cards: Sequence[Card], up: Card, rules: TableRules, action: Action
+) -> DecisionPoint | str:
+    """The decision point of a hand shown in a question, or why there is none."""
+    if len(cards) > 2:
+        # Past two cards only hitting and standing remain, whatever the table.
+        total = hand_value(cards).total
+        if total >= 21:
+            return f"there is no decision to make on {format_cards(cards)} ({total})"
+        return DecisionPoint(
+            cards=tuple(cards),
+            dealer_up=up,
+            rules=rules,
+            legal=frozenset({Action.HIT, Action.STAND}),
+        )
+    if len(cards) < 2:
+        return "a decision needs the player's two cards"
+    dealer = [up]
+    if rules.dealer_peeks:
+        dealer.append(_harmless_hole_card(rules, [*cards, up]))
+    game = scripted_round(rules, [cards], dealer, bets=[2], strict=False, seed=0)
+    if game.phase is Phase.INSURANCE and not action.is_insurance_decision:
+        game.decline_insurance()
+    if game.is_over:
+        return f"there is no decision to make on {format_cards(cards)}: the round ends at the deal"
+    return game.decision_point()
+
+
+def _harmless_hole_card(rules: TableRules, used: Sequence[Card]) -> Card:
+    """A hole card that does not give the dealer a natural, for a question that shows no hole."""
+    counts = Counter(used)
+    for card in one_deck():
+        if card.rank in (Rank.FIVE, Rank.SIX, Rank.FOUR, Rank.SEVEN) and counts[card] < rules.decks:
+            return card
+    raise AssertionError("one deck holds sixteen cards of 4 to 7")  # pragma: no cover
+
+
+def _judge(
+    strategy: StrategyFn, point: DecisionPoint, chosen: Action, path: DataPath
+) -> Finding | None:
+    """A finding when the strategy's best play differs from the one the lesson teaches."""
+    try:
+        best = strategy(point)
+    except Exception as error:  # the strategy is another layer; report, never crash the check
+        return Finding(path, f"the strategy could not judge this decision: {error}", Code.STRATEGY)
+    if best is chosen:
+        return None
+    return Finding(
+        path,
+        f"basic strategy at the {point.rules.name} table plays {best.value}, not "
+        f"{chosen.value}, with {format_cards(point.cards)} ({_describe(point)}) against "
+        f"{point.dealer_up}; set follows_strategy: false if the lesson shows this mistake "
+        "on purpose",
+        Code.STRATEGY,
+    )
+
+
+def _describe(point: DecisionPoint) -> str:
+    value = point.value
+    if point.is_insurance_decision:
+        return "insurance offered"
+    if point.is_pair:
+        return "a pair"
+    return f"{'soft' if value.soft else 'hard'} {value.total}"
+
+
+# -- deal ---------------------------------------------------------------------------------------
+
+
+def check_deal(
+    deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+) -> list[Finding]:
+    """Replay the scripted deal through the engine and compare with what the lesson states."""
+    findings = check_copies(
+        rules, where, {"player": deal.player, "dealer": deal.dealer, "then": deal.then}
+    )
+    wanted = 2 if rules.dealer_peeks else 1
+    if len(deal.dealer) != wanted:
+        findings.append(Finding((*where, "dealer"), _dealer_count_message(rules, deal), Code.DEAL))
+    if findings:
+        return findings
+    return replay(deal, rules, where, strategy)
+
+
+def _dealer_count_message(rules: TableRules, deal: Deal) -> str:
+    if rules.dealer_peeks:
+        return (
+            f"with the American deal ({rules.name} table) give the dealer's up-card and hole "
+            f'card, such as "9♣ 7♦"; found {len(deal.dealer)} card'
+        )
+    return (
+        f"with the European deal ({rules.name} table) the dealer has no hole card: give only "
+        "the up-card here, and the dealer's second card in 'then' after the learner's cards"
+    )
+
+
+def replay(
+    deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+) -> list[Finding]:
+    """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs."""
+    decisions_path = (*where, "expect", "decisions")
+    out_of_cards = (
+        "the scripted cards run out {when}: add the cards still to be dealt to 'then', in "
+        "dealing order (the learner's cards first, then the dealer's)"
+    )
+    try:
+        game = scripted_round(
+            rules, [deal.player], deal.dealer, deal.then, bets=[deal.bet], strict=True
+        )
+    except ShoeExhaustedError:
+        return [Finding((*where, "then"), out_of_cards.format(when="at the deal"), Code.DEAL)]
+    findings: list[Finding] = []
+    for number, action in enumerate(deal.expect.decisions):
+        path = (*decisions_path, number)
+        if game.is_over:
+            return [
+                Finding(
+                    path,
+                    f"the round is already over ({_state(game)}), so decision "
+                    f"{number + 1} ({action.value}) never comes",
+                    Code.DEAL,
+                )
+            ]
+        try:
+            game.verify(action)
+        except IllegalActionError as error:
+            return [
+                Finding(
+                    path,
+                    f"decision {number + 1} ({action.value}) is not allowed at the "
+                    f"{rules.name} table with {_state(game)}: {error}",
+                    Code.DEAL,
+                )
+            ]
+        if deal.follows_strategy and strategy is not None:
+            finding = _judge(strategy, game.decision_point(), action, path)
+            if finding is not None:
+                findings.append(finding)
+        try:
+            game.act(action)
+        except ShoeExhaustedError:
+            when = f"after decision {number + 1} ({action.value})"
+            return [*findings, Finding((*where, "then"), out_of_cards.format(when=when), Code.DEAL)]
+    if not game.is_over:
+        legal = ", ".join(sorted(a.value for a in game.legal_actions()))
+        findings.append(
+            Finding(
+                decisions_path if deal.expect.decisions else (*where, "expect"),
+                f"the stated decisions end but the round goes on: {_state(game)} still has "
+                f"to choose among {legal}",
+                Code.DEAL,
+            )
+        )
+        return findings
+    findings += _compare_result(deal, game, where)
+    left = game.shoe.scripted_left
+    if left:
+        unused = format_cards(game.shoe.remaining[:left])
+        findings.append(
+            Finding(
+                (*where, "then"),
+                f"{left} scripted card(s) are never dealt ({unused}): the "
+                "round ends before them; remove them or check the decisions",
+                Code.DEAL,
+            )
+        )
+    return findings
+
+
+def _compare_result(deal: Deal, game: Round, where: DataPath) -> list[Finding]:
+    findings = []
+    result = game.results[0]
+    actual = tuple(hand.outcome for hand in result.hands)
+    expected = deal.expect.outcome
+    story = _story(game)
+    if expected != actual:
+        shown = _outcomes_text(actual)
+        if len(expected) != len(actual):
+            message = (
+                f"the round ends with {len(actual)} hand(s), so give {len(actual)} outcome(s): "
+                f"the engine finds {shown} ({story})"
+            )
+        else:
+            message = f"the engine finds {shown}, not {_outcomes_text(expected)} ({story})"
+        findings.append(Finding((*where, "expect", "outcome"), message, Code.DEAL))
+    if money(deal.expect.net) != result.net:
+        findings.append(
+            Finding(
+                (*where, "expect", "net"),
+                f"the seat's net is {_chips(result.net)} chips, not "
+                f"{_chips(deal.expect.net)} ({story}; bet {deal.bet})",
+                Code.DEAL,
+            )
+        )
+    return findings
+
+
+def _outcomes_text(outcomes: Sequence[Outcome]) -> str:
+    if len(outcomes) == 1:
+        return outcomes[0].value
+    return "[" + ", ".join(outcome.value for outcome in outcomes) + "]"
+
+
+def _chips(amount: Money) -> str:
+    value = money(amount)
+    return f"{value:+d}" if isinstance(value, int) else f"{'+' if value > 0 else ''}{value}"
+
+
+def _state(game: Round) -> str:
+    """The learner's hands and the dealer's visible cards, for a message."""
+    seat = game.seats[0]
+    hands = "; ".join(f"{format_cards(hand.cards)} ({hand.value.total})" for hand in seat.hands)
+    dealer = format_cards(game.visible_dealer_cards)
+    return f"hand {hands} against the dealer's {dealer}"
+
+
+def _story(game: Round) -> str:
+    seat = game.seats[0]
+    hands = "; ".join(f"{format_cards(hand.cards)} = {hand.value.total}" for hand in seat.hands)
+    dealer = game.dealer_value
+    return f"player {hands}, dealer {format_cards(game.dealer)} = {dealer.total}"
+
+
+# -- translations -------------------------------------------------------------------------------
+
+
+def iter_texts(model: BaseModel, path: DataPath = ()) -> Iterator[tuple[DataPath, object]]:
+    """Every text of a lesson with its data path: plain strings and translated mappings."""
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        yield from _texts_in(value, (*path, name))
+
+
+def _texts_in(value: object, path: DataPath) -> Iterator[tuple[DataPath, object]]:
+    if isinstance(value, PlainText | Translations):
+        yield path, value
+    elif isinstance(value, BaseModel):
+        yield from iter_texts(value, path)
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            yield from _texts_in(item, (*path, index))
+
+
+def check_translations(lesson: Lesson) -> list[Finding]:
+    """The built-in course speaks French and English everywhere: every text gives both."""
+    findings = []
+    both = " and ".join(LOCALES)
+    for path, text in iter_texts(lesson):
+        if isinstance(text, PlainText):
+            findings.append(
+                Finding(
+                    path,
+                    f"missing translation: this text is a plain string; the built-in "
+                    f'course gives every text in {both}, as {{fr: "…", en: "…"}}',
+                    Code.TRANSLATION,
+                )
+            )
+        elif isinstance(text, Translations) and text.missing():
+            missing = " and ".join(text.missing())
+            findings.append(
+                Finding(
+                    path,
+                    f"missing translation: no {missing} text here; the built-in course "
+                    f"gives every text in {both}",
+                    Code.TRANSLATION,
+                )
+            )
+    return findings

@@ -1,0 +1,590 @@
+"""Loading lesson files into a course, and turning every mistake into ``file:line:col: message``.
+
+Loading goes in three stages, as PrairieLearn checks its questions: the schema
+(``tutor.lessons.models``), then each lesson's meaning (``tutor.lessons.checks``), then the course
+as a whole (duplicate ids, prerequisites that do not exist or go round in a cycle). Problems are
+collected per file and loading never fails as a whole: a broken file is listed with its problems
+and left out of the course, and every other lesson still loads, so one teacher's typo cannot take
+the whole course down.
+
+A problem is reported where the teacher must look: the key or value at fault (even the card token
+inside ``"A♠ 6♥ 1X"``), with what was found and what was expected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import heapq
+import importlib
+import os
+import re
+import types
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, Tag, ValidationError
+from pydantic_core import ErrorDetails
+
+from tutor.lessons.checks import Code, Finding, StrategyFn, check_lesson, check_valid_steps
+from tutor.lessons.models import (
+    STEP_KINDS,
+    AskStep,
+    DealStep,
+    DrillStep,
+    ExplainStep,
+    Lesson,
+    ShowStep,
+)
+from tutor.lessons.source import DataPath, Position, SourceDocument, parse_yaml
+
+#: The built-in course shipped with the app.
+BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+
+_STEP_MODELS = (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
+_NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One mistake in one file, printed as ``file:line:col: message`` like a compiler's."""
+
+    path: Path
+    line: int
+    column: int
+    message: str
+    code: Code = field(compare=False)
+
+    def __str__(self) -> str:
+        return f"{_display(self.path)}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass(frozen=True)
+class LessonFile:
+    """A lesson file as loaded: the lesson when its schema passed, and all its problems."""
+
+    path: Path
+    lesson: Lesson | None
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def is_ok(self) -> bool:
+        return self.lesson is not None and not self.problems
+
+
+@dataclass(frozen=True)
+class Course:
+    """The lessons that loaded cleanly, in course order, and the files that did not."""
+
+    #: Every file read, in course order (those with problems included).
+    files: tuple[LessonFile, ...]
+    #: The playable lessons: files without any problem, ordered by file name and prerequisites.
+    lessons: tuple[Lesson, ...]
+    #: Whether expected decisions were checked against the strategy (it may not be available).
+    strategy_checked: bool = True
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [problem for file in self.files for problem in file.problems]
+
+    @property
+    def broken(self) -> tuple[LessonFile, ...]:
+        """Files left out of the course, to show as broken in the app with their problems."""
+        return tuple(file for file in self.files if not file.is_ok)
+
+    @property
+    def step_count(self) -> int:
+        return sum(len(file.lesson.steps) for file in self.files if file.lesson is not None)
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(f"no lesson {lesson_id!r} in this course")
+
+    def path_of(self, lesson_id: str) -> Path:
+        for file in self.files:
+            if file.lesson is not None and file.lesson.id == lesson_id:
+                return file.path
+        raise KeyError(f"no lesson {lesson_id!r} in this course")
+
+
+# -- finding the files --------------------------------------------------------------------------
+
+
+def lesson_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]]:
+    """The lesson files named by ``paths``: files as given, folders' ``*.yaml`` by file name."""
+    found: list[Path] = []
+    problems: list[Problem] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(
+                (p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()),
+                key=lambda p: p.name,
+            )
+        elif path.is_file():
+            found.append(path)
+        else:
+            problems.append(Problem(path, 1, 1, "no such lesson file or folder", Code.FILE))
+    unique = list(dict.fromkeys(found))
+    return unique, problems
+
+
+def default_strategy() -> StrategyFn | None:
+    """``tutor.strategy.best_action`` once that layer exists; None until then."""
+    try:
+        module = importlib.import_module("tutor.strategy")
+    except ModuleNotFoundError as error:
+        if error.name in ("tutor.strategy", "tutor"):
+            return None
+        raise
+    best = getattr(module, "best_action", None)
+    return best if callable(best) else None
+
+
+def is_builtin(path: Path) -> bool:
+    """Whether ``path`` belongs to the built-in course, which must be bilingual."""
+    try:
+        path.resolve().relative_to(BUILTIN_LESSONS)
+    except ValueError:
+        return False
+    return True
+
+
+# -- one file -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    path: Path
+    document: SourceDocument
+    lesson: Lesson | None
+    findings: list[Problem]
+    #: The id written in the file, even when the schema failed (to avoid cascading problems).
+    raw_id: str | None
+
+
+def _load_file(path: Path, *, bilingual: bool, strategy: StrategyFn | None) -> _Loaded:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        document = SourceDocument(name=str(path), text="")
+        problem = Problem(path, 1, 1, f"cannot read the file: {error}", Code.FILE)
+        return _Loaded(path, document, None, [problem], None)
+    document = parse_yaml(text, str(path))
+    problems = [
+        Problem(path, p.position.line, p.position.column, p.message, Code.YAML)
+        for p in document.problems
+    ]
+    data = document.data
+    raw_id = data.get("id") if isinstance(data, dict) else None
+    raw_id = raw_id if isinstance(raw_id, str) else None
+    if document.data is None and not problems:
+        problems.append(
+            Problem(path, 1, 1, "the file is empty: a lesson starts with 'id:'", Code.SCHEMA)
+        )
+    if not isinstance(data, dict):
+        if data is not None:
+            problems.append(
+                Problem(
+                    path,
+                    1,
+                    1,
+                    "a lesson file is a mapping of keys (id, title, "
+                    f"level, rules, goals, requires, steps), not {_found(data)}",
+                    Code.SCHEMA,
+                )
+            )
+        return _Loaded(path, document, None, problems, raw_id)
+    try:
+        lesson = Lesson.model_validate(data)
+    except ValidationError as error:
+        problems += _schema_problems(path, document, error.errors())
+        # Still check the steps that are valid, so the teacher sees every mistake at once.
+        findings = check_valid_steps(data, strategy=strategy)
+        problems += [_locate(path, document, finding) for finding in findings]
+        return _Loaded(path, document, None, problems, raw_id)
+    findings = check_lesson(lesson, strategy=strategy, bilingual=bilingual)
+    findings += _check_file_name(path, lesson)
+    problems += [_locate(path, document, finding) for finding in findings]
+    return _Loaded(path, document, lesson, problems, raw_id)
+
+
+def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
+    match = _NUMBERED.match(path.stem)
+    named = match.group("rest") if match else path.stem
+    if named == lesson.id:
+        return []
+    return [
+        Finding(
+            ("id",),
+            f"the file is named {path.name} but the lesson's id is "
+            f"{lesson.id!r}: name the file NN-{lesson.id}{path.suffix} (NN gives the "
+            "course order) or change the id",
+            Code.FILE,
+        )
+    ]
+
+
+def _locate(path: Path, document: SourceDocument, finding: Finding) -> Problem:
+    if finding.token is not None:
+        position = document.token_position(finding.path, finding.token)
+    else:
+        position = document.where(finding.path, key=finding.at_key)
+    message = f"{_label(finding.path)}: {finding.message}" if finding.path else finding.message
+    return Problem(path, position.line, position.column, message, finding.code)
+
+
+# -- schema errors -> problems --------------------------------------------------------------------
+
+
+def _schema_problems(
+    path: Path, document: SourceDocument, errors: Sequence[ErrorDetails]
+) -> list[Problem]:
+    problems = []
+    for error in errors:
+        loc = tuple(error["loc"])
+        if error["type"] == "too_short" and any(
+            len(other["loc"]) > len(loc) and tuple(other["loc"][: len(loc)]) == loc
+            for other in errors
+        ):
+            continue  # a list whose items failed is not also "too short"
+        position, data_path, message = _explain(document, error)
+        label = _label(data_path)
+        text = f"{label}: {message}" if label else message
+        problems.append(Problem(path, position.line, position.column, text, _code(error)))
+    return problems
+
+
+def _code(error: ErrorDetails) -> Code:
+    return {
+        "card_token": Code.CARD,
+        "cards": Code.CARD,
+        "rules": Code.RULES,
+    }.get(error["type"], Code.SCHEMA)
+
+
+def _explain(document: SourceDocument, error: ErrorDetails) -> tuple[Position, DataPath, str]:
+    """Where an error is, the data path it concerns, and a sentence a teacher can act on."""
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    given = error["input"]
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    path = document.resolve(_walk_loc(loc)[0])
+    message = error["msg"].removeprefix("Value error, ").replace("Input should be ", "expected ")
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        return document.where(path, key=True), path, _unknown_key(key, loc[:-1])
+    if kind == "missing":
+        parent = path[:-1] if path and path[-1] == loc[-1] else path
+        return document.where(parent), parent, f"missing required key {loc[-1]!r}"
+    if kind == "step_kind":
+        if isinstance(given, dict) and given:
+            first = str(next(iter(given)))
+            return (
+                document.where((*path, first), key=True),
+                path,
+                f"unknown step kind {first!r}{_did_you_mean(first, STEP_KINDS)}; a step is "
+                f"one of {', '.join(STEP_KINDS)}",
+            )
+        message = f"{message}, written '- explain: …'; found {_found(given)}"
+        return document.where(path), path, message
+    if kind == "card_token":
+        return document.token_position(path, int(ctx["index"])), path, message
+    if kind == "rules" and "key" in ctx:
+        key_path = path if ctx["key"] == "self" else (*path, str(ctx["key"]))
+        return document.where(key_path, key=ctx.get("at") == "key"), path, message
+    if kind == "too_short":
+        message = f"expected at least {ctx.get('min_length', 1)} item(s), found none"
+    elif kind in ("value_error", "outcome", "up_card", "action", "rules", "step_kind"):
+        pass  # these messages already quote what was found
+    elif kind in ("int_type", "string_type") and isinstance(given, bool):
+        message += (
+            f", found {_found(given)} (YAML reads yes, no, on, off, true and false as booleans: "
+            "put the text in quotes)"
+        )
+    else:
+        message += f", found {_found(given)}"
+    return document.where(path), path, message
+
+
+def _unknown_key(key: str, loc: tuple[str | int, ...]) -> str:
+    _path, model = _walk_loc(loc)
+    if model is None:
+        return f"unknown key {key!r}"
+    allowed = list(model.model_fields)
+    if model in _STEP_MODELS:
+        return (
+            f"unknown key {key!r} in this {allowed[0]} step: each step is its own list item "
+            f"with one kind ({', '.join(STEP_KINDS)}); check the indentation"
+        )
+    hint = _did_you_mean(key, allowed)
+    return f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}"
+
+
+def _did_you_mean(word: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _walk_loc(loc: Sequence[str | int]) -> tuple[DataPath, type[BaseModel] | None]:
+    """Split a validation error's location into its data path and the model found there.
+
+    Pydantic inserts the tag of a discriminated union into the location (``"deal"`` in
+    ``("steps", 3, "deal", "deal", "bet")``), and a step's tag is also its only key, so the tags
+    are recognised from the models' ``Tag`` annotations and dropped from the data path. The
+    model at the end lists the keys it accepts, for an unknown key's message.
+    """
+    candidates: list[tuple[Any, str | None]] = _flatten([Lesson])
+    path: list[str | int] = []
+    for part in loc:
+        tagged: list[tuple[Any, str | None]] = [
+            (tp, tag) for tp, tag in candidates if tag is not None and tag == part
+        ]
+        if len(candidates) > 1 and tagged:
+            candidates = tagged  # a union tag: choose the member, no data key
+            continue
+        following: list[Any] = []
+        for candidate, _tag in candidates:
+            if isinstance(part, int) and get_origin(candidate) in (tuple, list):
+                following.append(get_args(candidate)[0])
+            elif _is_model(candidate) and part in candidate.model_fields:
+                following.append(candidate.model_fields[part].annotation)
+        path.append(part)
+        candidates = _flatten(following)
+    models = [candidate for candidate, _tag in candidates if _is_model(candidate)]
+    return tuple(path), (models[0] if len(models) == 1 else None)
+
+
+def _is_model(candidate: Any) -> bool:
+    return isinstance(candidate, type) and issubclass(candidate, BaseModel)
+
+
+def _flatten(types_: Sequence[Any], tag: str | None = None) -> list[tuple[Any, str | None]]:
+    """The concrete types behind unions and ``Annotated``, each with its union tag if any."""
+    out: list[tuple[Any, str | None]] = []
+    for candidate in types_:
+        origin = get_origin(candidate)
+        if origin is Annotated:
+            inner, *metadata = get_args(candidate)
+            found = next((m.tag for m in metadata if isinstance(m, Tag)), tag)
+            out += _flatten([inner], found)
+        elif origin is Union or origin is types.UnionType:
+            out += _flatten(list(get_args(candidate)))
+        else:
+            out.append((candidate, tag))
+    return out
+
+
+def _found(value: Any) -> str:
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, dict):
+        keys = ", ".join(str(key) for key in value) or "no keys"
+        return f"a mapping with {keys}"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item(s)"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _label(path: DataPath) -> str:
+    """``steps[3].deal.player`` for ``("steps", 3, "deal", "player")``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _display(path: Path) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return relative if not relative.startswith("..") else str(path)
+
+
+# -- the course ---------------------------------------------------------------------------------
+
+
+def load_course(
+    paths: Iterable[str | Path] | str | Path | None = None,
+    *,
+    bilingual: bool | None = None,
+    strategy: StrategyFn | Literal["auto"] | None = "auto",
+) -> Course:
+    """Load every lesson under ``paths`` (default: the built-in course); never raises on content.
+
+    ``bilingual`` requires every text in French and English; by default it is on for files of
+    the built-in course and off for a teacher's own files, which may be single-language plain
+    strings. ``strategy`` judges expected decisions (``"auto"``: ``tutor.strategy`` when present).
+    """
+    if paths is None:
+        paths = [BUILTIN_LESSONS]
+    elif isinstance(paths, str | Path):
+        paths = [paths]
+    judge = default_strategy() if strategy == "auto" else strategy
+    files, missing = lesson_paths(paths)
+    loaded = [
+        _load_file(
+            path, bilingual=is_builtin(path) if bilingual is None else bilingual, strategy=judge
+        )
+        for path in files
+    ]
+    _check_course(loaded)
+    order = _course_order(loaded)
+    lesson_files = [
+        LessonFile(item.path, item.lesson, tuple(sorted(item.findings)))
+        for item in (loaded[index] for index in order)
+    ]
+    lesson_files += [LessonFile(problem.path, None, (problem,)) for problem in missing]
+    return Course(
+        files=tuple(lesson_files),
+        lessons=tuple(file.lesson for file in lesson_files if file.is_ok and file.lesson),
+        strategy_checked=judge is not None,
+    )
+
+
+def _check_course(loaded: list[_Loaded]) -> None:
+    """Checks across files: duplicate ids, unknown prerequisites, prerequisite cycles."""
+    owner: dict[str, _Loaded] = {}
+    for item in loaded:
+        lesson_id = item.lesson.id if item.lesson else item.raw_id
+        if lesson_id is None:
+            continue
+        first = owner.setdefault(lesson_id, item)
+        if first is not item:
+            item.findings.append(
+                _locate(
+                    item.path,
+                    item.document,
+                    Finding(
+                        ("id",),
+                        f"duplicate id {lesson_id!r}: {_display(first.path)} already uses it; "
+                        "every lesson needs its own id",
+                        Code.DUPLICATE_ID,
+                    ),
+                )
+            )
+    graph: dict[str, tuple[str, ...]] = {}
+    for item in loaded:
+        if item.lesson is None or owner.get(item.lesson.id) is not item:
+            continue
+        lesson = item.lesson
+        graph[lesson.id] = lesson.requires
+        for index, required in enumerate(lesson.requires):
+            if required not in owner:
+                hint = _did_you_mean(required, sorted(owner))
+                item.findings.append(
+                    _locate(
+                        item.path,
+                        item.document,
+                        Finding(
+                            ("requires", index),
+                            f"unknown prerequisite {required!r}{hint}: no lesson has this id",
+                            Code.PREREQUISITE,
+                        ),
+                    )
+                )
+    for cycle in _cycles(graph):
+        text = " → ".join([*cycle, cycle[0]])
+        for position, lesson_id in enumerate(cycle):
+            item = owner[lesson_id]
+            assert item.lesson is not None
+            following = cycle[(position + 1) % len(cycle)]
+            index = item.lesson.requires.index(following)
+            item.findings.append(
+                _locate(
+                    item.path,
+                    item.document,
+                    Finding(
+                        ("requires", index),
+                        f"prerequisites form a cycle ({text}): a learner could never start these "
+                        "lessons; remove one of the requirements",
+                        Code.CYCLE,
+                    ),
+                )
+            )
+
+
+def _cycles(graph: dict[str, tuple[str, ...]]) -> list[list[str]]:
+    """One cycle for each group of lessons that require each other (strongly connected)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in graph:
+                continue
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                groups.append(group)
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return [_one_cycle(graph, set(group), min(group, key=list(graph).index)) for group in groups]
+
+
+def _one_cycle(graph: dict[str, tuple[str, ...]], group: set[str], start: str) -> list[str]:
+    """A path from ``start`` back to itself inside ``group`` (depth-first, in file order)."""
+    path = [start]
+    seen = {start}
+
+    def extend(node: str) -> bool:
+        for nxt in graph.get(node, ()):
+            if nxt == start:
+                return True
+            if nxt in group and nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                if extend(nxt):
+                    return True
+                path.pop()
+        return False
+
+    extend(start)
+    return path
+
+
+def _course_order(loaded: list[_Loaded]) -> list[int]:
+    """File order, except that a lesson always comes after the lessons it requires."""
+    position = {item.lesson.id: i for i, item in enumerate(loaded) if item.lesson is not None}
+    waiting: dict[int, set[int]] = {}
+    for i, item in enumerate(loaded):
+        required = item.lesson.requires if item.lesson else ()
+        waiting[i] = {position[r] for r in required if r in position and position[r] != i}
+    ready = [i for i, needs in waiting.items() if not needs]
+    heapq.heapify(ready)
+    order: list[int] = []
+    while ready:
+        current = heapq.heappop(ready)
+        order.append(current)
+        for i, needs in waiting.items():
+            if current in needs:
+                needs.discard(current)
+                if not needs and i not in order:
+                    heapq.heappush(ready, i)
+    # Lessons caught in a cycle never become ready: keep them, in file order, at the end.
+    order += [i for i in range(len(loaded)) if i not in order]
+    return order

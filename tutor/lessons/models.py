@@ -1,0 +1,555 @@
+"""The lesson schema: what a lesson file may contain, as strict pydantic models.
+
+This is the first of the three stages a lesson goes through (schema, then meaning in
+``tutor.lessons.checks``, then the course as a whole in ``tutor.lessons.course``). Every model
+forbids unknown keys, because a teacher's typo (``explaination:``) silently ignored would be a
+lesson that quietly lacks its explanation. Values are converted here into the engine's own types
+(``Card``, ``Action``, ``Outcome``, ``TableRules``, exact ``Fraction`` chips), so the later stages
+and the app never parse strings again.
+
+Every field name is also the YAML key, and step wrappers are named after their kind
+(``DealStep.deal``), so a model's attribute path is the data path that ``SourceDocument`` knows the
+position of: that is what lets a semantic check say ``file:line:col``.
+
+>>> lesson = Lesson.model_validate({
+...     "id": "demo", "title": "Demo", "level": 1, "goals": ["count"],
+...     "steps": [{"ask": {"question": "Total?", "cards": "A♠ 6♥",
+...                        "answer": {"number": 17}, "explanation": "soft 17"}}],
+... })
+>>> lesson.steps[0].kind, lesson.steps[0].ask.cards
+('ask', (Card.parse('A♠'), Card.parse('6♥')))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from enum import Enum
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Tag,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from tutor.cards import Card, InvalidCardError, Rank
+from tutor.decision import Action
+from tutor.game import Outcome
+from tutor.lessons.source import card_tokens
+from tutor.rules import PRESETS, InvalidRulesError, TableRules
+
+#: The languages of the app; a translated text gives each of them.
+LOCALES: tuple[str, ...] = ("fr", "en")
+DEFAULT_LOCALE = "fr"
+
+STEP_KINDS: tuple[str, ...] = ("explain", "show", "ask", "deal", "drill")
+ANSWER_KINDS: tuple[str, ...] = ("number", "chips", "action", "choice")
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class _Strict(BaseModel):
+    """Unknown keys fail; objects are immutable once loaded, so a lesson can be shared safely."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+class PlainText(str):
+    """A text given as a plain string: the same words in every language.
+
+    A subclass of ``str`` so the app can print it as is, while the translation check can still
+    tell it from a translated text.
+    """
+
+    __slots__ = ()
+
+
+class Translations(_Strict):
+    """A text given per language: ``{fr: "…", en: "…"}``."""
+
+    fr: Annotated[str, Field(min_length=1)] | None = None
+    en: Annotated[str, Field(min_length=1)] | None = None
+
+    @model_validator(mode="after")
+    def _some_language(self) -> Translations:
+        if self.fr is None and self.en is None:
+            raise ValueError("a translated text needs at least one of fr and en")
+        return self
+
+    def get(self, locale: str) -> str:
+        """The text in ``locale``, falling back to the other language rather than to nothing."""
+        wanted = getattr(self, locale, None) if locale in LOCALES else None
+        if wanted is not None:
+            return str(wanted)
+        return next(str(getattr(self, code)) for code in LOCALES if getattr(self, code) is not None)
+
+    def missing(self) -> tuple[str, ...]:
+        return tuple(code for code in LOCALES if getattr(self, code) is None)
+
+
+def _text_kind(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "plain"
+    if isinstance(value, dict | Translations):
+        return "translated"
+    return None
+
+
+def _plain(value: str) -> PlainText:
+    if not value.strip():
+        raise ValueError("the text is empty")
+    return PlainText(value)
+
+
+#: A text: a plain string or ``{fr: …, en: …}``.
+Text = Annotated[
+    Annotated[str, AfterValidator(_plain), Tag("plain")]
+    | Annotated[Translations, Tag("translated")],
+    Discriminator(
+        _text_kind,
+        custom_error_type="text",
+        custom_error_message="expected a text: a string, or a mapping {fr: …, en: …}",
+    ),
+]
+
+
+def localize(text: str | Translations, locale: str = DEFAULT_LOCALE) -> str:
+    """A text in the learner's language (a plain string is the same in every language)."""
+    return text.get(locale) if isinstance(text, Translations) else str(text)
+
+
+# -- cards, numbers, actions --------------------------------------------------------------------
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+        return value
+    if not isinstance(value, str | list) or (
+        isinstance(value, list) and not all(isinstance(token, str) for token in value)
+    ):
+        raise PydanticCustomError("cards", 'expected cards as a string such as "A♠ 10♥" or "AS TH"')
+    cards: list[Card] = []
+    for index, token in enumerate(card_tokens(value)):
+        try:
+            cards.append(Card.parse(token))
+        except InvalidCardError as error:
+            raise PydanticCustomError(
+                "card_token",
+                "{message} (cards are written A♠ 10♥ K♦ or AS TH KD)",
+                {"message": str(error), "index": index, "token": token},
+            ) from None
+    if not cards:
+        raise PydanticCustomError("cards", 'expected at least one card, such as "A♠ 10♥"')
+    return tuple(cards)
+
+
+#: Cards in either notation, as a string (``"A♠ 10♥"``, ``"AS, TH"``) or a YAML list.
+Cards = Annotated[tuple[Card, ...], PlainValidator(_cards)]
+
+
+def _exact(value: Any) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(str(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except ValueError:
+            pass
+    raise PydanticCustomError("number", "expected a number such as 3, -2, 1.5 or 3/2")
+
+
+#: An exact number of chips or an exact answer (never a float): ``3``, ``1.5`` or ``"3/2"``.
+Exact = Annotated[Fraction, PlainValidator(_exact)]
+
+
+def _action(value: Any) -> Action:
+    if isinstance(value, Action):
+        return value
+    if not isinstance(value, str):
+        raise PydanticCustomError("action", "expected an action such as hit or stand")
+    try:
+        return Action.parse(value)
+    except ValueError as error:
+        raise PydanticCustomError("action", "{message}", {"message": str(error)}) from None
+
+
+ActionName = Annotated[Action, PlainValidator(_action)]
+
+
+def _outcomes(value: Any) -> tuple[Outcome, ...]:
+    items = value if isinstance(value, list | tuple) else [value]
+    names = ", ".join(outcome.value for outcome in Outcome)
+    outcomes: list[Outcome] = []
+    for item in items:
+        if isinstance(item, Outcome):
+            outcomes.append(item)
+            continue
+        try:
+            outcomes.append(Outcome(str(item).strip().lower()))
+        except ValueError:
+            raise PydanticCustomError(
+                "outcome",
+                "{found} is not an outcome; outcomes are: {names}",
+                {"found": repr(item), "names": names},
+            ) from None
+    if not outcomes:
+        raise PydanticCustomError("outcome", "expected an outcome, such as win")
+    return tuple(outcomes)
+
+
+#: One outcome, or a list of outcomes (one per hand after a split).
+Outcomes = Annotated[tuple[Outcome, ...], PlainValidator(_outcomes)]
+
+
+def _up_cards(value: Any) -> tuple[int, ...]:
+    items = value if isinstance(value, list | tuple) else [value]
+    points: list[int] = []
+    for item in items:
+        if isinstance(item, int) and not isinstance(item, bool) and 1 <= item <= 11:
+            points.append(1 if item == 11 else item)
+            continue
+        try:
+            points.append(Rank.parse(str(item)).points)
+        except InvalidCardError:
+            raise PydanticCustomError(
+                "up_card",
+                "{found} is not an up-card value; use 2 to 10, or A (or 1) for an Ace",
+                {"found": repr(item)},
+            ) from None
+    return tuple(sorted(set(points)))
+
+
+def _lesson_id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError(
+            f"{value!r} is not a lesson id: write lowercase words joined by hyphens, "
+            "such as soft-totals"
+        )
+    return value
+
+
+LessonId = Annotated[str, AfterValidator(_lesson_id)]
+
+
+# -- table rules ------------------------------------------------------------------------------
+
+_RULE_FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}
+_RULE_TYPES: dict[str, tuple[tuple[type, ...], str]] = {
+    "int": ((int,), "a whole number"),
+    "bool": ((bool,), "true or false"),
+    "float": ((int, float), "a number"),
+    "str": ((str,), "a text"),
+}
+
+
+def _rules(value: Any) -> TableRules:
+    """A preset name, or a mapping of a preset plus overrides, as ``TableRules.from_mapping``."""
+    if isinstance(value, TableRules):
+        return value
+    if isinstance(value, str):
+        value = {"preset": value}
+        where = "self"
+    elif isinstance(value, dict):
+        where = "preset"
+    else:
+        raise PydanticCustomError(
+            "rules",
+            "expected a preset name ({presets}) or a mapping {{preset: …, option: …}}",
+            {"presets": ", ".join(PRESETS)},
+        )
+    for key, raw in value.items():
+        if key == "preset":
+            if raw not in PRESETS:
+                raise PydanticCustomError(
+                    "rules",
+                    "unknown preset {found}; presets are: {presets}",
+                    {
+                        "found": repr(raw),
+                        "presets": ", ".join(PRESETS),
+                        "key": where,
+                        "at": "value",
+                    },
+                )
+            continue
+        rule = _RULE_FIELDS.get(key)
+        if rule is None or key == "source":
+            raise PydanticCustomError(
+                "rules",
+                "unknown table rule {found}; rules are: {names}",
+                {
+                    "found": repr(key),
+                    "names": ", ".join(n for n in _RULE_FIELDS if n != "source"),
+                    "key": key,
+                    "at": "key",
+                },
+            )
+        expected = _RULE_TYPES.get(str(rule.type))
+        if expected is not None and (
+            not isinstance(raw, expected[0]) or (bool not in expected[0] and isinstance(raw, bool))
+        ):
+            raise PydanticCustomError(
+                "rules",
+                "{name} must be {expected}, not {found}",
+                {
+                    "name": key,
+                    "expected": expected[1],
+                    "found": repr(raw),
+                    "key": key,
+                    "at": "value",
+                },
+            )
+    try:
+        return TableRules.from_mapping(value)
+    except (InvalidRulesError, TypeError) as error:
+        raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
+
+
+#: ``rules: family`` or ``rules: {preset: family, dealer_hits_soft_17: true}``.
+Rules = Annotated[TableRules, PlainValidator(_rules)]
+
+
+# -- steps --------------------------------------------------------------------------------------
+
+
+class Show(_Strict):
+    """Cards laid on the table with a caption: nothing to answer."""
+
+    cards: Cards
+    dealer: Cards | None = None
+    caption: Text | None = None
+
+
+class NumberAnswer(_Strict):
+    """A number to type, such as a hand total."""
+
+    number: Exact
+
+
+class ChipsAnswer(_Strict):
+    """An amount of chips, exact (``1.5`` or ``3/2`` for a natural paid on one chip)."""
+
+    chips: Exact
+
+
+class ActionAnswer(_Strict):
+    """A decision: hit, stand, double, split, surrender, insure, decline-insurance, even-money."""
+
+    action: ActionName
+
+
+class ChoiceAnswer(_Strict):
+    """One option among several; ``choice`` is the index of the right one, counted from 0."""
+
+    options: Annotated[tuple[Text, ...], Field(min_length=2)]
+    choice: Annotated[int, Field(strict=True, ge=0)]
+
+    @field_validator("choice")
+    @classmethod
+    def _choice_is_an_option(cls, choice: int, info: ValidationInfo) -> int:
+        options = info.data.get("options")
+        if options is not None and choice >= len(options):
+            raise ValueError(
+                f"choice {choice} is not an option: the {len(options)} options are numbered "
+                f"from 0 to {len(options) - 1}"
+            )
+        return choice
+
+
+def _answer_kind(value: Any) -> str | None:
+    for kind, model in _ANSWER_MODELS.items():
+        if isinstance(value, model):
+            return kind
+    if isinstance(value, dict):
+        return next((key for key in ANSWER_KINDS if key in value), None)
+    return None
+
+
+_ANSWER_MODELS: dict[str, type[BaseModel]] = {
+    "number": NumberAnswer,
+    "chips": ChipsAnswer,
+    "action": ActionAnswer,
+    "choice": ChoiceAnswer,
+}
+
+Answer = Annotated[
+    Annotated[NumberAnswer, Tag("number")]
+    | Annotated[ChipsAnswer, Tag("chips")]
+    | Annotated[ActionAnswer, Tag("action")]
+    | Annotated[ChoiceAnswer, Tag("choice")],
+    Discriminator(
+        _answer_kind,
+        custom_error_type="answer_kind",
+        custom_error_message=(
+            "expected an answer: {number: …}, {chips: …}, {action: …} or {choice: …, options: […]}"
+        ),
+    ),
+]
+
+
+class Ask(_Strict):
+    """A question with one right answer, and the explanation shown once the learner answered."""
+
+    question: Text
+    cards: Cards | None = None
+    dealer: Cards | None = None
+    answer: Answer
+    explanation: Text
+    #: For an action answer on a hand and an up-card: the answer must be the strategy's best play,
+    #: unless this is false (a question about a common mistake, say).
+    follows_strategy: Annotated[bool, Field(strict=True)] = True
+
+
+class Expect(_Strict):
+    """What the lesson says will happen in a scripted deal; the engine must agree."""
+
+    decisions: tuple[ActionName, ...] = ()
+    outcome: Outcomes
+    #: Chips won (positive) or lost (negative) by the seat, insurance included.
+    net: Exact
+
+
+class Deal(_Strict):
+    """A scripted round the learner plays, with what the lesson expects to happen."""
+
+    intro: Text | None = None
+    bet: Annotated[int, Field(strict=True, ge=1)] = 2
+    player: Cards
+    dealer: Cards
+    then: Cards = ()
+    expect: Expect
+    follows_strategy: Annotated[bool, Field(strict=True)] = True
+    explanation: Text | None = None
+
+    @field_validator("player")
+    @classmethod
+    def _two_cards(cls, player: tuple[Card, ...]) -> tuple[Card, ...]:
+        if len(player) != 2:
+            raise ValueError(f"the learner is dealt exactly two cards, not {len(player)}")
+        return player
+
+    @field_validator("dealer")
+    @classmethod
+    def _one_or_two_cards(cls, dealer: tuple[Card, ...]) -> tuple[Card, ...]:
+        if len(dealer) > 2:
+            raise ValueError(
+                f"the dealer is dealt the up-card and at most a hole card, not {len(dealer)} "
+                "cards; the dealer's later cards go in 'then'"
+            )
+        return dealer
+
+
+class DrillCategory(Enum):
+    HARD = "hard"
+    SOFT = "soft"
+    PAIRS = "pairs"
+    INSURANCE = "insurance"
+    SURRENDER = "surrender"
+    TOTALS = "totals"
+    PAYOUTS = "payouts"
+
+
+class Drill(_Strict):
+    """``count`` random decision points of a category, generated by the quiz."""
+
+    category: DrillCategory
+    count: Annotated[int, Field(strict=True, ge=1, le=50)] = 5
+    #: Only these dealer up-cards (card values, 1 for an Ace); all of them when absent.
+    dealer: Annotated[tuple[int, ...], PlainValidator(_up_cards)] | None = None
+
+
+class ExplainStep(_Strict):
+    explain: Text
+
+    @property
+    def kind(self) -> Literal["explain"]:
+        return "explain"
+
+
+class ShowStep(_Strict):
+    show: Show
+
+    @property
+    def kind(self) -> Literal["show"]:
+        return "show"
+
+
+class AskStep(_Strict):
+    ask: Ask
+
+    @property
+    def kind(self) -> Literal["ask"]:
+        return "ask"
+
+
+class DealStep(_Strict):
+    deal: Deal
+
+    @property
+    def kind(self) -> Literal["deal"]:
+        return "deal"
+
+
+class DrillStep(_Strict):
+    drill: Drill
+
+    @property
+    def kind(self) -> Literal["drill"]:
+        return "drill"
+
+
+def _step_kind(value: Any) -> str | None:
+    if isinstance(value, ExplainStep | ShowStep | AskStep | DealStep | DrillStep):
+        return value.kind
+    if isinstance(value, dict):
+        return next((key for key in value if key in STEP_KINDS), None)
+    return None
+
+
+#: A step is a mapping with one key, its kind: ``- explain: …``, ``- deal: {…}``.
+Step = Annotated[
+    Annotated[ExplainStep, Tag("explain")]
+    | Annotated[ShowStep, Tag("show")]
+    | Annotated[AskStep, Tag("ask")]
+    | Annotated[DealStep, Tag("deal")]
+    | Annotated[DrillStep, Tag("drill")],
+    Discriminator(
+        _step_kind,
+        custom_error_type="step_kind",
+        custom_error_message="a step is one of explain, show, ask, deal, drill",
+    ),
+]
+
+
+class Lesson(_Strict):
+    """One lesson file, validated; see LESSON_FORMAT.md for the format as teachers read it."""
+
+    id: LessonId
+    title: Text
+    level: Annotated[int, Field(strict=True, ge=1, le=3)]
+    #: The table the lesson assumes; the family table when absent.
+    rules: Rules = PRESETS["family"]
+    goals: Annotated[tuple[Text, ...], Field(min_length=1)]
+    requires: tuple[LessonId, ...] = ()
+    steps: Annotated[tuple[Step, ...], Field(min_length=1)]
+
+    @field_validator("requires", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value

@@ -1,0 +1,235 @@
+"""YAML text -> plain data plus the line and column of every key and value in it.
+
+PyYAML's ``safe_load`` throws positions away, yet a teacher needs ``file:line:col`` for every
+mistake, including those found long after parsing (by the schema, by the engine replaying a deal).
+So the file is *composed* into nodes, which carry marks, and the nodes are walked here into plain
+dicts, lists and scalars while every position is recorded under its path, the tuple of keys and
+indices that leads to it: ``("steps", 3, "deal", "player")``. Any later check that knows a path
+can then say where it is.
+
+Scalars are still built by PyYAML's own safe constructor, so ``17`` is an int and ``yes`` a bool
+exactly as in ``safe_load``. The walk also reports what ``safe_load`` silently accepts and a
+teacher never means: a key given twice in one mapping.
+
+>>> doc = parse_yaml("id: x\\nsteps:\\n  - explain: hi\\n", "demo.yaml")
+>>> doc.data
+{'id': 'x', 'steps': [{'explain': 'hi'}]}
+>>> doc.where(("steps", 0, "explain"))
+Position(line=3, column=14)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+#: A path into the data: mapping keys and sequence indices, from the document root.
+DataPath = tuple[str | int, ...]
+
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A 1-based line and column, as editors and ``file:line:col`` links count them."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where one value sits: its key (for a mapping entry), the value itself, and its raw text."""
+
+    value: Position
+    key: Position | None = None
+    #: The scalar's style: None for plain, ``'`` or ``"`` for quoted, ``|`` or ``>`` for blocks.
+    style: str | None = None
+    #: The source line the scalar starts on, to place a card token inside a one-line string.
+    single_line: bool = False
+
+
+@dataclass
+class YamlProblem:
+    """A problem found while reading the YAML itself (syntax, duplicate key, odd key)."""
+
+    position: Position
+    message: str
+
+
+@dataclass
+class SourceDocument:
+    """A parsed YAML file: its data, the position of everything in it, and reading problems."""
+
+    name: str
+    text: str
+    data: Any = None
+    places: dict[DataPath, Located] = field(default_factory=dict)
+    problems: list[YamlProblem] = field(default_factory=list)
+
+    def where(self, path: Sequence[str | int], *, key: bool = False) -> Position:
+        """The position of the value at ``path``, or of the deepest part of it that exists.
+
+        With ``key`` the position of the mapping key rather than its value (an unknown key is
+        best shown where it is written). A path that does not fully exist (a missing key) falls
+        back to its nearest existing parent, where the key should have been written.
+        """
+        probe = tuple(path)
+        while probe not in self.places and probe:
+            probe = probe[:-1]
+        located = self.places.get(probe)
+        if located is None:
+            return Position(1, 1)
+        if key and located.key is not None and probe == tuple(path):
+            return located.key
+        return located.value
+
+    def resolve(self, loc: Sequence[str | int]) -> DataPath:
+        """Follow a validation error's location through the data, skipping non-data parts.
+
+        Pydantic puts union tags and type names (``"deal"``, ``"str"``, ``"Translations"``)
+        between the keys of a location; the data holds no such keys, so they are stepped over.
+        The result is the longest prefix that exists in the data, plus a final missing key.
+        """
+        node: Any = self.data
+        path: list[str | int] = []
+        for number, part in enumerate(loc):
+            in_mapping = isinstance(node, dict) and part in node
+            in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+            if in_mapping or in_list:
+                node = node[part]
+                path.append(part)
+            elif isinstance(node, dict) and isinstance(part, str) and number == len(loc) - 1:
+                # The last part names a key that is missing or was refused: keep it, so that
+                # ``where`` can choose between the mapping and the key.
+                path.append(part)
+        return tuple(path)
+
+    def token_position(self, path: Sequence[str | int], index: int) -> Position:
+        """Where the ``index``-th card token of the string (or list item) at ``path`` starts.
+
+        A one-line plain or quoted string is scanned in the source text, so that a mistake in
+        ``"A♠ 6♥ 1X"`` points at ``1X`` itself; anything else falls back to the value.
+        """
+        items = self.places.get((*path, index))
+        if items is not None:  # the cards were written as a YAML list
+            return items.value
+        located = self.places.get(tuple(path))
+        if located is None:
+            return self.where(path)
+        if not located.single_line or located.style not in (None, "'", '"'):
+            return located.value
+        line = self.text.splitlines()[located.value.line - 1]
+        start = located.value.column - 1 + (0 if located.style is None else 1)
+        for number, match in enumerate(_TOKEN.finditer(line, start)):
+            if number == index:
+                return Position(located.value.line, match.start() + 1)
+        return located.value
+
+
+def card_tokens(raw: object) -> list[str]:
+    """The card tokens of a cards value as written: a string split as ``parse_cards`` does."""
+    if isinstance(raw, str):
+        return _TOKEN.findall(raw)
+    if isinstance(raw, list):
+        return [str(item) for item in raw]
+    return []
+
+
+class _Loader(yaml.SafeLoader):
+    """A safe loader used only to compose nodes and construct scalars (never arbitrary tags)."""
+
+
+def parse_yaml(text: str, name: str) -> SourceDocument:
+    """Parse ``text``; syntax errors become problems with their position, never exceptions."""
+    document = SourceDocument(name=name, text=text)
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        if root is not None:
+            document.data = _Walker(loader, document).walk(root, ())
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
+        problem = error.problem or "the YAML does not parse"
+        context = f" ({error.context})" if error.context else ""
+        document.problems.append(
+            YamlProblem(
+                position,
+                f"YAML syntax: {problem}{context}; check the indentation "
+                "and quote any text containing ': ' or starting with a symbol",
+            )
+        )
+        document.data = None
+    except yaml.YAMLError as error:
+        document.problems.append(YamlProblem(Position(1, 1), f"YAML: {error}"))
+        document.data = None
+    finally:
+        loader.dispose()
+    return document
+
+
+def _position(mark: yaml.Mark) -> Position:
+    return Position(mark.line + 1, mark.column + 1)
+
+
+class _Walker:
+    """Turns composed nodes into plain data, recording a ``Located`` for every path."""
+
+    def __init__(self, loader: _Loader, document: SourceDocument) -> None:
+        self.loader = loader
+        self.document = document
+        self.depth = 0
+
+    def walk(self, node: Node, path: DataPath, key: Position | None = None) -> Any:
+        self.depth += 1
+        if self.depth > 200:
+            raise yaml.YAMLError("the document nests too deeply (a recursive alias?)")
+        try:
+            return self._walk(node, path, key)
+        finally:
+            self.depth -= 1
+
+    def _walk(self, node: Node, path: DataPath, key: Position | None) -> Any:
+        start = _position(node.start_mark)
+        if isinstance(node, ScalarNode):
+            self.document.places[path] = Located(
+                start, key, node.style, node.start_mark.line == node.end_mark.line
+            )
+            return self.loader.construct_object(node, deep=True)
+        self.document.places[path] = Located(start, key)
+        if isinstance(node, SequenceNode):
+            return [self.walk(item, (*path, index)) for index, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        return None  # pragma: no cover - the composer makes no other kind of node
+
+    def _mapping(self, node: MappingNode, path: DataPath) -> dict[Any, Any]:
+        self.loader.flatten_mapping(node)  # resolve ``<<`` merge keys as safe_load does
+        out: dict[Any, Any] = {}
+        seen: dict[Hashable, Position] = {}
+        for key_node, value_node in node.value:
+            key_position = _position(key_node.start_mark)
+            key = self.loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                # ``yes:`` or ``1:`` as a key: YAML reads them as bool/int; keep them as text
+                # so the schema can name the unknown key as the teacher typed it.
+                raw = key_node.value if isinstance(key_node, ScalarNode) else key
+                key = str(raw)
+            if key in seen:
+                first = seen[key]
+                self.document.problems.append(
+                    YamlProblem(
+                        key_position,
+                        f"key {key!r} is given twice in this mapping (first at line "
+                        f"{first.line}); YAML would silently keep only the last one",
+                    )
+                )
+            seen[key] = key_position
+            out[key] = self.walk(value_node, (*path, key), key_position)
+        return out
