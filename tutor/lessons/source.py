@@ -157,7 +157,10 @@ def parse_yaml(text: str, name: str) -> SourceDocument:
         mark = error.problem_mark or error.context_mark
         position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
         problem = error.problem or "the YAML does not parse"
-        context = f" ({error.context})" if error.context else ""
+        context = f" ({error.context}" if error.context else ""
+        if context and error.context_mark is not None and error.context_mark is not mark:
+            context += f" that starts at line {error.context_mark.line + 1}"
+        context += ")" if context else ""
         document.problems.append(
             YamlProblem(
                 position,
