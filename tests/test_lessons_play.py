@@ -1,0 +1,102 @@
+"""What the lesson player uses: a deal step's ready round, and judging a learner's answer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tutor.decision import Action
+from tutor.game import Outcome
+from tutor.lessons import (
+    Ask,
+    Deal,
+    Translations,
+    check_answer,
+    deal_round,
+    deal_script,
+    localize,
+)
+from tutor.lessons.models import PlainText
+from tutor.rules import PRESETS
+
+
+def make_deal(**fields: object) -> Deal:
+    data: dict[str, object] = {"expect": {"outcome": "win", "net": 2}}
+    data.update(fields)
+    return Deal.model_validate(data)
+
+
+def make_ask(answer: dict[str, object]) -> Ask:
+    return Ask.model_validate({"question": "?", "answer": answer, "explanation": "!"})
+
+
+def test_the_american_deal_puts_the_hole_card_after_the_players_second_card() -> None:
+    deal = make_deal(player="A♠ 6♥", dealer="9♣ 7♦", then="9♦ 5♣")
+    order = [str(card) for card in deal_script(deal, PRESETS["family"])]
+    assert order == ["A♠", "9♣", "6♥", "7♦", "9♦", "5♣"]
+
+
+def test_the_european_deal_has_no_hole_card() -> None:
+    deal = make_deal(player="10♠ 9♥", dealer="6♣", then="10♦ 5♣")
+    order = [str(card) for card in deal_script(deal, PRESETS["french-casino"])]
+    assert order == ["10♠", "6♣", "9♥", "10♦", "5♣"]
+
+
+def test_a_deal_step_becomes_a_ready_round_for_the_learner() -> None:
+    deal = make_deal(bet=4, player="A♠ 6♥", dealer="9♣ 7♦", then="9♦ 5♣ K♠")
+    game = deal_round(deal, PRESETS["family"])
+    assert [str(card) for card in game.seats[0].hands[0].cards] == ["A♠", "6♥"]
+    assert game.seats[0].bet == 4
+    game.hit()
+    game.hit()
+    assert game.is_over
+    assert game.results[0].hands[0].outcome is Outcome.WIN
+    assert game.results[0].net == 4
+
+
+def test_a_learner_who_leaves_the_script_gets_cards_from_the_rest_of_the_shoe() -> None:
+    deal = make_deal(player="10♠ 2♥", dealer="9♣ 7♦")
+    game = deal_round(deal, PRESETS["family"], seed=1)
+    game.hit()  # the script holds no more cards: the shoe deals on
+    assert len(game.seats[0].hands[0].cards) == 3
+
+
+@pytest.mark.parametrize("given", [17, "17", " 17 ", Fraction(17), 17.0])
+def test_a_number_answer_is_compared_exactly(given: object) -> None:
+    assert check_answer(make_ask({"number": 17}), given)
+
+
+@pytest.mark.parametrize("given", [16, "seventeen", None, True, "", [17]])
+def test_a_wrong_or_unreadable_number_is_wrong_never_an_error(given: object) -> None:
+    assert not check_answer(make_ask({"number": 17}), given)
+
+
+@pytest.mark.parametrize("given", ["3/2", "1.5", "1,5", 1.5, Fraction(3, 2)])
+def test_chips_may_be_a_fraction(given: object) -> None:
+    assert check_answer(make_ask({"chips": "3/2"}), given)
+
+
+def test_an_action_answer_takes_the_action_its_name_or_its_letter() -> None:
+    ask = make_ask({"action": "double"})
+    assert check_answer(ask, Action.DOUBLE)
+    assert check_answer(ask, "double")
+    assert check_answer(ask, "D")
+    assert not check_answer(ask, "hit")
+    assert not check_answer(ask, "dbl")
+
+
+def test_a_choice_answer_is_the_index_of_the_right_option() -> None:
+    ask = make_ask({"choice": 1, "options": ["yes", "no"]})
+    assert check_answer(ask, 1)
+    assert check_answer(ask, "1")
+    assert not check_answer(ask, 0)
+    assert not check_answer(ask, True)
+
+
+def test_a_text_is_shown_in_the_learners_language_or_the_other_one() -> None:
+    both = Translations(fr="Bonjour", en="Hello")
+    assert localize(both, "fr") == "Bonjour"
+    assert localize(both, "en") == "Hello"
+    assert localize(Translations(fr="Bonjour"), "en") == "Bonjour"
+    assert localize(PlainText("21"), "en") == "21"
