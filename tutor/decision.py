@@ -17,6 +17,9 @@ from tutor.rules import TableRules
 class Action(Enum):
     """Everything a player can decide. The first five are decisions on a hand."""
 
+    # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
+    __hash__ = object.__hash__
+
     HIT = "hit"
     STAND = "stand"
     DOUBLE = "double"

@@ -29,11 +29,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_natural_cards, is_pair
-from tutor.decision import Action, DecisionPoint
-from tutor.rules import TableRules
+from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
+from tutor.decision import INSURANCE_ACTIONS, Action, DecisionPoint
+from tutor.rules import Surrender, TableRules
 
 #: Chips are integers; a 3:2 natural on an odd bet or half-bet insurance needs exact fractions.
 Money = int | Fraction
@@ -48,6 +49,23 @@ def money(value: Money) -> Money:
     return value
 
 
+def scale(amount: Money, ratio: Fraction) -> Money:
+    """``amount * ratio`` exactly, as an int whenever it is whole (the common case, done fast).
+
+    >>> scale(2, Fraction(3, 2)), scale(5, Fraction(3, 2))
+    (3, Fraction(15, 2))
+    """
+    if isinstance(amount, int):
+        numerator = amount * ratio.numerator
+        if numerator % ratio.denominator == 0:
+            return numerator // ratio.denominator
+        return Fraction(numerator, ratio.denominator)
+    return money(amount * ratio)
+
+
+_HALF = Fraction(1, 2)
+
+
 class IllegalActionError(Exception):
     """An action the table forbids now. ``code`` and ``params`` let the interface translate it."""
 
@@ -57,13 +75,44 @@ class IllegalActionError(Exception):
         self.params = params
 
 
+#: The sentence for each refusal code (English, for errors and logs; the interface translates
+#: the code and its parameters itself).
+REFUSALS: dict[str, str] = {
+    "round-over": "the round is over: nobody is to act",
+    "no-insurance-now": "insurance is only offered on a dealer Ace, before anyone plays",
+    "insurance-first": "every player answers the insurance offer before play starts",
+    "split-aces-one-card": "split Aces receive one card each and no more",
+    "double-two-cards": "you can only double on your first two cards",
+    "no-double-after-split": "you cannot double after a split at this table ({table})",
+    "double-total": "at this table you may only double on {allowed}, and this hand makes {total}",
+    "insured-no-double": "after taking insurance you may no longer double",
+    "insured-no-split": "after taking insurance you may no longer split",
+    "split-pair": "you can only split two cards of the same {by}",
+    "no-split": "this table does not allow splitting",
+    "max-hands": "this table allows at most {max_hands} hands per seat",
+    "no-resplit-aces": "split Aces cannot be split again",
+    "no-surrender": "this table does not offer surrender",
+    "surrender-first": "you can only surrender your first two cards, before any other decision",
+    "even-money-natural": "even money is only offered on a natural",
+    "no-even-money": "this table does not offer even money",
+    "funds": "you need {needed} more chips to {action}, and have {stack}",
+    "insurance-amount": "insurance is more than 0 and at most {most} chips",
+}
+
+
 class Phase(Enum):
+    # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
+    __hash__ = object.__hash__
+
     INSURANCE = "insurance"
     PLAYERS = "players"
     SETTLED = "settled"
 
 
 class EventKind(Enum):
+    # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
+    __hash__ = object.__hash__
+
     ROUND_STARTED = "round-started"
     CARD_DEALT = "card-dealt"  # data: card, face_down; seat/hand or to dealer (seat None)
     INSURANCE_OFFERED = "insurance-offered"
@@ -86,17 +135,26 @@ class EventKind(Enum):
     ROUND_SETTLED = "round-settled"  # data: nets (per seat), bank_net
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What happened, as data: ``seat`` and ``hand`` are None for the dealer or the table."""
+class Event(NamedTuple):
+    """What happened, as data: ``seat`` and ``hand`` are None for the dealer or the table.
+
+    A named tuple rather than a dataclass: a round logs a dozen of them, and this is the cheapest
+    immutable record Python builds.
+    """
 
     kind: EventKind
     seat: int | None = None
     hand: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
+
+
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Outcome(Enum):
+    # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
+    __hash__ = object.__hash__
+
     WIN = "win"
     LOSE = "lose"
     PUSH = "push"
@@ -122,13 +180,27 @@ class PlayerHand:
     #: The card dealt on a face-down double, hidden from the table until the dealer has played.
     hidden_card: Card | None = None
 
+    _value: HandValue | None = field(default=None, repr=False, compare=False)
+
     @property
     def value(self) -> HandValue:
-        return hand_value(self.cards)
+        # Cached: the round asks for it at every turn, and cards only change through add/take.
+        if self._value is None:
+            self._value = hand_value(self.cards)
+        return self._value
+
+    def add(self, card: Card) -> None:
+        self.cards.append(card)
+        self._value = None
+
+    def take_second(self) -> Card:
+        """Remove the second card (a split moves it to a new hand)."""
+        self._value = None
+        return self.cards.pop()
 
     @property
     def is_natural(self) -> bool:
-        return not self.from_split and is_natural_cards(self.cards)
+        return len(self.cards) == 2 and not self.from_split and self.value.total == 21
 
     @property
     def is_bust(self) -> bool:
@@ -162,16 +234,14 @@ class Seat:
         return self.insurance > 0
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     outcome: Outcome
     bet: Money
     #: Chips won (positive) or lost (negative), the bet excluded: a 2-chip natural nets +3.
     net: Money
 
 
-@dataclass(frozen=True)
-class SeatResult:
+class SeatResult(NamedTuple):
     seat: int
     hands: tuple[HandResult, ...]
     insurance: Money
@@ -182,8 +252,7 @@ class SeatResult:
         return money(sum((hand.net for hand in self.hands), self.insurance_net))
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """Who is to act: a seat, one of its hands (None for the insurance decision)."""
 
     seat: int
@@ -219,6 +288,7 @@ class Round:
             Seat(i, bet, None if stacks is None else stacks[i]) for i, bet in enumerate(bets)
         ]
         self.dealer: list[Card] = []
+        self._dealer_value = HandValue(0, False)
         self.hole_revealed = False
         self.results: list[SeatResult] = []
         self.phase = Phase.PLAYERS
@@ -246,17 +316,18 @@ class Round:
 
     def _give(self, seat: int, hand: int, *, face_down: bool = False) -> Card:
         card = self.shoe.draw()
-        self.seats[seat].hands[hand].cards.append(card)
+        self.seats[seat].hands[hand].add(card)
         self._log(EventKind.CARD_DEALT, seat, hand, {"card": card, "face_down": face_down})
         return card
 
     def _dealer_draw(self, *, face_down: bool, kind: EventKind) -> Card:
         card = self.shoe.draw()
         self.dealer.append(card)
+        self._dealer_value = hand_value(self.dealer)
         if kind is EventKind.CARD_DEALT:
             self._log(kind, data={"card": None if face_down else card, "face_down": face_down})
         else:
-            self._log(kind, data={"card": card, "total": hand_value(self.dealer).total})
+            self._log(kind, data={"card": card, "total": self._dealer_value.total})
         return card
 
     def _log(
@@ -266,7 +337,7 @@ class Round:
         hand: int | None = None,
         data: Mapping[str, Any] | None = None,
     ) -> Event:
-        event = Event(kind, seat, hand, data or {})
+        event = Event(kind, seat, hand, data if data is not None else _NO_DATA)
         self.events.append(event)
         return event
 
@@ -277,7 +348,7 @@ class Round:
 
     @property
     def dealer_value(self) -> HandValue:
-        return hand_value(self.dealer)
+        return self._dealer_value
 
     @property
     def visible_dealer_cards(self) -> tuple[Card, ...]:
@@ -286,7 +357,7 @@ class Round:
 
     @property
     def dealer_has_natural(self) -> bool:
-        return is_natural_cards(self.dealer)
+        return len(self.dealer) == 2 and self._dealer_value.total == 21
 
     @property
     def is_over(self) -> bool:
@@ -305,7 +376,7 @@ class Round:
             if self.phase is Phase.INSURANCE
             else (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
         )
-        return frozenset(action for action in candidates if self.can(action))
+        return frozenset(action for action in candidates if self._refusal(action) is None)
 
     def decision_point(self) -> DecisionPoint:
         """The current decision as the strategy and the quiz see it."""
@@ -343,82 +414,68 @@ class Round:
     # -- verify / can / do -------------------------------------------------------------------------
     def verify(self, action: Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
-        turn = self._require_turn()
-        if action.is_insurance_decision:
+        refusal = self._refusal(action)
+        if refusal is not None:
+            code, params = refusal
+            raise IllegalActionError(code, REFUSALS[code].format(**params), **params)
+
+    def _refusal(self, action: Action) -> tuple[str, dict[str, Any]] | None:
+        """Why ``action`` is refused now, as a code and its parameters, or None if it is legal.
+
+        Codes rather than exceptions keep ``legal_actions`` cheap (it asks about every action at
+        every turn); ``verify`` turns the code into a sentence with ``REFUSALS``.
+        """
+        turn = self._turn
+        if turn is None:
+            return "round-over", {}
+        if action in INSURANCE_ACTIONS:
             if self.phase is not Phase.INSURANCE:
-                raise IllegalActionError(
-                    "no-insurance-now",
-                    "insurance is only offered when the dealer shows an Ace, before anyone plays",
-                )
-            self._verify_insurance(action)
-            return
+                return "no-insurance-now", {}
+            return self._insurance_refusal(action, self.seats[turn.seat])
         if self.phase is Phase.INSURANCE:
-            raise IllegalActionError(
-                "insurance-first", "every player answers the insurance offer before play starts"
-            )
-        assert turn.hand is not None
-        seat, hand = self._current()
+            return "insurance-first", {}
+        seat = self.seats[turn.seat]
+        hand = seat.hands[turn.hand or 0]
         rules = self.rules
-        if action is Action.DOUBLE:
-            if len(hand.cards) != 2:
-                raise IllegalActionError(
-                    "double-two-cards", "you can only double on your first two cards"
-                )
-            if hand.from_split and not rules.double_after_split:
-                raise IllegalActionError(
-                    "no-double-after-split",
-                    "you cannot double after a split at this table",
-                    table=rules.name,
-                )
+        if action is Action.STAND:
+            return None
+        if action is Action.HIT:
             if hand.split_aces and rules.split_aces_one_card:
-                raise IllegalActionError(
-                    "split-aces-one-card", "split Aces receive one card each and no more"
-                )
+                return "split-aces-one-card", {}
+            return None
+        two_cards = len(hand.cards) == 2
+        if action is Action.DOUBLE:
+            if not two_cards:
+                return "double-two-cards", {}
+            if hand.from_split and not rules.double_after_split:
+                return "no-double-after-split", {"table": rules.name}
+            if hand.split_aces and rules.split_aces_one_card:
+                return "split-aces-one-card", {}
             value = hand.value
             if not rules.double_on.allows(value.total, soft=value.soft):
-                raise IllegalActionError(
-                    "double-total",
-                    f"at this table you may only double on {rules.double_on.value}",
-                    allowed=rules.double_on.value,
-                    total=value.total,
-                )
-            self._verify_insurance_lock(seat, "double")
-            self._verify_funds(seat, hand.bet + self._extra_insurance(seat, hand.bet), "double")
-        elif action is Action.SPLIT:
-            if len(hand.cards) != 2 or not is_pair(hand.cards, by_value=rules.split_by_value):
-                what = "value" if rules.split_by_value else "rank"
-                raise IllegalActionError(
-                    "split-pair", f"you can only split two cards of the same {what}", by=what
-                )
+                return "double-total", {"allowed": rules.double_on.value, "total": value.total}
+            if seat.insured and rules.insurance_forbids_double_split:
+                return "insured-no-double", {}
+            return self._funds_refusal(seat, hand.bet, "double")
+        if action is Action.SPLIT:
+            if not two_cards or not is_pair(hand.cards, by_value=rules.split_by_value):
+                return "split-pair", {"by": "value" if rules.split_by_value else "rank"}
             if not rules.can_split:
-                raise IllegalActionError("no-split", "this table does not allow splitting")
+                return "no-split", {}
             if len(seat.hands) >= rules.max_hands:
-                raise IllegalActionError(
-                    "max-hands",
-                    f"this table allows at most {rules.max_hands} hands per seat",
-                    max_hands=rules.max_hands,
-                )
+                return "max-hands", {"max_hands": rules.max_hands}
             if hand.split_aces and not rules.resplit_aces:
-                raise IllegalActionError("no-resplit-aces", "split Aces cannot be split again")
-            self._verify_insurance_lock(seat, "split")
-            self._verify_funds(seat, hand.bet + self._extra_insurance(seat, hand.bet), "split")
-        elif action is Action.SURRENDER:
-            if rules.surrender.value == "none":
-                raise IllegalActionError("no-surrender", "this table does not offer surrender")
-            if len(hand.cards) != 2 or hand.from_split or len(seat.hands) != 1:
-                raise IllegalActionError(
-                    "surrender-first",
-                    "you can only surrender your first two cards, before any other decision",
-                )
-        elif action is Action.HIT:
-            if hand.split_aces and rules.split_aces_one_card:
-                raise IllegalActionError(
-                    "split-aces-one-card", "split Aces receive one card each and no more"
-                )
-        elif action is Action.STAND:
-            pass
-        else:  # pragma: no cover - every action is handled above
-            raise IllegalActionError("unknown-action", f"unknown action {action}")
+                return "no-resplit-aces", {}
+            if seat.insured and rules.insurance_forbids_double_split:
+                return "insured-no-split", {}
+            return self._funds_refusal(seat, hand.bet, "split")
+        if action is Action.SURRENDER:
+            if rules.surrender is Surrender.NONE:
+                return "no-surrender", {}
+            if not two_cards or hand.from_split or len(seat.hands) != 1:
+                return "surrender-first", {}
+            return None
+        raise AssertionError(f"unhandled action {action}")  # pragma: no cover
 
     def can_resplit_aces(self, seat: Seat, hand: PlayerHand) -> bool:
         """A split Ace that drew another Ace may be split again where the table allows it."""
@@ -429,43 +486,28 @@ class Round:
             and all(card.rank is Rank.ACE for card in hand.cards)
         )
 
-    def _verify_insurance(self, action: Action) -> None:
-        seat = self.seats[self._require_turn().seat]
-        natural = seat.hands[0].is_natural
+    def _insurance_refusal(self, action: Action, seat: Seat) -> tuple[str, dict[str, Any]] | None:
         if action is Action.EVEN_MONEY:
-            if not natural:
-                raise IllegalActionError(
-                    "even-money-natural", "even money is only offered on a natural"
-                )
+            if not seat.hands[0].is_natural:
+                return "even-money-natural", {}
             if not self.rules.even_money:
-                raise IllegalActionError("no-even-money", "this table does not offer even money")
+                return "no-even-money", {}
         if action is Action.INSURE and seat.stack is not None and seat.stack <= 0:
-            raise IllegalActionError(
-                "funds",
-                "you have no chips left to insure with",
-                needed=1,
-                stack=seat.stack,
-                action="insure",
-            )
+            return "funds", {"needed": 1, "stack": seat.stack, "action": "insure"}
+        return None
 
-    def _verify_insurance_lock(self, seat: Seat, what: str) -> None:
-        if seat.insured and self.rules.insurance_forbids_double_split:
-            raise IllegalActionError(
-                "insured-no-" + what, f"after taking insurance you may no longer {what}"
-            )
-
-    def _verify_funds(self, seat: Seat, needed: Money, what: str) -> None:
-        if seat.stack is not None and needed > seat.stack:
-            raise IllegalActionError(
-                "funds",
-                f"you need {needed} more chips to {what}, and have {seat.stack}",
-                needed=needed,
-                stack=seat.stack,
-                action=what,
-            )
+    def _funds_refusal(
+        self, seat: Seat, added_bet: Money, what: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        if seat.stack is None:
+            return None
+        needed = money(added_bet + self._extra_insurance(seat, added_bet))
+        if needed > seat.stack:
+            return "funds", {"needed": needed, "stack": seat.stack, "action": what}
+        return None
 
     def _max_insurance(self, seat: Seat) -> Money:
-        return money(Fraction(seat.bet) * self.rules.insurance_max)
+        return scale(seat.bet, self.rules.insurance_max)
 
     def _extra_insurance(self, seat: Seat, added_bet: Money) -> Money:
         """The insurance a doubled or split bet must also carry, at tables that insure it."""
@@ -474,25 +516,16 @@ class Round:
         return 0
 
     def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except IllegalActionError:
-            return False
-        return True
+        return self._refusal(action) is None
 
     def act(self, action: Action, *, amount: Money | None = None) -> list[Event]:
         """Play ``action`` for whoever is to act; returns the events it produced."""
         self.verify(action)
         start = len(self.events)
-        {
-            Action.HIT: self._do_hit,
-            Action.STAND: self._do_stand,
-            Action.DOUBLE: self._do_double,
-            Action.SPLIT: self._do_split,
-            Action.SURRENDER: self._do_surrender,
-            Action.DECLINE_INSURANCE: self._do_decline_insurance,
-            Action.EVEN_MONEY: self._do_even_money,
-        }.get(action, lambda: self._do_insure(amount))()
+        if action is Action.INSURE:
+            self._do_insure(amount)
+        else:
+            _ACTION_HANDLERS[action](self)
         return self.events[start:]
 
     # Named triples, as the interface and the tests read best.
@@ -662,7 +695,7 @@ class Round:
         self._take_from_stack(seat, hand.bet + extra)
         seat.insurance = money(seat.insurance + extra)
         aces = hand.cards[0].rank is Rank.ACE
-        moved = hand.cards.pop()
+        moved = hand.take_second()
         new = PlayerHand([moved], hand.bet, from_split=True, split_aces=aces)
         hand.from_split = True
         hand.split_aces = aces
@@ -681,7 +714,7 @@ class Round:
             EventKind.SURRENDERED,
             seat.index,
             self._require_turn().hand,
-            {"returned": money(Fraction(hand.bet) / 2)},
+            {"returned": scale(hand.bet, _HALF)},
         )
         self._advance()
 
@@ -834,7 +867,7 @@ class Round:
         if hand.even_money:
             return HandResult(Outcome.EVEN_MONEY, bet, bet)
         if hand.surrendered:
-            return HandResult(Outcome.SURRENDER, bet, money(-Fraction(bet) / 2))
+            return HandResult(Outcome.SURRENDER, bet, -scale(bet, _HALF))
         if hand.is_bust:
             return HandResult(Outcome.BUST, bet, -bet)
         if hand.is_natural:
@@ -842,8 +875,8 @@ class Round:
                 return HandResult(Outcome.PUSH, bet, 0)
             bonus = rules.ace_of_spades_black_jack_pays
             if bonus is not None and _is_ace_of_spades_black_jack(hand.cards):
-                return HandResult(Outcome.BONUS, bet, money(bet * bonus))
-            return HandResult(Outcome.NATURAL, bet, money(bet * rules.blackjack_pays))
+                return HandResult(Outcome.BONUS, bet, scale(bet, bonus))
+            return HandResult(Outcome.NATURAL, bet, scale(bet, rules.blackjack_pays))
         if dealer_natural:
             # Only reachable with the European deal, or at the deal itself with the American one:
             # every bet on the hand is lost, doubled and split bets included.
@@ -861,3 +894,14 @@ def _is_ace_of_spades_black_jack(cards: Sequence[Card]) -> bool:
     return (Rank.ACE, Suit.SPADES) in pair and (
         (Rank.JACK, Suit.SPADES) in pair or (Rank.JACK, Suit.CLUBS) in pair
     )
+
+
+_ACTION_HANDLERS = {
+    Action.HIT: Round._do_hit,
+    Action.STAND: Round._do_stand,
+    Action.DOUBLE: Round._do_double,
+    Action.SPLIT: Round._do_split,
+    Action.SURRENDER: Round._do_surrender,
+    Action.DECLINE_INSURANCE: Round._do_decline_insurance,
+    Action.EVEN_MONEY: Round._do_even_money,
+}

@@ -279,8 +279,8 @@ def scripted_round(
 def play_at_random(game: Round, rng: random.Random) -> None:
     """Play a round to its settlement with random legal actions (for tests and benchmarks)."""
     while (turn := game.to_act()) is not None:
-        legal = sorted(game.legal_actions(), key=lambda action: action.value)
-        action = rng.choice(legal)
+        legal = game.legal_actions()
+        action = rng.choice([action for action in Action if action in legal])
         if action is Action.INSURE:
             seat = game.seats[turn.seat]
             most: Money = money(seat.bet * game.rules.insurance_max)
