@@ -365,6 +365,19 @@ def test_a_lesson_is_not_only_text(tmp_path: Path) -> None:
     assert only_problem(path).code is Code.CONTENT
 
 
+def test_a_drill_the_lessons_table_cannot_deal(tmp_path: Path) -> None:
+    drills = (
+        "  - drill: {category: surrender, count: 3}\n"
+        "  - drill: {category: insurance, dealer: [2, 3]}\n"
+        "  - drill: {category: hard, dealer: [2, A]}\n"
+    )
+    path = tmp_path / "drills.yaml"
+    path.write_text(lesson_text("drills", extra_step=drills), encoding="utf-8")
+    problems = problems_of(path)
+    assert [(p.line, p.code) for p in problems] == [(12, Code.CONTENT), (13, Code.CONTENT)]
+    assert "family table does not offer surrender" in problems[0].message
+
+
 # -- the course ---------------------------------------------------------------------------------
 
 

@@ -30,6 +30,8 @@ from tutor.lessons.models import (
     AskStep,
     Deal,
     DealStep,
+    Drill,
+    DrillCategory,
     DrillStep,
     ExplainStep,
     Lesson,
@@ -40,7 +42,7 @@ from tutor.lessons.models import (
     Translations,
 )
 from tutor.lessons.source import DataPath
-from tutor.rules import PRESETS, TableRules
+from tutor.rules import PRESETS, Surrender, TableRules
 from tutor.table import scripted_round
 
 AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
@@ -112,6 +114,36 @@ def check_step(
         return check_ask(step.ask, rules, where, strategy)
     if isinstance(step, DealStep):
         return check_deal(step.deal, rules, where, strategy)
+    if isinstance(step, DrillStep):
+        return check_drill(step.drill, rules, where)
+    return []
+
+
+def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Finding]:
+    """A drill the lesson's table cannot deal: surrender where none is offered, and so on."""
+    category = drill.category
+    missing = {
+        DrillCategory.SURRENDER: rules.surrender is Surrender.NONE and "does not offer surrender",
+        DrillCategory.INSURANCE: not rules.insurance and "does not offer insurance",
+        DrillCategory.PAIRS: not rules.can_split and "does not allow splitting",
+    }.get(category)
+    if missing:
+        return [
+            Finding(
+                (*where, "category"),
+                f"a {category.value} drill needs a table that offers it, and the {rules.name} "
+                f"table {missing}: change the lesson's rules or the category",
+                Code.CONTENT,
+            )
+        ]
+    if category is DrillCategory.INSURANCE and drill.dealer is not None and 1 not in drill.dealer:
+        return [
+            Finding(
+                (*where, "dealer"),
+                "insurance is only offered when the dealer shows an Ace: include A in 'dealer'",
+                Code.CONTENT,
+            )
+        ]
     return []
 
 
