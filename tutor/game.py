@@ -148,9 +148,6 @@ class Event(NamedTuple):
     data: Mapping[str, Any] = MappingProxyType({})
 
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
-
-
 class Outcome(Enum):
     # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
     __hash__ = object.__hash__
@@ -337,7 +334,7 @@ class Round:
         hand: int | None = None,
         data: Mapping[str, Any] | None = None,
     ) -> Event:
-        event = Event(kind, seat, hand, data if data is not None else _NO_DATA)
+        event = Event(kind, seat, hand, data if data is not None else {})
         self.events.append(event)
         return event
 
