@@ -44,6 +44,7 @@ BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 _STEP_MODELS = (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
+_INSTANCE_OF = re.compile(r"a valid dictionary or instance of \w+")
 
 
 @dataclass(frozen=True, order=True)
@@ -274,6 +275,7 @@ def _explain(document: SourceDocument, error: ErrorDetails) -> tuple[Position, D
     ctx: dict[str, Any] = dict(error.get("ctx") or {})
     path = document.resolve(_walk_loc(loc)[0])
     message = error["msg"].removeprefix("Value error, ").replace("Input should be ", "expected ")
+    message = _INSTANCE_OF.sub("a mapping of keys", message)
     if kind == "extra_forbidden":
         key = str(loc[-1])
         return document.where(path, key=True), path, _unknown_key(key, loc[:-1])
