@@ -1,0 +1,37 @@
+"""The examples in the docstrings and in the README are run as tests, so they stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import tutor
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Every module below tutor/ except those that run something when imported: the Streamlit
+# pages, and the command line entry point.
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(tutor.__path__, "tutor.")
+    if not info.name.startswith("tutor.ui") and info.name != "tutor.__main__"
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.attempted > 0
+    assert result.failed == 0
