@@ -276,11 +276,14 @@ def scripted_round(
     return Round(rules, shoe, bets if bets is not None else [2] * len(seat_cards))
 
 
+_ACTIONS = tuple(Action)  # iterating an Enum class runs Python code at every call
+
+
 def play_at_random(game: Round, rng: random.Random) -> None:
     """Play a round to its settlement with random legal actions (for tests and benchmarks)."""
     while (turn := game.to_act()) is not None:
         legal = game.legal_actions()
-        action = rng.choice([action for action in Action if action in legal])
+        action = rng.choice([action for action in _ACTIONS if action in legal])
         if action is Action.INSURE:
             seat = game.seats[turn.seat]
             most: Money = money(seat.bet * game.rules.insurance_max)
