@@ -1,0 +1,147 @@
+"""One rule set solved: EVs of every initial hand against every up-card, and the house edge.
+
+Convention of the house edge (what ``python -m tutor edge`` prints): the first round from a full
+shoe, every initial two-card hand played by its own composition-dependent optimal strategy (the
+best of stand, hit, double, split and surrender for those exact cards against that up-card, and
+optimal hit/stand/double choices after), splits as described in :mod:`tutor.strategy.solver`, no
+insurance or even money taken, naturals paid at ``blackjack_pays``. It is the expected loss per
+unit of the initial bet, as a fraction (0.005 = 0.5 %).
+
+Solutions are cached per rule set (the table name aside) so the app, the quiz and the lessons pay
+for a solve once per process.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from functools import lru_cache
+
+from tutor.decision import Action
+from tutor.rules import TableRules
+from tutor.rules import Surrender
+from tutor.strategy.dealer import Composition, full_shoe
+from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
+
+UPS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+
+def is_natural(hand: Hand) -> bool:
+    return sum(hand) == 2 and hand[0] == 1 and hand[9] == 1
+
+
+class Solution:
+    """Every up-card's solver for one rule set and one shoe, prepared for all initial hands."""
+
+    def __init__(self, rules: TableRules, shoe: Composition | None) -> None:
+        self.rules = rules
+        self.shoe = shoe
+        self.ups = {up: UpCardSolver(rules, shoe, up) for up in range(1, 11)}
+
+    @staticmethod
+    def initial_hands() -> Iterator[tuple[Hand, tuple[int, int]]]:
+        for first in range(1, 11):
+            for second in range(first, 11):
+                yield hand_of((first, second)), (first, second)
+
+    # -- probabilities --------------------------------------------------------------------------
+    def deal_probability(self, up: int, cards: tuple[int, int]) -> float:
+        """Probability of this up-card and this two-card hand from the full shoe (any order)."""
+        first, second = cards
+        if self.shoe is None:
+            freq = [c / 52 for c in full_shoe(1)]
+            p = freq[up - 1] * freq[first - 1] * freq[second - 1]
+        else:
+            counts = list(self.shoe)
+            total = sum(counts)
+            p = counts[up - 1] / total
+            counts[up - 1] -= 1
+            p *= counts[first - 1] / (total - 1)
+            counts[first - 1] -= 1
+            p *= max(counts[second - 1], 0) / (total - 2)
+        return p if first == second else 2 * p
+
+    def same_rank_share(self) -> float:
+        """Of two ten-valued cards, the share that are the same rank (a pair without split-by-value)."""
+        if self.rules.split_by_value:
+            return 1.0
+        if self.shoe is None:
+            return 0.25
+        tens = self.shoe[9]
+        return (tens / 4 - 1) / (tens - 1)
+
+    # -- values ---------------------------------------------------------------------------------
+    def action_evs(
+        self, up: int, hand: Hand, *, hands_in_seat: int = 1, from_split: bool = False,
+        may_split: bool = True, may_double: bool = True, within: bool = False,
+    ) -> dict[Action, float]:
+        """EV of every action the rules allow on this hand, given no dealer natural where the dealer
+        peeked (the decision comes after the check). ``within`` values only the hands that can
+        grow from this one (cheaper for a one-off shoe)."""
+        solver = self.ups[up]
+        rules = self.rules
+        graph = hand_graph()
+        node = graph.index[hand]
+        values = solver.values(0, hand if within else None)
+        evs = {Action.STAND: float(values.stand[node])}
+        two = sum(hand) == 2
+        if graph.total[node] < 21:
+            evs[Action.HIT] = float(values.hit[node])
+            if may_double and solver.may_double[node] and (
+                not from_split or rules.double_after_split
+            ):
+                evs[Action.DOUBLE] = float(values.double[node])
+        if (
+            may_split and two and max(hand) == 2 and rules.can_split
+            and hands_in_seat < rules.max_hands
+        ):
+            pair = hand.index(2) + 1
+            evs[Action.SPLIT] = solver.split(pair, rules.max_hands - hands_in_seat + 1).ev
+        if rules.surrender is Surrender.LATE and two and not from_split and hands_in_seat == 1:
+            evs[Action.SURRENDER] = -0.5
+        return evs
+
+    def round_ev(self, up: int, hand: Hand) -> float:
+        """EV of the whole round from the deal for this initial hand, best play, no insurance."""
+        solver = self.ups[up]
+        natural = solver.dealer_natural(hand)
+        if is_natural(hand):
+            return float(self.rules.blackjack_pays) * (1 - natural)
+        evs = self.action_evs(up, hand)
+        best = max(evs.values())
+        if hand[9] == 2 and Action.SPLIT in evs:
+            share = self.same_rank_share()
+            unsplit = max(ev for action, ev in evs.items() if action is not Action.SPLIT)
+            best = share * best + (1 - share) * unsplit
+        if solver.conditioned:
+            return -natural + (1 - natural) * best
+        return best
+
+    def house_edge(self) -> float:
+        """The house's expected gain per unit initial bet (see the module docstring)."""
+        total = 0.0
+        for up in range(1, 11):
+            for hand, cards in self.initial_hands():
+                p = self.deal_probability(up, cards)
+                if p > 0:
+                    total += p * self.round_ev(up, hand)
+        return -total
+
+
+def _key(rules: TableRules) -> TableRules:
+    # The name and the conventions that do not change an EV are not part of the cache key.
+    return dataclasses.replace(rules, name="", source="")
+
+
+@lru_cache(maxsize=32)
+def _solve(rules: TableRules, shoe: Composition | None) -> Solution:
+    return Solution(rules, shoe)
+
+
+def solve(
+    rules: TableRules, *, shoe: Composition | None = None, infinite: bool = False
+) -> Solution:
+    """The solved rule set, cached: a full shoe of ``rules.decks`` unless a shoe is given."""
+    if infinite:
+        return _solve(_key(rules), None)
+    return _solve(_key(rules), shoe if shoe is not None else full_shoe(rules.decks))
