@@ -14,14 +14,17 @@ for a solve once per process.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import TypeVar
 
 from tutor.decision import Action
 from tutor.rules import TableRules
 from tutor.rules import Surrender
 from tutor.strategy.dealer import Composition, full_shoe
 from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
+
+T = TypeVar("T")
 
 UPS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
@@ -37,6 +40,13 @@ class Solution:
         self.rules = rules
         self.shoe = shoe
         self.ups = {up: UpCardSolver(rules, shoe, up) for up in range(1, 11)}
+        self._cache: dict[str, object] = {}
+
+    def cached(self, name: str, make: Callable[[], T]) -> T:
+        """A result derived from this solution (the chart, the edge), computed once."""
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]  # type: ignore[return-value]
 
     @staticmethod
     def initial_hands() -> Iterator[tuple[Hand, tuple[int, int]]]:
@@ -119,6 +129,9 @@ class Solution:
 
     def house_edge(self) -> float:
         """The house's expected gain per unit initial bet (see the module docstring)."""
+        return self.cached("edge", self._house_edge)
+
+    def _house_edge(self) -> float:
         total = 0.0
         for up in range(1, 11):
             for hand, cards in self.initial_hands():

@@ -1,0 +1,201 @@
+"""Basic-strategy charts derived from the exact EVs, never typed in.
+
+A chart is total-dependent: one action per (hand row, up-card). Each cell takes the two-card hands
+that make that row (for hard 14: 10-4, 9-5, 8-6; pairs are their own rows), weights each by its
+probability from the full shoe once the up-card is out (and, where the dealer peeks, given no dealer
+natural), averages each action's composition-dependent EV, and writes the best action in the usual
+codes: H hit, S stand, D double else hit, Ds double else stand, P split, Ph split if double after
+split is allowed else hit, Rh / Rs / Rp surrender else hit / stand / split. Rows no two-card hand
+makes (hard 21, soft 21) use the three-card hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+
+import pandas as pd
+
+from tutor.decision import Action
+from tutor.rules import TableRules
+from tutor.strategy.solution import Solution, is_natural
+from tutor.strategy.solver import Hand, hand_graph, hand_of
+
+COLUMNS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+_UP_OF_COLUMN = {label: (1 if label == "A" else int(label)) for label in COLUMNS}
+_PAIR_LABELS = tuple(f"{v},{v}" for v in (*range(2, 11), "A"))
+
+CellKey = tuple[str, str, str]  # table ("hard", "soft", "pairs"), row label, column label
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The chart of one rule set: DataFrames of codes, and the EVs behind every cell."""
+
+    rules: TableRules
+    hard: pd.DataFrame
+    soft: pd.DataFrame
+    pairs: pd.DataFrame
+    #: Only the rows where surrender is the best play against some up-card (empty without it).
+    surrender: pd.DataFrame
+    evs: Mapping[CellKey, Mapping[Action, float]] = field(repr=False)
+
+    def explain(self, table: str, row: str | int, up: str | int) -> Mapping[Action, float]:
+        """The averaged EV of every action for one cell, as the code in the cell was chosen from.
+
+        >>> from tutor.rules import PRESETS
+        >>> evs = chart(PRESETS["american-s17"]).explain("hard", 16, 10)
+        >>> max(evs, key=evs.__getitem__).value
+        'surrender'
+        """
+        column = "A" if str(up) in ("1", "A", "a") else str(up)
+        return self.evs[(table, str(row), column)]
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        return {"hard": self.hard, "soft": self.soft, "pairs": self.pairs,
+                "surrender": self.surrender}
+
+
+def _weight(solution: Solution, up: int, values: tuple[int, ...]) -> float:
+    """Probability of drawing exactly these cards (any order) once the up-card is out, times the
+    probability of no dealer natural where the dealer peeks."""
+    solver = solution.ups[up]
+    hand = hand_of(values)
+    if solution.shoe is None:
+        freq = [c / 52 for c in (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)]
+        p = 1.0
+        for value in values:
+            p *= freq[value - 1]
+    else:
+        left = list(solver.shoe)
+        total = sum(left)
+        p = 1.0
+        for value in values:
+            p *= max(left[value - 1], 0) / total
+            left[value - 1] -= 1
+            total -= 1
+    orders = 1
+    for count in range(2, len(values) + 1):
+        orders *= count
+    for count in hand:
+        for step in range(2, count + 1):
+            orders //= step
+    p *= orders
+    if solver.conditioned:
+        p *= 1 - solver.dealer_natural(hand)
+    return p
+
+
+def _row_hands(kind: str, row: int) -> list[tuple[int, ...]]:
+    """The card values making one chart row: two cards if possible, else three."""
+    for size in (2, 3):
+        found = []
+        for values in combinations_with_replacement(range(1, 11), size):
+            hand = hand_of(values)
+            graph = hand_graph()
+            node = graph.index.get(hand)
+            if node is None or (size == 2 and is_natural(hand)):
+                continue
+            if int(graph.total[node]) != row or bool(graph.soft[node]) != (kind == "soft"):
+                continue
+            found.append(values)
+        if size == 2:
+            unpaired = [values for values in found if values[0] != values[1]]
+            found = unpaired or found
+        if found:
+            return found
+    return []
+
+
+def _averaged(
+    solution: Solution, up: int, hands: list[tuple[int, ...]], *, split: bool, das: bool | None
+) -> dict[Action, float]:
+    sums: dict[Action, float] = {}
+    total = 0.0
+    common: set[Action] | None = None
+    for values in hands:
+        weight = _weight(solution, up, values)
+        if weight <= 0:
+            continue
+        hand: Hand = hand_of(values)
+        evs = solution.action_evs(up, hand, may_split=split)
+        if split and das is not None and Action.SPLIT in evs:
+            pair = values[0]
+            evs[Action.SPLIT] = solution.ups[up].split(
+                pair, solution.rules.max_hands, das=das
+            ).ev
+        common = set(evs) if common is None else common & set(evs)
+        total += weight
+        for action, ev in evs.items():
+            sums[action] = sums.get(action, 0.0) + weight * ev
+    if not total or common is None:
+        return {}
+    return {action: sums[action] / total for action in sums if action in common}
+
+
+def _code(evs: Mapping[Action, float], *, split_without_das: Mapping[Action, float] | None) -> str:
+    best = max(evs, key=evs.__getitem__)
+    hit = evs.get(Action.HIT, float("-inf"))
+    stand = evs[Action.STAND]
+    if best is Action.SURRENDER:
+        rest = {a: ev for a, ev in evs.items() if a is not Action.SURRENDER}
+        fallback = max(rest, key=rest.__getitem__)
+        if fallback is Action.SPLIT:
+            return "Rp"
+        if fallback is Action.STAND or (fallback is Action.DOUBLE and stand > hit):
+            return "Rs"
+        return "Rh"
+    if best is Action.DOUBLE:
+        return "Ds" if stand > hit else "D"
+    if best is Action.SPLIT:
+        if split_without_das is not None:
+            plain = max(split_without_das, key=split_without_das.__getitem__)
+            if plain is Action.HIT:
+                return "Ph"
+        return "P"
+    return "H" if best is Action.HIT else "S"
+
+
+def build_chart(solution: Solution) -> Chart:
+    rules = solution.rules
+    evs: dict[CellKey, Mapping[Action, float]] = {}
+    frames: dict[str, pd.DataFrame] = {}
+    layouts: dict[str, list[tuple[str, int, list[tuple[int, ...]]]]] = {
+        "hard": [(str(t), t, _row_hands("hard", t)) for t in range(5, 22)],
+        "soft": [(str(t), t, _row_hands("soft", t)) for t in range(13, 22)],
+        "pairs": [
+            (label, v, [(v, v)]) for label, v in zip(_PAIR_LABELS, (*range(2, 11), 1), strict=True)
+        ],
+    }
+    surrender_rows: dict[str, dict[str, str]] = {}
+    for table, rows in layouts.items():
+        data: dict[str, dict[str, str]] = {}
+        for label, _, hands in rows:
+            line: dict[str, str] = {}
+            for column in COLUMNS:
+                up = _UP_OF_COLUMN[column]
+                split = table == "pairs"
+                cell = _averaged(solution, up, hands, split=split, das=None)
+                without = None
+                if split and rules.double_after_split and cell:
+                    without = _averaged(solution, up, hands, split=True, das=False)
+                evs[(table, label, column)] = cell
+                line[column] = _code(cell, split_without_das=without) if cell else ""
+                if line[column].startswith("R"):
+                    surrender_rows.setdefault(label, {})[column] = line[column]
+            data[label] = line
+        frames[table] = pd.DataFrame.from_dict(data, orient="index", columns=list(COLUMNS))
+    surrender = pd.DataFrame.from_dict(
+        {label: {c: cells.get(c, "") for c in COLUMNS} for label, cells in surrender_rows.items()},
+        orient="index", columns=list(COLUMNS),
+    )
+    return Chart(rules, frames["hard"], frames["soft"], frames["pairs"], surrender, evs)
+
+
+def chart(rules: TableRules, *, infinite: bool = False) -> Chart:
+    """The basic-strategy chart of ``rules`` (cached with the solved rules)."""
+    from tutor.strategy.solution import solve
+
+    solution = solve(rules, infinite=infinite)
+    return solution.cached("chart", lambda: build_chart(solution))
