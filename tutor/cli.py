@@ -22,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_check(commands)
+    _add_chart(commands)
+    _add_ev(commands)
+    _add_edge(commands)
     return parser
 
 
@@ -67,3 +70,138 @@ def _run_check(args: argparse.Namespace) -> int:
     from tutor.lessons.command import run_check
 
     return run_check(args.paths, bilingual=args.bilingual, out=sys.stdout, err=sys.stderr)
+
+
+# -- strategy: chart, ev, edge -------------------------------------------------------------------
+
+_RULES_HELP = "a preset name or a TOML/YAML rules file (preset = ... plus overrides)"
+
+
+def _add_chart(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "chart", help="print the basic-strategy chart computed for a rule set",
+        description="Basic-strategy chart derived from exact EVs: hard, soft, pairs, surrender.",
+    )
+    parser.add_argument("--rules", required=True, help=_RULES_HELP)
+    parser.add_argument("--format", choices=("text", "csv", "html", "json"), default="text")
+    parser.set_defaults(run=_run_chart)
+
+
+def _run_chart(args: argparse.Namespace) -> int:
+    import json
+
+    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.strategy import chart
+
+    try:
+        rules = load_rules(args.rules)
+    except InvalidRulesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    tables = chart(rules).tables()
+    if args.format == "json":
+        data = {name: frame.to_dict(orient="index") for name, frame in tables.items()}
+        print(json.dumps({"rules": rules.name, **data}, indent=2))
+        return 0
+    for name, frame in tables.items():
+        if args.format == "csv":
+            print(f"# {name}")
+            print(frame.to_csv(index_label="hand"), end="")
+        elif args.format == "html":
+            print(f"<h2>{name}</h2>")
+            print(frame.to_html())
+        else:
+            print(f"{name} ({rules.name})")
+            print(frame.to_string() if len(frame) else "(none)")
+            print()
+    return 0
+
+
+def _add_ev(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "ev", help="exact EV of every action for one hand against one up-card",
+        description="EVs per unit bet, composition-dependent, given no dealer natural after a peek.",
+    )
+    parser.add_argument("--rules", required=True, help=_RULES_HELP)
+    parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "A 7" or "T 6"')
+    parser.add_argument("--dealer", required=True, help="the dealer's up-card, e.g. 9 or A")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=_run_ev)
+
+
+def _run_ev(args: argparse.Namespace) -> int:
+    import json
+
+    from tutor.cards import Card, InvalidCardError, Rank, Suit, parse_ranks
+    from tutor.decision import HAND_ACTIONS, DecisionPoint
+    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.strategy import advise
+
+    try:
+        rules = load_rules(args.rules)
+        ranks = parse_ranks(args.hand)
+        (up,) = parse_ranks(args.dealer)
+    except (InvalidRulesError, InvalidCardError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    suits = list(Suit)
+    cards = tuple(Card(rank, suits[i % 4]) for i, rank in enumerate(ranks))
+    if len(cards) < 2:
+        print("error: give at least two cards", file=sys.stderr)
+        return 2
+    point = DecisionPoint(cards, Card(up, Suit.SPADES), rules, frozenset(HAND_ACTIONS))
+    if point.value.total > 21:
+        print("error: that hand is bust: there is no decision", file=sys.stderr)
+        return 2
+    advice = advise(point)
+    if args.json:
+        print(json.dumps({
+            "rules": rules.name, "hand": args.hand, "dealer": up.symbol,
+            "evs": {a.value: ev for a, ev in advice.evs.items()}, "best": advice.best.value,
+            "reason": {"key": advice.reason.key, "params": dict(advice.reason.params)},
+        }, indent=2))
+        return 0
+    conditioned = rules.dealer_peeks and (up is Rank.ACE or up.points == 10)
+    note = " (given no dealer natural)" if conditioned else ""
+    print(f"{args.hand} against {up.symbol}, {rules.name}{note}:")
+    for action, ev in sorted(advice.evs.items(), key=lambda item: -item[1]):
+        mark = "  <- best" if action is advice.best else ""
+        print(f"  {action.value:<10} {ev:+.6f}{mark}")
+    return 0
+
+
+def _add_edge(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "edge", help="the exact house edge of a rule set",
+        description="House edge: first round from a full shoe, composition-dependent optimal play.",
+    )
+    parser.add_argument("--rules", required=True, help=_RULES_HELP)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=_run_edge)
+
+
+EDGE_CONVENTION = (
+    "first round from a full shoe; each initial hand played composition-dependent optimally "
+    "(stand/hit/double/split/surrender); split hands valued with only the pair's cards removed, "
+    "resplits by the rules; no insurance"
+)
+
+
+def _run_edge(args: argparse.Namespace) -> int:
+    import json
+
+    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.strategy import house_edge
+
+    try:
+        rules = load_rules(args.rules)
+    except InvalidRulesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    edge = house_edge(rules)
+    if args.json:
+        print(json.dumps({"rules": rules.name, "house_edge": edge, "convention": EDGE_CONVENTION}))
+        return 0
+    print(f"{rules.name}: house edge {edge * 100:.4f} % of the initial bet")
+    print(f"convention: {EDGE_CONVENTION}")
+    return 0
