@@ -14,11 +14,11 @@ import tutor
 ROOT = Path(__file__).resolve().parent.parent
 
 # Every module below tutor/ except those that run something when imported: the Streamlit
-# pages, and the command line entry point.
+# pages, the command line entry point and the Alembic migrations.
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(tutor.__path__, "tutor.")
-    if not info.name.startswith("tutor.ui") and info.name != "tutor.__main__"
+    if not info.name.startswith(("tutor.ui", "tutor.migrations")) and info.name != "tutor.__main__"
 )
 
 
