@@ -14,14 +14,15 @@ are counted apart, so ``sum(players) + bank - tokens`` never changes.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from tutor.cards import Card, Shoe, parse_cards
-from tutor.decision import Action
-from tutor.game import Money, Round, money
+from tutor.cards import Card, Shoe, format_cards, hand_value, one_deck, parse_cards
+from tutor.decision import Action, DecisionPoint
+from tutor.game import Money, Phase, Round, money
 from tutor.rules import PRESETS, TableRules
 
 
@@ -292,3 +293,53 @@ def play_at_random(game: Round, rng: random.Random) -> None:
             game.insure(rng.choice([most, money(Fraction(most) / 2)]))
         else:
             game.act(action)
+
+
+def decision_for(
+    rules: TableRules,
+    cards: Sequence[Card] | str,
+    up: Card | str,
+    *,
+    insurance: bool = False,
+) -> DecisionPoint:
+    """The decision point of a hand shown on its own (a quiz question, a lesson's question).
+
+    Two cards are dealt by a real round, so the legal actions are the engine's; with the American
+    deal a hole card that gives the dealer no natural is slipped in. ``insurance`` asks for the
+    insurance decision rather than the play of the hand. Past two cards, only hitting and
+    standing remain at any table.
+
+    >>> from tutor.rules import PRESETS
+    >>> point = decision_for(PRESETS["family"], "8♠ 8♥", "10♣")
+    >>> sorted(action.value for action in point.legal)
+    ['double', 'hit', 'split', 'stand']
+    """
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    dealer_up = Card.parse(up) if isinstance(up, str) else up
+    if len(hand) > 2:
+        if hand_value(hand).total >= 21:
+            raise ValueError(f"there is no decision to make on {format_cards(hand)}")
+        return DecisionPoint(hand, dealer_up, rules, frozenset({Action.HIT, Action.STAND}))
+    if len(hand) < 2:
+        raise ValueError("a decision needs the player's two cards")
+    dealer = [dealer_up]
+    if rules.dealer_peeks:
+        dealer.append(_harmless_hole_card(rules, [*hand, dealer_up]))
+    game = scripted_round(rules, [hand], dealer, strict=False, seed=0)
+    if game.phase is Phase.INSURANCE and not insurance:
+        game.decline_insurance()
+    if game.is_over or (insurance and game.phase is not Phase.INSURANCE):
+        raise ValueError(
+            f"there is no {'insurance ' if insurance else ''}decision to make on "
+            f"{format_cards(hand)} against {dealer_up}"
+        )
+    return game.decision_point()
+
+
+def _harmless_hole_card(rules: TableRules, used: Sequence[Card]) -> Card:
+    """A hole card (4 to 7) that gives the dealer no natural and the shoe still holds."""
+    counts = Counter(used)
+    for card in one_deck():
+        if 4 <= card.points <= 7 and counts[card] < rules.decks:
+            return card
+    raise AssertionError("one deck holds sixteen cards from 4 to 7")  # pragma: no cover
