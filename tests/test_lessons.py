@@ -116,6 +116,7 @@ def test_a_decision_the_strategy_contradicts_is_reported_at_that_decision() -> N
     assert "follows_strategy: false" in problem.message
 
 
+@pytest.mark.slow
 def test_the_real_strategy_also_refuses_to_hit_a_hard_20() -> None:
     strategy = default_strategy()
     if strategy is None:

@@ -41,6 +41,7 @@ def test_the_built_in_course_loads_without_a_problem() -> None:
 
 
 @needs_course
+@pytest.mark.slow
 def test_the_built_in_course_follows_basic_strategy() -> None:
     strategy = default_strategy()
     if strategy is None:

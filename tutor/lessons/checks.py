@@ -20,9 +20,9 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from tutor.cards import Card, Rank, ShoeExhaustedError, format_cards, hand_value, one_deck
+from tutor.cards import Card, ShoeExhaustedError, format_cards
 from tutor.decision import Action, DecisionPoint
-from tutor.game import IllegalActionError, Money, Outcome, Phase, Round, money
+from tutor.game import IllegalActionError, Money, Outcome, Round, money
 from tutor.lessons.models import (
     LOCALES,
     ActionAnswer,
@@ -43,7 +43,7 @@ from tutor.lessons.models import (
 )
 from tutor.lessons.source import DataPath
 from tutor.rules import PRESETS, Surrender, TableRules
-from tutor.table import scripted_round
+from tutor.table import decision_for, scripted_round
 
 AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
 _RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
@@ -209,9 +209,12 @@ def check_ask(
         return findings
     action = ask.answer.action
     answer_path = (*where, "answer", "action")
-    point = _point_for(ask.cards, ask.dealer[0], rules, action)
-    if isinstance(point, str):
-        return [Finding(answer_path, point, Code.DEAL)]
+    try:
+        point = decision_for(
+            rules, ask.cards, ask.dealer[0], insurance=action.is_insurance_decision
+        )
+    except ValueError as error:
+        return [Finding(answer_path, str(error), Code.DEAL)]
     if action not in point.legal:
         legal = ", ".join(sorted(a.value for a in point.legal))
         return [
@@ -227,43 +230,6 @@ def check_ask(
         if finding is not None:
             findings.append(finding)
     return findings
-
-
-def _point_for(
-    cards: Sequence[Card], up: Card, rules: TableRules, action: Action
-) -> DecisionPoint | str:
-    """The decision point of a hand shown in a question, or why there is none."""
-    if len(cards) > 2:
-        # Past two cards only hitting and standing remain, whatever the table.
-        total = hand_value(cards).total
-        if total >= 21:
-            return f"there is no decision to make on {format_cards(cards)} ({total})"
-        return DecisionPoint(
-            cards=tuple(cards),
-            dealer_up=up,
-            rules=rules,
-            legal=frozenset({Action.HIT, Action.STAND}),
-        )
-    if len(cards) < 2:
-        return "a decision needs the player's two cards"
-    dealer = [up]
-    if rules.dealer_peeks:
-        dealer.append(_harmless_hole_card(rules, [*cards, up]))
-    game = scripted_round(rules, [cards], dealer, bets=[2], strict=False, seed=0)
-    if game.phase is Phase.INSURANCE and not action.is_insurance_decision:
-        game.decline_insurance()
-    if game.is_over:
-        return f"there is no decision to make on {format_cards(cards)}: the round ends at the deal"
-    return game.decision_point()
-
-
-def _harmless_hole_card(rules: TableRules, used: Sequence[Card]) -> Card:
-    """A hole card that does not give the dealer a natural, for a question that shows no hole."""
-    counts = Counter(used)
-    for card in one_deck():
-        if card.rank in (Rank.FIVE, Rank.SIX, Rank.FOUR, Rank.SEVEN) and counts[card] < rules.decks:
-            return card
-    raise AssertionError("one deck holds sixteen cards of 4 to 7")  # pragma: no cover
 
 
 def _judge(
