@@ -100,6 +100,75 @@ reviews = sa.Table(
     sa.Column("missed", sa.Integer, nullable=False),
 )
 
+# -- class mode (tutor.classroom): a teacher's live quiz --
+class_sessions = sa.Table(
+    "class_sessions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("code", sa.String(8), nullable=False, unique=True),
+    sa.Column("title", sa.String(80), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("key_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("finished_at", UTCDateTime, nullable=True),
+    sa.Column("current", sa.Integer, nullable=False),
+    sa.Column("revealed", sa.Boolean, nullable=False),
+    sa.Column("failed_keys", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+)
+class_questions = sa.Table(
+    "class_questions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("cards", sa.String(48), nullable=False),
+    sa.Column("dealer_up", sa.String(4), nullable=False),
+    sa.Column("insurance", sa.Boolean, nullable=False),
+    sa.UniqueConstraint("session_id", "position"),
+)
+class_students = sa.Table(
+    "class_students",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("nickname", sa.String(24), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("joined_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("session_id", "nickname"),
+)
+class_answers = sa.Table(
+    "class_answers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "question_id",
+        sa.Integer,
+        sa.ForeignKey("class_questions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column(
+        "student_id",
+        sa.Integer,
+        sa.ForeignKey("class_students.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("action", sa.String(24), nullable=False),
+    sa.Column("answered_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("question_id", "student_id"),
+)
+
 NICKNAME_MAX = 24
 _NICKNAME = re.compile(r"^[\w .'-]+$")
 

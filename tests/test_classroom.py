@@ -1,0 +1,311 @@
+"""Class mode: the life of a session, each security rule, and forty students at once.
+
+The same tests run on SQLite and, when ``TUTOR_TEST_POSTGRES_URL`` is set (``.ci/run`` sets it),
+on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tutor.classroom import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    AlreadyAnsweredError,
+    ClassQuestion,
+    Classroom,
+    NicknameTakenError,
+    NotOpenError,
+    SessionFinishedError,
+    SlowDownError,
+    UnknownSessionError,
+    UnknownStudentError,
+    WrongKeyError,
+    new_code,
+)
+from tutor.decision import Action
+from tutor.rules import PRESETS
+from tutor.store import InvalidNicknameError, Store
+
+POSTGRES_URL = os.environ.get("TUTOR_TEST_POSTGRES_URL")
+FAMILY = PRESETS["family"]
+HANDS = [
+    ClassQuestion.parse("10♠ 6♥", "10♣"),  # hard 16 against a ten: hit at the family table
+    ClassQuestion.parse("8♠ 8♥", "10♦"),  # split
+    ClassQuestion.parse("A♠ 7♥", "9♣"),  # soft 18 against 9: hit
+]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def fresh_postgres(url: str) -> str:
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    if not POSTGRES_URL:
+        pytest.skip("TUTOR_TEST_POSTGRES_URL is not set (.ci/run starts a server)")
+    return fresh_postgres(POSTGRES_URL)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def classroom(database_url: str, clock: Clock) -> Iterator[Classroom]:
+    store = Store(database_url)
+    yield Classroom(store, clock=clock)
+    store.close()
+
+
+def test_a_full_session_from_creation_to_results(classroom: Classroom) -> None:
+    info, key = classroom.create("Lundi 3e B", FAMILY, HANDS)
+    assert len(info.code) == CODE_LENGTH
+    assert info.current == -1
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    ben = classroom.join(info.code.lower(), "Ben")  # codes are typed in any case
+    assert classroom.student_view(ana).question is None  # nothing shown before the first
+    classroom.next_question(teacher)
+    view = classroom.student_view(ana)
+    assert view.question == HANDS[0]
+    assert set(view.legal) == {Action.HIT, Action.STAND, Action.DOUBLE}
+    classroom.answer(ana, Action.HIT)
+    classroom.answer(ben, Action.STAND)
+    assert classroom.counts(teacher) == (2, 2)
+    reveal = classroom.reveal(teacher)
+    assert reveal.best is Action.HIT
+    assert reveal.distribution == {Action.HIT: 1, Action.STAND: 1}
+    assert reveal.evs[Action.HIT] > reveal.evs[Action.STAND]
+    assert reveal.reason_key
+    assert classroom.student_view(ana).best is Action.HIT
+    classroom.next_question(teacher)
+    assert classroom.counts(teacher) == (0, 2)
+    classroom.answer(ana, Action.SPLIT)
+    classroom.reveal(teacher)
+    classroom.finish(teacher)
+    results = classroom.results(teacher)
+    assert len(results) == 2 * len(HANDS)
+    ana_rows = results[results["student"] == "Ana"].set_index("question")
+    assert ana_rows.loc[1, "correct"]
+    assert ana_rows.loc[2, "correct"]
+    ben_first = results[(results["student"] == "Ben") & (results["question"] == 1)].iloc[0]
+    assert not ben_first["correct"]
+    assert ben_first["ev_lost"] > 0
+    hardest = classroom.hardest(teacher)
+    assert hardest.iloc[0]["question"] == 1  # the one Ben got wrong
+    assert [s.code for s in classroom.sessions()] == [info.code]
+
+
+def test_join_codes_are_random_and_drawn_from_an_unambiguous_alphabet() -> None:
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000  # no repeats among 2,000 draws from 887 million
+    assert all(set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert not set("O0I1L") & set(CODE_ALPHABET)
+
+
+def test_an_unknown_code_is_refused(classroom: Classroom) -> None:
+    with pytest.raises(UnknownSessionError):
+        classroom.join("ZZZZZZ", "Ana")
+
+
+def test_the_teacher_key_is_stored_only_as_a_slow_salted_hash(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    other, _ = classroom.create("B", FAMILY, HANDS)
+    with classroom.engine.connect() as db:
+        stored = dict(db.execute(sa.text("SELECT code, key_hash FROM class_sessions")).all())
+    assert key not in stored[info.code]
+    assert stored[info.code].startswith("scrypt$")
+    assert stored[info.code] != stored[other.code]  # salted
+    # the same key hashed twice with different salts differs
+    assert len({stored[info.code].split("$")[1], stored[other.code].split("$")[1]}) == 2
+
+
+def test_teacher_pages_need_the_key(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    with pytest.raises(WrongKeyError):
+        classroom.open_as_teacher(info.code, key + "x")
+    _, other_key = classroom.create("B", FAMILY, HANDS)
+    with pytest.raises((WrongKeyError, SlowDownError)):
+        classroom.open_as_teacher(info.code, other_key)  # another session's key opens nothing
+
+
+def test_wrong_keys_are_slowed_down(classroom: Classroom, clock: Clock) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    with pytest.raises(WrongKeyError):
+        classroom.open_as_teacher(info.code, "guess-1")
+    with pytest.raises(SlowDownError):
+        classroom.open_as_teacher(info.code, key)  # even the right key waits out the lock
+    clock.now += timedelta(seconds=1.5)
+    with pytest.raises(WrongKeyError):
+        classroom.open_as_teacher(info.code, "guess-2")
+    clock.now += timedelta(seconds=1.5)
+    with pytest.raises(SlowDownError) as waited:
+        classroom.open_as_teacher(info.code, "guess-3")  # the second lock lasts 2 s
+    assert waited.value.params["seconds"] > 0
+    clock.now += timedelta(seconds=1)
+    assert classroom.open_as_teacher(info.code, key).code == info.code
+
+
+def test_a_student_answers_each_question_once(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher)
+    classroom.answer(ana, Action.HIT)
+    with pytest.raises(AlreadyAnsweredError):
+        classroom.answer(ana, Action.STAND)
+    assert classroom.counts(teacher) == (1, 1)
+    assert classroom.student_view(ana).answer is Action.HIT
+
+
+def test_racing_clicks_count_once(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher)
+    barrier = threading.Barrier(6)
+    refused: list[Exception] = []
+
+    def click() -> None:
+        barrier.wait()
+        try:
+            classroom.answer(ana, Action.HIT)
+        except AlreadyAnsweredError as error:
+            refused.append(error)
+
+    threads = [threading.Thread(target=click) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert classroom.counts(teacher) == (1, 1)
+    assert len(refused) == 5
+
+
+def test_no_answer_before_a_question_is_shown_or_after_the_reveal(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    with pytest.raises(NotOpenError):
+        classroom.answer(ana, Action.HIT)
+    classroom.next_question(teacher)
+    classroom.reveal(teacher)
+    with pytest.raises(NotOpenError):
+        classroom.answer(ana, Action.HIT)
+
+
+def test_a_student_never_sees_others_answers_or_the_right_play_before_the_reveal(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana, ben = classroom.join(info.code, "Ana"), classroom.join(info.code, "Ben")
+    classroom.next_question(teacher)
+    classroom.answer(ben, Action.STAND)
+    view = classroom.student_view(ana)
+    assert view.answer is None  # Ben's answer is not Ana's
+    assert view.best is None
+    shown = set(vars(view))
+    assert not shown & {"distribution", "evs", "answers", "students"}
+
+
+def test_a_forged_student_token_is_refused(classroom: Classroom) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    ana = classroom.join(info.code, "Ana")
+    from dataclasses import replace
+
+    with pytest.raises(UnknownStudentError):
+        classroom.answer(replace(ana, token="made-up"), Action.HIT)
+
+
+def test_nicknames_are_limited_and_unique_in_a_session(classroom: Classroom) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    with pytest.raises(InvalidNicknameError):
+        classroom.join(info.code, "<script>alert(1)</script>")
+    with pytest.raises(InvalidNicknameError):
+        classroom.join(info.code, "x" * 40)
+    classroom.join(info.code, "Ana")
+    with pytest.raises(NicknameTakenError):
+        classroom.join(info.code, "Ana")
+
+
+def test_a_finished_session_accepts_no_answers_and_no_newcomers(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher)
+    classroom.finish(teacher)
+    with pytest.raises(SessionFinishedError):
+        classroom.answer(ana, Action.HIT)
+    with pytest.raises(SessionFinishedError):
+        classroom.join(info.code, "Ben")
+    with pytest.raises(SessionFinishedError):
+        classroom.next_question(teacher)
+
+
+def test_a_hand_with_no_decision_cannot_be_asked(classroom: Classroom) -> None:
+    with pytest.raises(ValueError, match="no decision"):
+        classroom.create("A", FAMILY, [ClassQuestion.parse("10♠ 6♥ 5♦", "9♣")])
+
+
+def test_forty_students_answer_twenty_questions_with_nothing_lost_or_doubled(
+    classroom: Classroom,
+) -> None:
+    questions = [HANDS[i % len(HANDS)] for i in range(20)]
+    info, key = classroom.create("Load", FAMILY, questions)
+    teacher = classroom.open_as_teacher(info.code, key)
+    students = [classroom.join(info.code, f"Student {i}") for i in range(40)]
+    errors: list[BaseException] = []
+    for position in range(20):
+        classroom.next_question(teacher)
+        barrier = threading.Barrier(len(students))
+
+        def answer(student_index: int, barrier: threading.Barrier = barrier) -> None:
+            try:
+                barrier.wait()
+                student = students[student_index]
+                action = Action.HIT if student_index % 2 else Action.STAND
+                classroom.answer(student, action)
+                # A second click from the same student must not count.
+                with pytest.raises(AlreadyAnsweredError):
+                    classroom.answer(student, action)
+            except BaseException as error:  # collected, so a thread's failure fails the test
+                errors.append(error)
+
+        threads = [threading.Thread(target=answer, args=(i,)) for i in range(40)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert classroom.counts(teacher) == (40, 40)
+        reveal = classroom.reveal(teacher)
+        assert reveal.distribution == {Action.HIT: 20, Action.STAND: 20}, position
+    results = classroom.results(teacher)
+    assert len(results) == 40 * 20
+    assert results["answer"].notna().all()

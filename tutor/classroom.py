@@ -1,0 +1,612 @@
+"""Class mode: a teacher runs a live quiz that students answer from their own devices.
+
+A teacher creates a class session (a title, the table rules, a list of hands to ask) and gets a
+short join code to project and a teacher key, shown once and stored only as a slow salted hash
+(scrypt). Students join with the code and a nickname; they see the current hand, answer once, and
+learn whether they were right only when the teacher reveals. The teacher sees the answers arrive,
+reveals the distribution with the correct play and its reason, and moves on. Afterwards the results
+are a table per student and per question; sessions stay in the database to be reopened.
+
+Security, rule by rule (each has a test that fails if the rule is removed):
+
+- join codes are 6 characters from a 31-letter alphabet without look-alikes (887 million codes),
+  drawn with ``secrets``: at the rate a web form allows, guessing one during a lesson's life is
+  out of reach;
+- the teacher's pages need the key; a wrong key locks the session's teacher door for a time that
+  doubles with each failure (1 s, 2 s, 4 s... up to a minute), on top of scrypt's own cost;
+- a student answers each question once (a unique index in the database, so two clicks racing
+  cannot both count), and only the open, unrevealed question;
+- a student's view never holds other students' answers, the distribution or the correct play
+  before the reveal;
+- nicknames are length-limited and restricted to plain characters (``store.clean_nickname``);
+  the pages escape them when they draw them all the same;
+- a finished session accepts no answers.
+
+The teacher and student handles returned here are capabilities held in the server's memory of
+that browser session: a page cannot forge one without the key or the student's token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+
+import pandas as pd
+import sqlalchemy as sa
+
+from tutor.cards import Card, format_cards, parse_cards
+from tutor.decision import Action, DecisionPoint
+from tutor.rules import TableRules
+from tutor.store import (
+    Store,
+    class_answers,
+    class_questions,
+    class_sessions,
+    class_students,
+    clean_nickname,
+)
+from tutor.table import decision_for
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: scrypt's cost: about 30-60 ms a key here, which is what makes a stolen hash slow to attack.
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+MAX_LOCK = timedelta(seconds=60)
+
+
+class ClassroomError(Exception):
+    """A refused class-mode request; ``code`` lets the interface translate it."""
+
+    code = "classroom"
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.params = params
+
+
+class UnknownSessionError(ClassroomError):
+    code = "unknown-session"
+
+
+class WrongKeyError(ClassroomError):
+    code = "wrong-key"
+
+
+class SlowDownError(ClassroomError):
+    code = "slow-down"
+
+
+class SessionFinishedError(ClassroomError):
+    code = "finished"
+
+
+class NotOpenError(ClassroomError):
+    code = "not-open"
+
+
+class AlreadyAnsweredError(ClassroomError):
+    code = "already-answered"
+
+
+class NicknameTakenError(ClassroomError):
+    code = "nickname-taken"
+
+
+class UnknownStudentError(ClassroomError):
+    code = "unknown-student"
+
+
+@dataclass(frozen=True)
+class ClassQuestion:
+    """One hand to ask: the player's cards against the dealer's up-card (or the insurance offer)."""
+
+    cards: tuple[Card, ...]
+    dealer_up: Card
+    insurance: bool = False
+
+    @classmethod
+    def parse(cls, cards: str, dealer_up: str, *, insurance: bool = False) -> ClassQuestion:
+        return cls(parse_cards(cards), Card.parse(dealer_up), insurance)
+
+    def point(self, rules: TableRules) -> DecisionPoint:
+        return decision_for(rules, self.cards, self.dealer_up, insurance=self.insurance)
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    id: int
+    code: str
+    title: str
+    rules: TableRules
+    created_at: datetime
+    finished_at: datetime | None
+    #: Index of the question on screen; -1 before the first.
+    current: int
+    revealed: bool
+    questions: int
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """Proof that the key was given for this session."""
+
+    session_id: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    session_id: int
+    nickname: str
+    token: str
+
+
+@dataclass(frozen=True)
+class StudentView:
+    """What a student's screen may show, and nothing more."""
+
+    title: str
+    position: int
+    questions: int
+    question: ClassQuestion | None
+    legal: tuple[Action, ...]
+    answer: Action | None
+    #: Only once the teacher has revealed: the best play and whether the student found it.
+    best: Action | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Reveal:
+    question: ClassQuestion
+    distribution: dict[Action, int]
+    best: Action
+    evs: dict[Action, float]
+    reason_key: str
+    reason_params: dict[str, object]
+    answered: int
+    students: int
+
+
+def _hash_key(key: str, salt: bytes | None = None) -> str:
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.scrypt(key.encode(), salt=salt, dklen=32, **_SCRYPT)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def _key_matches(key: str, stored: str) -> bool:
+    _, salt_hex, _ = stored.split("$")
+    return hmac.compare_digest(_hash_key(key, bytes.fromhex(salt_hex)), stored)
+
+
+def _token_hash(token: str) -> str:
+    # Student tokens are 128 random bits: a fast hash is enough to keep them out of the database.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(raw: str) -> str:
+    return "".join(raw.split()).replace("-", "").upper()
+
+
+@lru_cache(maxsize=4096)
+def _judged(
+    rules: TableRules, question: ClassQuestion
+) -> tuple[Action, dict[Action, float], str, dict[str, object]]:
+    from tutor.strategy import advise
+
+    advice = advise(question.point(rules))
+    return advice.best, dict(advice.evs), advice.reason.key, dict(advice.reason.params)
+
+
+class Classroom:
+    """Class sessions over a ``Store``'s database."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.engine = store.engine
+        self.clock = clock or (lambda: datetime.now(UTC))
+
+    # -- the teacher's side --
+    def create(
+        self, title: str, rules: TableRules, questions: Sequence[ClassQuestion]
+    ) -> tuple[SessionInfo, str]:
+        """A new session and its teacher key (shown once: only its hash is kept)."""
+        title = " ".join(title.split())[:80] or "Blackjack"
+        if not questions:
+            raise ValueError("a class session needs at least one question")
+        for question in questions:
+            question.point(rules)  # refuses a hand with no decision to make, before class starts
+        key = secrets.token_urlsafe(9)
+        for _ in range(10):
+            code = new_code()
+            try:
+                with self.engine.begin() as db:
+                    inserted = db.execute(
+                        class_sessions.insert().values(
+                            code=code,
+                            title=title,
+                            rules=json.dumps(rules.as_dict()),
+                            key_hash=_hash_key(key),
+                            created_at=self.clock(),
+                            current=-1,
+                            revealed=False,
+                            failed_keys=0,
+                        )
+                    ).inserted_primary_key
+                    assert inserted is not None
+                    session_id = inserted[0]
+                    db.execute(
+                        class_questions.insert(),
+                        [
+                            {
+                                "session_id": session_id,
+                                "position": position,
+                                "cards": format_cards(question.cards, ascii=True),
+                                "dealer_up": question.dealer_up.ascii,
+                                "insurance": question.insurance,
+                            }
+                            for position, question in enumerate(questions)
+                        ],
+                    )
+                return self.info(code), key
+            except sa.exc.IntegrityError:
+                continue  # the code was taken: draw another
+        raise RuntimeError("could not draw a free join code")  # pragma: no cover
+
+    def sessions(self) -> list[SessionInfo]:
+        """Every session kept, newest first, for the teacher to reopen (with its key)."""
+        with self.engine.connect() as db:
+            codes = db.execute(
+                sa.select(class_sessions.c.code).order_by(class_sessions.c.created_at.desc())
+            ).scalars()
+            return [self.info(code) for code in codes]
+
+    def info(self, code: str) -> SessionInfo:
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(class_sessions).where(class_sessions.c.code == normalise_code(code))
+            ).first()
+            if row is None:
+                raise UnknownSessionError("no class session has this code")
+            count = db.execute(
+                sa.select(sa.func.count()).where(class_questions.c.session_id == row.id)
+            ).scalar_one()
+        return SessionInfo(
+            id=row.id,
+            code=row.code,
+            title=row.title,
+            rules=TableRules.from_mapping(json.loads(row.rules)),
+            created_at=row.created_at,
+            finished_at=row.finished_at,
+            current=row.current,
+            revealed=row.revealed,
+            questions=count,
+        )
+
+    def open_as_teacher(self, code: str, key: str) -> Teacher:
+        """The teacher's handle, if ``key`` is this session's; wrong keys lock the door a while."""
+        info = self.info(code)
+        now = self.clock()
+        with self.engine.begin() as db:
+            row = db.execute(
+                sa.select(
+                    class_sessions.c.key_hash,
+                    class_sessions.c.failed_keys,
+                    class_sessions.c.locked_until,
+                ).where(class_sessions.c.id == info.id)
+            ).one()
+            if row.locked_until is not None and row.locked_until > now:
+                wait = (row.locked_until - now).total_seconds()
+                raise SlowDownError(
+                    f"too many wrong keys: try again in {wait:.0f} s", seconds=round(wait, 1)
+                )
+            if _key_matches(key, row.key_hash):
+                db.execute(
+                    class_sessions.update()
+                    .where(class_sessions.c.id == info.id)
+                    .values(failed_keys=0, locked_until=None)
+                )
+                return Teacher(info.id, info.code)
+            failures = row.failed_keys + 1
+            lock = min(timedelta(seconds=2 ** (failures - 1)), MAX_LOCK)
+            db.execute(
+                class_sessions.update()
+                .where(class_sessions.c.id == info.id)
+                .values(failed_keys=failures, locked_until=now + lock)
+            )
+        raise WrongKeyError("this is not the teacher key of this session")
+
+    def next_question(self, teacher: Teacher) -> SessionInfo:
+        """Show the next question (the first, at the start); answers open for it."""
+        info = self._teacher_info(teacher)
+        if info.is_finished:
+            raise SessionFinishedError("this session is finished")
+        if info.current + 1 >= info.questions:
+            raise NotOpenError("that was the last question")
+        with self.engine.begin() as db:
+            db.execute(
+                class_sessions.update()
+                .where(class_sessions.c.id == teacher.session_id)
+                .values(current=info.current + 1, revealed=False)
+            )
+        return self._teacher_info(teacher)
+
+    def counts(self, teacher: Teacher) -> tuple[int, int]:
+        """(answers to the current question, students joined): the teacher's live counter."""
+        with self.engine.connect() as db:
+            session = db.execute(
+                sa.select(class_sessions.c.current).where(class_sessions.c.id == teacher.session_id)
+            ).scalar_one()
+            students = db.execute(
+                sa.select(sa.func.count()).where(class_students.c.session_id == teacher.session_id)
+            ).scalar_one()
+            answered = db.execute(
+                sa.select(sa.func.count())
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_questions.c.session_id == teacher.session_id)
+                    & (class_questions.c.position == session)
+                )
+            ).scalar_one()
+        return int(answered), int(students)
+
+    def reveal(self, teacher: Teacher) -> Reveal:
+        """Close the current question and show how the class answered, with the right play."""
+        info = self._teacher_info(teacher)
+        if info.current < 0:
+            raise NotOpenError("no question has been shown yet")
+        with self.engine.begin() as db:
+            db.execute(
+                class_sessions.update()
+                .where(class_sessions.c.id == teacher.session_id)
+                .values(revealed=True)
+            )
+        return self._reveal(info, info.current)
+
+    def finish(self, teacher: Teacher) -> SessionInfo:
+        with self.engine.begin() as db:
+            db.execute(
+                class_sessions.update()
+                .where(
+                    (class_sessions.c.id == teacher.session_id)
+                    & class_sessions.c.finished_at.is_(None)
+                )
+                .values(finished_at=self.clock(), revealed=True)
+            )
+        return self._teacher_info(teacher)
+
+    def results(self, teacher: Teacher) -> pd.DataFrame:
+        """One row per student and question: the answer, the best play, right or not, EV lost."""
+        info = self._teacher_info(teacher)
+        questions = self._questions(teacher.session_id)
+        with self.engine.connect() as db:
+            students = db.execute(
+                sa.select(class_students.c.id, class_students.c.nickname).where(
+                    class_students.c.session_id == teacher.session_id
+                )
+            ).all()
+            answers = db.execute(
+                sa.select(
+                    class_answers.c.student_id, class_questions.c.position, class_answers.c.action
+                )
+                .select_from(class_answers.join(class_questions))
+                .where(class_questions.c.session_id == teacher.session_id)
+            ).all()
+        given = {(row.student_id, row.position): Action(row.action) for row in answers}
+        rows = []
+        for position, question in enumerate(questions):
+            best, evs, _, _ = _judged(info.rules, question)
+            for student in students:
+                action = given.get((student.id, position))
+                rows.append(
+                    {
+                        "student": student.nickname,
+                        "question": position + 1,
+                        "hand": format_cards(question.cards),
+                        "dealer": str(question.dealer_up),
+                        "answer": action.value if action is not None else None,
+                        "best": best.value,
+                        "correct": action is best if action is not None else None,
+                        "ev_lost": (evs[best] - evs[action]) if action in evs else None,
+                    }
+                )
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "student",
+                "question",
+                "hand",
+                "dealer",
+                "answer",
+                "best",
+                "correct",
+                "ev_lost",
+            ],
+        )
+
+    def hardest(self, teacher: Teacher) -> pd.DataFrame:
+        """The questions the class got most wrong, worst first."""
+        frame = self.results(teacher)
+        answered = frame.dropna(subset=["answer"])
+        if answered.empty:
+            return pd.DataFrame(columns=["question", "hand", "dealer", "best", "wrong", "answers"])
+        grouped = answered.groupby(["question", "hand", "dealer", "best"], as_index=False).agg(
+            wrong=("correct", lambda c: float(1 - c.astype(float).mean())),
+            answers=("answer", "count"),
+        )
+        return grouped.sort_values(["wrong", "question"], ascending=[False, True]).reset_index(
+            drop=True
+        )
+
+    # -- the students' side --
+    def join(self, code: str, nickname: str) -> Student:
+        info = self.info(code)
+        if info.is_finished:
+            raise SessionFinishedError("this session is finished")
+        name = clean_nickname(nickname)
+        token = secrets.token_urlsafe(16)
+        try:
+            with self.engine.begin() as db:
+                inserted = db.execute(
+                    class_students.insert().values(
+                        session_id=info.id,
+                        nickname=name,
+                        token_hash=_token_hash(token),
+                        joined_at=self.clock(),
+                    )
+                ).inserted_primary_key
+                assert inserted is not None
+                student_id = inserted[0]
+        except sa.exc.IntegrityError:
+            raise NicknameTakenError(
+                "this nickname is taken in this session", nickname=name
+            ) from None
+        return Student(int(student_id), info.id, name, token)
+
+    def student_view(self, student: Student) -> StudentView:
+        student = self._student(student.token)
+        info = self._info_by_id(student.session_id)
+        question = None
+        legal: tuple[Action, ...] = ()
+        answer = best = None
+        if 0 <= info.current < info.questions:
+            question = self._questions(info.id)[info.current]
+            point = question.point(info.rules)
+            legal = tuple(action for action in Action if action in point.legal)
+            answer = self._answer_of(student, info.current)
+            if info.revealed:
+                best = _judged(info.rules, question)[0]
+        return StudentView(
+            title=info.title,
+            position=info.current,
+            questions=info.questions,
+            question=question,
+            legal=legal,
+            answer=answer,
+            best=best,
+            finished=info.is_finished,
+        )
+
+    def answer(self, student: Student, action: Action) -> None:
+        """Record a student's answer to the open question: once, and only while it is open."""
+        student = self._student(student.token)
+        now = self.clock()
+        try:
+            with self.engine.begin() as db:
+                session = db.execute(
+                    sa.select(
+                        class_sessions.c.current,
+                        class_sessions.c.revealed,
+                        class_sessions.c.finished_at,
+                        class_sessions.c.rules,
+                    ).where(class_sessions.c.id == student.session_id)
+                ).one()
+                if session.finished_at is not None:
+                    raise SessionFinishedError("this session is finished")
+                if session.current < 0 or session.revealed:
+                    raise NotOpenError("no question is open for answers")
+                question_id = db.execute(
+                    sa.select(class_questions.c.id).where(
+                        (class_questions.c.session_id == student.session_id)
+                        & (class_questions.c.position == session.current)
+                    )
+                ).scalar_one()
+                db.execute(
+                    class_answers.insert().values(
+                        question_id=question_id,
+                        student_id=student.id,
+                        action=action.value,
+                        answered_at=now,
+                    )
+                )
+        except sa.exc.IntegrityError:
+            raise AlreadyAnsweredError("you have already answered this question") from None
+
+    # -- helpers --
+    def _teacher_info(self, teacher: Teacher) -> SessionInfo:
+        return self._info_by_id(teacher.session_id)
+
+    def _info_by_id(self, session_id: int) -> SessionInfo:
+        with self.engine.connect() as db:
+            code = db.execute(
+                sa.select(class_sessions.c.code).where(class_sessions.c.id == session_id)
+            ).scalar_one_or_none()
+        if code is None:
+            raise UnknownSessionError("no such class session")
+        return self.info(code)
+
+    def _questions(self, session_id: int) -> list[ClassQuestion]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(class_questions)
+                .where(class_questions.c.session_id == session_id)
+                .order_by(class_questions.c.position)
+            ).all()
+        return [
+            ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
+            for row in rows
+        ]
+
+    def _student(self, token: str) -> Student:
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(class_students).where(class_students.c.token_hash == _token_hash(token))
+            ).first()
+        if row is None:
+            raise UnknownStudentError("this student is not in any session")
+        return Student(row.id, row.session_id, row.nickname, token)
+
+    def _answer_of(self, student: Student, position: int) -> Action | None:
+        with self.engine.connect() as db:
+            action = db.execute(
+                sa.select(class_answers.c.action)
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_answers.c.student_id == student.id)
+                    & (class_questions.c.position == position)
+                )
+            ).scalar_one_or_none()
+        return Action(action) if action is not None else None
+
+    def _reveal(self, info: SessionInfo, position: int) -> Reveal:
+        question = self._questions(info.id)[position]
+        best, evs, key, params = _judged(info.rules, question)
+        with self.engine.connect() as db:
+            actions = db.execute(
+                sa.select(class_answers.c.action)
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_questions.c.session_id == info.id)
+                    & (class_questions.c.position == position)
+                )
+            ).scalars()
+            distribution = Counter(Action(action) for action in actions)
+            students = db.execute(
+                sa.select(sa.func.count()).where(class_students.c.session_id == info.id)
+            ).scalar_one()
+        return Reveal(
+            question=question,
+            distribution=dict(distribution),
+            best=best,
+            evs=evs,
+            reason_key=key,
+            reason_params=params,
+            answered=sum(distribution.values()),
+            students=int(students),
+        )
