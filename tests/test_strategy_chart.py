@@ -22,7 +22,8 @@ SOME = ["1d-s17-nodas", "2d-h17-das", "6d-s17-das", "8d-h17-nodas"]
 def test_hard_12_stands_against_4_to_6(name: str) -> None:
     hard = chart(RULE_SETS[name]).hard
     assert [hard.loc["12", up] for up in ("4", "5", "6")] == ["S", "S", "S"]
-    assert hard.loc["12", "2"] == "H" and hard.loc["12", "7"] == "H"
+    assert hard.loc["12", "2"] == "H"
+    assert hard.loc["12", "7"] == "H"
 
 
 @pytest.mark.parametrize("name", SOME)
@@ -51,7 +52,8 @@ def test_11_against_ace_hits_under_s17_six_decks_and_doubles_under_h17() -> None
 
 def test_european_deal_hits_8_8_against_ten_and_ace_and_aces_against_ace() -> None:
     pairs = chart(TableRules(decks=6).replace(hole_card="european")).pairs
-    assert pairs.loc["8,8", "10"] == "H" and pairs.loc["8,8", "A"] == "H"
+    assert pairs.loc["8,8", "10"] == "H"
+    assert pairs.loc["8,8", "A"] == "H"
     assert pairs.loc["A,A", "A"] == "H"
     assert pairs.loc["A,A", "10"] == "P"
 
@@ -59,7 +61,8 @@ def test_european_deal_hits_8_8_against_ten_and_ace_and_aces_against_ace() -> No
 def test_surrender_16_against_ten_and_15_against_ace_only_under_h17() -> None:
     s17 = chart(TableRules(decks=6).replace(surrender="late"))
     h17 = chart(TableRules(decks=6, dealer_hits_soft_17=True).replace(surrender="late"))
-    assert s17.hard.loc["16", "10"] == "Rh" and h17.hard.loc["16", "10"] == "Rh"
+    assert s17.hard.loc["16", "10"] == "Rh"
+    assert h17.hard.loc["16", "10"] == "Rh"
     assert s17.hard.loc["15", "A"] == "H"
     assert h17.hard.loc["15", "A"] == "Rh"
     assert "16" in s17.surrender.index
@@ -72,7 +75,8 @@ def test_without_surrender_the_surrender_table_is_empty() -> None:
 def test_ph_appears_only_with_double_after_split() -> None:
     das = chart(RULE_SETS["6d-s17-das"]).pairs
     nodas = chart(RULE_SETS["6d-s17-nodas"]).pairs
-    assert das.loc["2,2", "2"] == "Ph" and nodas.loc["2,2", "2"] == "H"
+    assert das.loc["2,2", "2"] == "Ph"
+    assert nodas.loc["2,2", "2"] == "H"
     assert "Ph" not in set(nodas.to_numpy().ravel())
 
 

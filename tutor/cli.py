@@ -120,7 +120,7 @@ def _run_chart(args: argparse.Namespace) -> int:
 def _add_ev(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "ev", help="exact EV of every action for one hand against one up-card",
-        description="EVs per unit bet, composition-dependent, given no dealer natural after a peek.",
+        description="EVs per unit bet, composition-dependent, given no natural after a peek.",
     )
     parser.add_argument("--rules", required=True, help=_RULES_HELP)
     parser.add_argument("--hand", required=True, help='the player\'s cards, e.g. "A 7" or "T 6"')

@@ -7,7 +7,7 @@ interface translates keys into the learner's language. Keys:
 - ``total-strong-enough`` (total, up): stand, hitting risks more than it can win;
 - ``cannot-bust`` (total): hit, no card can take the hand over 21;
 - ``dealer-strong`` (up, bust, total): hit, standing on this total loses too often to this up-card;
-- ``double-edge`` (total, up, double, hit): double, one card is enough and the bet is worth doubling;
+- ``double-edge`` (total, up, double, hit): double: one card is enough, worth a bigger bet;
 - ``split-pair`` (pair, up, split, keep): two hands from this pair are worth more than one;
 - ``surrender-saves`` (up, surrender, play): every way of playing loses more than half the bet;
 - ``insurance-odds`` (tens, break_even): insurance pays 2:1 and wins only on a ten in the hole;

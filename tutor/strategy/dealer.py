@@ -301,10 +301,7 @@ def dealer_distribution(
         joint = outcome_matrix(rows, up, hits_soft_17=hits_soft_17, peek=False)[0]
         return tuple(float(x) for x in joint)
     joint = outcome_matrix(rows, up, hits_soft_17=hits_soft_17, peek=True)[0]
-    if shoe is None:
-        natural = INFINITE[partner - 1]
-    else:
-        natural = shoe[partner - 1] / sum(shoe)
+    natural = INFINITE[partner - 1] if shoe is None else shoe[partner - 1] / sum(shoe)
     if after_peek:
         return (*(float(x) / (1 - natural) for x in joint[:NATURAL]), 0.0)
     return (*(float(x) for x in joint[:NATURAL]), natural)

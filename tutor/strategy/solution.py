@@ -19,8 +19,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from tutor.decision import Action
-from tutor.rules import TableRules
-from tutor.rules import Surrender
+from tutor.rules import Surrender, TableRules
 from tutor.strategy.dealer import Composition, full_shoe
 from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
 
@@ -72,7 +71,7 @@ class Solution:
         return p if first == second else 2 * p
 
     def same_rank_share(self) -> float:
-        """Of two ten-valued cards, the share that are the same rank (a pair without split-by-value)."""
+        """Of two ten-valued cards, the share of the same rank (a pair without split-by-value)."""
         if self.rules.split_by_value:
             return 1.0
         if self.shoe is None:

@@ -22,11 +22,11 @@ Splits, the one approximation. A split hand is valued from the shoe without the 
 cards *and the other card of the pair* (the cards drawn to the other split hands are not removed),
 and played optimally for those cards, doubling only where double after split is allowed. The number
 of hands follows the rules exactly: each split hand that receives another card of the pair is split
-again while the seat holds fewer than ``max_hands`` hands (Aces only with ``resplit_aces``), with the
-chance of another pair card taken from that same shoe; a hand that receives a pair card when no
-resplit is possible is played as the pair, without splitting. This is the usual "zero memory"
-post-split convention of exact calculators (Griffin; Farmer's CDZ-); its difference from removing
-every split hand's cards is a few thousandths of a percent of the house edge.
+again while the seat holds fewer than ``max_hands`` hands (Aces only with ``resplit_aces``),
+with the chance of another pair card taken from that same shoe; a hand that receives a pair card
+when no resplit is possible is played as the pair, without splitting. This is the usual
+"zero memory" post-split convention of exact calculators (Farmer's CDZ-); its gap to removing
+every split hand's cards as they are drawn has not been measured here.
 
 The Ace of spades with a black Jack bonus depends on suits and is not part of these values.
 """
