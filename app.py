@@ -1,0 +1,30 @@
+"""Blackjack Tutor: the Streamlit entry point. Page setup, the session's state, navigation.
+
+Everything else lives in ``tutor/ui`` (pages and components) and ``tutor`` (the game, the
+strategy, the lessons, the quiz). Run with ``streamlit run app.py``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.ui.components import sidebar
+from tutor.ui.session import app_state
+
+st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
+
+state = app_state()
+_ = state.t.gettext
+
+PAGES = "tutor/ui/pages"
+page = st.navigation(
+    [
+        st.Page(f"{PAGES}/lessons.py", title=_("Lessons"), icon="📘", default=True),
+        st.Page(f"{PAGES}/practice.py", title=_("Practice table"), icon="🃏", url_path="table"),
+        st.Page(f"{PAGES}/quiz.py", title=_("Quiz"), icon="❓", url_path="quiz"),
+        st.Page(f"{PAGES}/strategy.py", title=_("Strategy"), icon="📊", url_path="strategy"),
+        st.Page(f"{PAGES}/settings.py", title=_("Settings"), icon="⚙️", url_path="settings"),
+    ]
+)
+sidebar(state)
+page.run()

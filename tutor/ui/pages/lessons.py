@@ -1,0 +1,305 @@
+"""Lessons: the course list with progress, broken files as error cards, and the lesson player."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
+from tutor.game import IllegalActionError
+from tutor.lessons import (
+    AskStep,
+    Course,
+    DealStep,
+    DrillStep,
+    ExplainStep,
+    Lesson,
+    ShowStep,
+    load_course,
+    localize,
+)
+from tutor.lessons.models import ActionAnswer, ChoiceAnswer
+from tutor.ui import components as ui
+from tutor.ui.lesson_run import LessonRun
+from tutor.ui.session import app_state
+from tutor.ui.state import AppState
+
+
+@st.cache_resource(show_spinner=False)
+def course() -> Course:
+    """The built-in course, loaded and checked once per server process (it never changes)."""
+    return load_course()
+
+
+def course_list(state: AppState) -> None:
+    t = state.t
+    _ = t.gettext
+    st.title(_("Lessons"))
+    loaded = course()
+    levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
+    for number, file in enumerate(loaded.files, start=1):
+        lesson = file.lesson
+        if lesson is None or not file.is_ok:
+            with st.container(border=True):
+                st.error(
+                    "⚠️ "
+                    + t.format("This lesson file cannot be played: {name}", name=file.path.name)
+                )
+                st.code("\n".join(str(problem) for problem in file.problems), language=None)
+            continue
+        done = state.progress.get(lesson.id, 0)
+        total = len(lesson.steps)
+        with st.container(border=True):
+            title_col, button_col = st.columns([4, 1], vertical_alignment="center")
+            with title_col:
+                st.markdown(f"**{number}. {localize(lesson.title, state.language)}**")
+                st.caption(
+                    t.format("Level: {level}", level=levels[lesson.level])
+                    + " · "
+                    + " ".join(localize(goal, state.language) for goal in lesson.goals[:1])
+                )
+                st.progress(
+                    done / total,
+                    text=t.format("{done} of {total} steps", done=done, total=total),
+                )
+            with button_col:
+                label = _("Continue")
+                if done == 0:
+                    label = _("Start")
+                elif done == total:
+                    label = _("Review")
+                st.button(
+                    label,
+                    key=f"open-{lesson.id}",
+                    on_click=state.open_lesson,
+                    args=(lesson,),
+                    width="stretch",
+                )
+
+
+def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Action, ...]) -> None:
+    columns = st.columns(len(actions))
+    for column, action in zip(columns, actions, strict=True):
+        column.button(
+            state.t.action_name(action),
+            key=f"ask-{run.step}-{action.value}",
+            on_click=_answer,
+            args=(state, action.value),
+            shortcut=ui.SHORTCUTS[action],
+            width="stretch",
+        )
+
+
+def _answer(state: AppState, given: str | int) -> None:
+    if state.lesson is not None:
+        state.lesson.answer(given)
+        state.record_progress()
+
+
+def _answer_typed(state: AppState, key: str) -> None:
+    _answer(state, str(st.session_state.get(key, "")))
+
+
+def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
+    t = state.t
+    ask = step.ask
+    st.markdown("### " + localize(ask.question, state.language))
+    if ask.dealer:
+        ui.show_cards(ask.dealer, state, label=t.gettext("Dealer"))
+    if ask.cards:
+        ui.show_cards(ask.cards, state, label=t.gettext("Cards"))
+    result = run.answers.get(run.step)
+    if result is None:
+        answer = ask.answer
+        if isinstance(answer, ActionAnswer):
+            pool = INSURANCE_ACTIONS if answer.action.is_insurance_decision else HAND_ACTIONS
+            _action_answer_buttons(run, state, pool)
+        elif isinstance(answer, ChoiceAnswer):
+            for index, option in enumerate(answer.options):
+                st.button(
+                    localize(option, state.language),
+                    key=f"ask-{run.step}-choice-{index}",
+                    on_click=_answer,
+                    args=(state, index),
+                    shortcut=str(index + 1) if index < 9 else None,
+                )
+        else:
+            key = f"ask-{run.step}-typed"
+            with st.form(f"form-{run.step}", border=False):
+                st.text_input(t.gettext("Your answer"), key=key)
+                st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
+        return
+    if result.correct:
+        st.success("✅ " + t.gettext("Right!"))
+    else:
+        st.error("❌ " + t.gettext("Not quite."))
+    st.markdown(localize(ask.explanation, state.language))
+
+
+def _deal_act(state: AppState, action: Action) -> None:
+    run = state.lesson
+    play = run.deal_play() if run is not None else None
+    if play is None:
+        return
+    try:
+        play.act(action)
+    except IllegalActionError:
+        return
+    state.record_progress()
+
+
+def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
+    t = state.t
+    deal = step.deal
+    if deal.intro is not None:
+        st.markdown(localize(deal.intro, state.language))
+    play = run.deal_play()
+    if play is None:
+        return
+    game = play.round
+    ui.round_view(game, state, lambda _seat: t.gettext("You"))
+    if game.to_act() is not None:
+        ui.action_buttons(
+            game.legal_actions(),
+            state,
+            lambda action: _deal_act(state, action),
+            key=f"deal-{run.step}",
+            insurance=ui.is_insurance_phase(game),
+        )
+    for decision in play.decisions:
+        name = t.action_name(decision.action)
+        if decision.correct:
+            st.markdown("✅ " + t.format("{action}: well played.", action=name))
+        elif decision.expected is not None:
+            st.markdown(
+                "❌ "
+                + t.format(
+                    "{action}: the lesson expected {expected}.",
+                    action=name,
+                    expected=t.action_name(decision.expected),
+                )
+            )
+        elif decision.advice is not None:
+            st.markdown(
+                "❌ "
+                + t.format(
+                    "{action}: the best play was {best}.",
+                    action=name,
+                    best=t.action_name(decision.advice.best),
+                )
+            )
+    if game.is_over:
+        with st.expander(t.gettext("What happened"), expanded=True):
+            ui.narration(game.events, t, lambda _seat: t.gettext("You"))
+        net = game.results[0].net
+        st.info(t.format("Result: {net} chips.", net=t.signed_chips(net)))
+        if deal.explanation is not None:
+            st.markdown(localize(deal.explanation, state.language))
+
+
+def drill_step(run: LessonRun, state: AppState) -> None:
+    t = state.t
+    quiz = run.drill()
+    if quiz is None:
+        return
+    st.markdown(
+        "### "
+        + t.format(
+            "Drill: {category}, question {n} of {count}",
+            category=ui.category_name(quiz.category, t),
+            n=min(quiz.score.answered + (0 if quiz.verdict else 1), quiz.length or 0),
+            count=quiz.length,
+        )
+    )
+    ui.question_prompt(quiz, state)
+    ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=state.record_progress)
+    if quiz.verdict is not None:
+        ui.verdict_view(quiz.verdict, state)
+        if not quiz.finished:
+            st.button(
+                t.gettext("Next question"),
+                key=f"drill-next-{run.step}",
+                on_click=_drill_next,
+                args=(state,),
+                shortcut="Enter",
+            )
+    st.caption(ui.score_line(quiz, t))
+
+
+def _drill_next(state: AppState) -> None:
+    quiz = state.lesson.drill() if state.lesson is not None else None
+    if quiz is not None and not quiz.finished:
+        quiz.next()
+
+
+def _next(state: AppState) -> None:
+    if state.lesson is not None:
+        state.lesson.next()
+        state.record_progress()
+
+
+def player(run: LessonRun, state: AppState) -> None:
+    t = state.t
+    lesson: Lesson = run.lesson
+    st.button("← " + t.gettext("All lessons"), on_click=state.close_lesson, key="close-lesson")
+    st.title(localize(lesson.title, state.language))
+    st.progress(
+        (run.step + 1) / run.total,
+        text=t.format("Step {n} of {total}", n=run.step + 1, total=run.total),
+    )
+    step = lesson.steps[run.step]
+    with st.container(border=True):
+        if isinstance(step, ExplainStep):
+            st.markdown(localize(step.explain, state.language))
+        elif isinstance(step, ShowStep):
+            show = step.show
+            if show.dealer:
+                ui.show_cards(show.dealer, state, label=t.gettext("Dealer"))
+            ui.show_cards(show.cards, state)
+            if show.caption is not None:
+                st.markdown(localize(show.caption, state.language))
+        elif isinstance(step, AskStep):
+            ask_step(run, step, state)
+        elif isinstance(step, DealStep):
+            deal_step(run, step, state)
+        elif isinstance(step, DrillStep):
+            drill_step(run, state)
+    back_col, next_col = st.columns(2)
+    back_col.button(
+        "← " + t.gettext("Back"),
+        key="lesson-back",
+        on_click=run.back,
+        disabled=run.step == 0,
+        width="stretch",
+    )
+    if run.at_end:
+        if run.finished:
+            st.success("🎉 " + t.gettext("Lesson finished! Well done."))
+        next_col.button(
+            t.gettext("Finish the lesson") + " ✓",
+            key="lesson-finish",
+            on_click=state.close_lesson,
+            disabled=not run.finished,
+            type="primary",
+            width="stretch",
+        )
+    else:
+        next_col.button(
+            t.gettext("Next") + " →",
+            key="lesson-next",
+            on_click=_next,
+            args=(state,),
+            disabled=not run.can_go_next(),
+            type="primary",
+            width="stretch",
+        )
+
+
+def main() -> None:
+    state = app_state()
+    if state.lesson is None:
+        course_list(state)
+    else:
+        player(state.lesson, state)
+
+
+main()

@@ -1,0 +1,132 @@
+"""Settings: the language, the presentation mode and the table rules (a preset, maybe edited)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import streamlit as st
+
+from tutor.i18n import LANGUAGES
+from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
+from tutor.ui.session import app_state
+from tutor.ui.state import AppState
+
+
+def _language(state: AppState) -> None:
+    chosen = st.session_state.get("settings-language")
+    if chosen in LANGUAGES:
+        state.language = chosen
+
+
+def _preset(state: AppState) -> None:
+    name = st.session_state.get("settings-preset")
+    if isinstance(name, str) and name in PRESETS:
+        state.set_rules(PRESETS[name])
+        st.session_state.pop("settings-error", None)
+
+
+def _apply_edits(state: AppState) -> None:
+    """Build the edited rules from the form; the engine refuses impossible combinations."""
+    values = st.session_state
+    base = PRESETS.get(state.rules.name.rstrip("*"), state.rules)
+    try:
+        rules = base.replace(
+            name=base.name + "*",
+            decks=int(values["rule-decks"]),
+            dealer_hits_soft_17=bool(values["rule-h17"]),
+            hole_card=HoleCard(values["rule-hole"]),
+            blackjack_pays=Fraction(values["rule-bj"]),
+            double_on=DoubleOn(values["rule-double-on"]),
+            double_after_split=bool(values["rule-das"]),
+            max_hands=int(values["rule-hands"]),
+            surrender=Surrender(values["rule-surrender"]),
+        )
+    except InvalidRulesError as error:
+        st.session_state["settings-error"] = str(error)
+        return
+    st.session_state.pop("settings-error", None)
+    state.set_rules(rules)
+
+
+def main() -> None:
+    state = app_state()
+    t = state.t
+    _ = t.gettext
+    st.title(_("Settings"))
+    st.radio(
+        _("Language"),
+        LANGUAGES,
+        index=LANGUAGES.index(state.language),
+        format_func=lambda code: {"fr": "Français", "en": "English"}[code],
+        key="settings-language",
+        on_change=_language,
+        args=(state,),
+        horizontal=True,
+    )
+    st.subheader(_("Table rules"))
+    presets = list(PRESETS)
+    current = state.rules.name.rstrip("*")
+    st.selectbox(
+        _("Preset"),
+        presets,
+        index=presets.index(current) if current in presets else 0,
+        key="settings-preset",
+        on_change=_preset,
+        args=(state,),
+    )
+    rules = state.rules
+    if rules.source:
+        st.caption(t.format("Source: {source}", source=rules.source))
+    with st.form("rules-form"):
+        st.markdown(_("Edit the rules"))
+        c1, c2 = st.columns(2)
+        c1.number_input(_("Decks"), 1, 8, rules.decks, key="rule-decks")
+        c1.checkbox(_("Dealer hits soft 17"), rules.dealer_hits_soft_17, key="rule-h17")
+        c1.selectbox(
+            _("Hole card"),
+            [hole.value for hole in HoleCard],
+            index=list(HoleCard).index(rules.hole_card),
+            format_func=lambda v: (
+                _("American (hole card, dealer peeks)")
+                if v == "american"
+                else _("European (no hole card)")
+            ),
+            key="rule-hole",
+        )
+        c1.selectbox(
+            _("A blackjack pays"),
+            ["3/2", "6/5", "1"],
+            index=["3/2", "6/5", "1"].index(str(rules.blackjack_pays))
+            if str(rules.blackjack_pays) in ("3/2", "6/5", "1")
+            else 0,
+            format_func=lambda v: {"3/2": "3:2", "6/5": "6:5", "1": "1:1"}[v],
+            key="rule-bj",
+        )
+        c2.selectbox(
+            _("Double on"),
+            [d.value for d in DoubleOn],
+            index=list(DoubleOn).index(rules.double_on),
+            format_func=lambda v: {
+                "any": _("any two cards"),
+                "9-11": _("9, 10 or 11"),
+                "10-11": _("10 or 11"),
+            }[v],
+            key="rule-double-on",
+        )
+        c2.checkbox(_("Double after a split"), rules.double_after_split, key="rule-das")
+        c2.number_input(_("Most hands after splitting"), 1, 4, rules.max_hands, key="rule-hands")
+        c2.selectbox(
+            _("Surrender"),
+            [s.value for s in Surrender],
+            index=list(Surrender).index(rules.surrender),
+            format_func=lambda v: _("none") if v == "none" else _("late"),
+            key="rule-surrender",
+        )
+        st.form_submit_button(_("Apply these rules"), on_click=_apply_edits, args=(state,))
+    error = st.session_state.get("settings-error")
+    if error:
+        st.error(str(error))
+    st.success(t.format("The table in use: {name}", name=state.rules.name))
+
+
+main()

@@ -1,0 +1,114 @@
+"""Strategy: the chart of the chosen rules, a cell's EVs, a diff of two rule sets, downloads."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.rules import PRESETS
+from tutor.strategy import chart, house_edge
+from tutor.ui import chart_view
+from tutor.ui.session import app_state
+from tutor.ui.state import AppState
+
+
+def _remember_compare(state: AppState) -> None:
+    chosen = st.session_state.get("strategy-compare")
+    state.compare_preset = chosen if isinstance(chosen, str) else ""
+
+
+def main() -> None:
+    state = app_state()
+    t = state.t
+    _ = t.gettext
+    st.title(_("Basic strategy"))
+    rules = state.rules
+    options = [name for name in PRESETS if name != rules.name]
+    compare_name = st.selectbox(
+        _("Compare with"),
+        [None, *options],
+        index=(options.index(state.compare_preset) + 1) if state.compare_preset in options else 0,
+        format_func=lambda name: _("(nothing)") if name is None else name,
+        key="strategy-compare",
+        on_change=_remember_compare,
+        args=(state,),
+    )
+    with st.spinner(_("Computing the chart…")):
+        main_chart = chart(rules)
+        edge = house_edge(rules)
+        other = chart(PRESETS[compare_name]) if compare_name else None
+        other_edge = house_edge(PRESETS[compare_name]) if compare_name else None
+    cols = st.columns(2)
+    cols[0].metric(t.format("House edge — {name}", name=rules.name), t.percent(edge))
+    if other is not None and other_edge is not None and compare_name:
+        cols[1].metric(
+            t.format("House edge — {name}", name=compare_name),
+            t.percent(other_edge),
+            delta=t.signed_percent(other_edge - edge, digits=2),
+            delta_color="inverse",
+        )
+    st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
+    tabs = st.tabs([chart_view.table_title(name, t) for name in chart_view.TABLES])
+    for tab, name in zip(tabs, chart_view.TABLES, strict=True):
+        with tab:
+            st.markdown(
+                chart_view.table_html(main_chart, name, t, large=state.presentation),
+                unsafe_allow_html=True,
+            )
+
+    st.subheader(_("Explain a cell"))
+    c1, c2, c3 = st.columns(3)
+    table_name = c1.selectbox(
+        _("Table"),
+        ["hard", "soft", "pairs"],
+        format_func=lambda n: chart_view.table_title(n, t),
+        key="cell-table",
+    )
+    frame = main_chart.tables()[table_name]
+    row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
+    up = c3.selectbox(_("Dealer's up-card"), [str(c) for c in frame.columns], key="cell-up")
+    code = str(frame.at[row, up]) if row in frame.index else str(frame.loc[row, up])
+    evs = main_chart.explain(table_name, row, up)
+    st.markdown(
+        t.format("Chart says **{code}**. Expected value of each action, per bet:", code=code)
+    )
+    st.table(
+        {
+            _("Action"): [t.action_name(action) for action in evs],
+            _("Expected value (per bet)"): [t.ev(ev) for ev in evs.values()],
+        }
+    )
+
+    if other is not None and compare_name:
+        st.subheader(t.format("What changes from {a} to {b}", a=compare_name, b=rules.name))
+        changes = chart_view.differences(other, main_chart)
+        if not changes:
+            st.markdown(_("The two charts are the same."))
+        else:
+            st.markdown(
+                t.format("{n} cells change (outlined in red below, old → new).", n=len(changes))
+            )
+            for name in ("hard", "soft", "pairs"):
+                if any(change[0] == name for change in changes):
+                    st.markdown(
+                        chart_view.table_html(main_chart, name, t, other=other),
+                        unsafe_allow_html=True,
+                    )
+
+    d1, d2 = st.columns(2)
+    d1.download_button(
+        _("Download CSV"),
+        chart_view.chart_csv(main_chart),
+        file_name=f"strategy-{rules.name}.csv",
+        mime="text/csv",
+        on_click="ignore",
+    )
+    d2.download_button(
+        _("Download printable page"),
+        chart_view.printable_html(main_chart, t, edge),
+        file_name=f"strategy-{rules.name}.html",
+        mime="text/html",
+        on_click="ignore",
+    )
+
+
+main()

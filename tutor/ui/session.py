@@ -1,0 +1,18 @@
+"""Where the app's state is created: one ``AppState`` per browser session, in one place."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.ui.state import AppState
+
+KEY = "app"
+
+
+def app_state() -> AppState:
+    """This session's state, created on first use."""
+    state = st.session_state.get(KEY)
+    if not isinstance(state, AppState):
+        state = AppState()
+        st.session_state[KEY] = state
+    return state

@@ -1,0 +1,74 @@
+"""The app's state for one browser session: one typed object, kept in ``st.session_state["app"]``.
+
+Why one object: scattered session keys drift apart (a language set here, a stale table there);
+one dataclass says everything a session holds, and a test seeds any state by building it.
+Plain Python, no Streamlit: ``tutor.ui.session`` puts it in the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.i18n import DEFAULT_LANGUAGE, Translator, translator
+from tutor.lessons import Lesson
+from tutor.quiz import Category, QuizSession
+from tutor.rules import PRESETS, TableRules
+from tutor.ui.lesson_run import LessonRun
+from tutor.ui.practice import PracticeTable
+
+
+@dataclass
+class AppState:
+    """Everything one learner's session holds."""
+
+    language: str = DEFAULT_LANGUAGE
+    #: The table rules chosen in Settings (a preset, maybe edited), used by every page.
+    rules: TableRules = PRESETS["family"]
+    #: Large cards and text for a classroom projector.
+    presentation: bool = False
+    #: Steps done per lesson id (the best pass), for the course list.
+    progress: dict[str, int] = field(default_factory=dict)
+    lesson: LessonRun | None = None
+    quiz: QuizSession | None = None
+    quiz_category: Category = Category.HARD
+    practice: PracticeTable | None = None
+    #: The rule set the strategy page compares with.
+    compare_preset: str = ""
+    #: A fresh seed for each deal, so two sessions do not see the same cards.
+    seed: int = 0
+
+    @property
+    def t(self) -> Translator:
+        return translator(self.language)
+
+    def next_seed(self) -> int:
+        self.seed += 1
+        return self.seed
+
+    # -- lessons --
+    def open_lesson(self, lesson: Lesson) -> None:
+        self.lesson = LessonRun(lesson, seed=self.next_seed())
+        self.lesson.start()
+        self.record_progress()
+
+    def close_lesson(self) -> None:
+        self.record_progress()
+        self.lesson = None
+
+    def record_progress(self) -> None:
+        if self.lesson is not None:
+            lesson_id = self.lesson.lesson.id
+            self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
+
+    # -- quiz --
+    def start_quiz(self, category: Category) -> None:
+        self.quiz_category = category
+        self.quiz = QuizSession(category, self.rules, seed=self.next_seed())
+
+    # -- rules --
+    def set_rules(self, rules: TableRules) -> None:
+        """New table rules: the quiz and the practice table restart at the new table."""
+        if rules != self.rules:
+            self.rules = rules
+            self.quiz = None
+            self.practice = None
