@@ -504,33 +504,43 @@ class Classroom:
         )
 
     def answer(self, student: Student, action: Action) -> None:
-        """Record a student's answer to the open question: once, and only while it is open."""
-        student = self._student(student.token)
+        """Record a student's answer to the open question: once, and only while it is open.
+
+        One transaction of two statements: who the token belongs to with the state of their
+        session, then the insert (the unique index refuses a second answer, even a racing one).
+        """
         now = self.clock()
         try:
             with self.engine.begin() as db:
-                session = db.execute(
+                row = db.execute(
                     sa.select(
+                        class_students.c.id,
                         class_sessions.c.current,
                         class_sessions.c.revealed,
                         class_sessions.c.finished_at,
-                        class_sessions.c.rules,
-                    ).where(class_sessions.c.id == student.session_id)
-                ).one()
-                if session.finished_at is not None:
-                    raise SessionFinishedError("this session is finished")
-                if session.current < 0 or session.revealed:
-                    raise NotOpenError("no question is open for answers")
-                question_id = db.execute(
-                    sa.select(class_questions.c.id).where(
-                        (class_questions.c.session_id == student.session_id)
-                        & (class_questions.c.position == session.current)
+                        class_questions.c.id.label("question_id"),
                     )
-                ).scalar_one()
+                    .select_from(
+                        class_students.join(
+                            class_sessions, class_sessions.c.id == class_students.c.session_id
+                        ).outerjoin(
+                            class_questions,
+                            (class_questions.c.session_id == class_sessions.c.id)
+                            & (class_questions.c.position == class_sessions.c.current),
+                        )
+                    )
+                    .where(class_students.c.token_hash == _token_hash(student.token))
+                ).first()
+                if row is None:
+                    raise UnknownStudentError("this student is not in any session")
+                if row.finished_at is not None:
+                    raise SessionFinishedError("this session is finished")
+                if row.question_id is None or row.revealed:
+                    raise NotOpenError("no question is open for answers")
                 db.execute(
                     class_answers.insert().values(
-                        question_id=question_id,
-                        student_id=student.id,
+                        question_id=row.question_id,
+                        student_id=row.id,
                         action=action.value,
                         answered_at=now,
                     )
