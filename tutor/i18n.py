@@ -424,7 +424,10 @@ def refresh_catalogues() -> None:
             "--sort-output",
             "-o",
             str(pot),
-            "tutor",
+            # The interface's sources only: other modules' English is for logs and teachers.
+            "tutor/ui",
+            "tutor/i18n.py",
+            "tutor/quiz.py",
             "app.py",
         ],
         check=True,

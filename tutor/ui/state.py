@@ -34,6 +34,8 @@ class AppState:
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
+    #: Where the lessons come from: the built-in course when None (tests and teachers add files).
+    lesson_paths: tuple[str, ...] | None = None
     #: A fresh seed for each deal, so two sessions do not see the same cards.
     seed: int = 0
 

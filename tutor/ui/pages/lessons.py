@@ -25,16 +25,17 @@ from tutor.ui.state import AppState
 
 
 @st.cache_resource(show_spinner=False)
-def course() -> Course:
-    """The built-in course, loaded and checked once per server process (it never changes)."""
-    return load_course()
+def course(paths: tuple[str, ...] | None) -> Course:
+    """The course, loaded and checked once per server process (lesson files do not change while
+    the app runs); the built-in course when ``paths`` is None."""
+    return load_course(list(paths) if paths is not None else None)
 
 
 def course_list(state: AppState) -> None:
     t = state.t
     _ = t.gettext
     st.title(_("Lessons"))
-    loaded = course()
+    loaded = course(state.lesson_paths)
     levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
     for number, file in enumerate(loaded.files, start=1):
         lesson = file.lesson
@@ -189,7 +190,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             )
     if game.is_over:
         with st.expander(t.gettext("What happened"), expanded=True):
-            ui.narration(game.events, t, lambda _seat: t.gettext("You"))
+            ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
         net = game.results[0].net
         st.info(t.format("Result: {net} chips.", net=t.signed_chips(net)))
         if deal.explanation is not None:

@@ -152,8 +152,12 @@ def play(table: PracticeTable, state: AppState) -> None:
             )
         elif last.advice is not None:
             st.success("✅ " + t.format("{action}: the best play.", action=name))
+
+    def narrator_name(seat: int) -> str:
+        return _("The player") if table.seats == 1 and table.session is None else seat_name(seat)
+
     with st.expander(_("What happened"), expanded=game.is_over):
-        ui.narration(table.events, t, seat_name)
+        ui.narration(table.events, t, narrator_name)
     if game.is_over:
         mistakes = table.mistakes
         if mistakes:

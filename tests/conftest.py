@@ -1,0 +1,43 @@
+"""Shared fixtures of the app's tests: an AppTest of ``app.py`` on a chosen page and state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.ui.state import AppState
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Generous: the first chart or course of a process is computed inside the script run.
+TIMEOUT = 180
+
+PAGES = {
+    "lessons": "tutor/ui/pages/lessons.py",
+    "practice": "tutor/ui/pages/practice.py",
+    "quiz": "tutor/ui/pages/quiz.py",
+    "strategy": "tutor/ui/pages/strategy.py",
+    "settings": "tutor/ui/pages/settings.py",
+}
+
+OpenApp = Callable[..., AppTest]
+
+
+@pytest.fixture
+def open_app(monkeypatch: pytest.MonkeyPatch) -> OpenApp:
+    """Run the app on ``page`` with ``state`` seeded (a fresh French state by default)."""
+    monkeypatch.chdir(ROOT)
+
+    def open_(page: str = "lessons", state: AppState | None = None) -> AppTest:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+        at.session_state["app"] = state if state is not None else AppState()
+        at.run()
+        if page != "lessons":
+            at.switch_page(PAGES[page])
+            at.run()
+        assert not at.exception
+        return at
+
+    return open_

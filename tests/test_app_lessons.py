@@ -1,0 +1,152 @@
+"""The Lessons page: the course list with progress, broken files as error cards, lessons played."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import OpenApp
+from tutor.lessons import AskStep, DealStep, DrillStep
+from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, NumberAnswer
+from tutor.quiz import advise
+from tutor.ui.state import AppState
+
+
+def _state(at: AppTest) -> AppState:
+    state = at.session_state["app"]
+    assert isinstance(state, AppState)
+    return state
+
+
+def _click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception
+
+
+def _answer_ask(at: AppTest, index: int, step: AskStep) -> None:
+    answer = step.ask.answer
+    if isinstance(answer, ActionAnswer):
+        _click(at, f"ask-{index}-{answer.action.value}")
+    elif isinstance(answer, ChoiceAnswer):
+        _click(at, f"ask-{index}-choice-{answer.choice}")
+    else:
+        assert isinstance(answer, NumberAnswer | ChipsAnswer)
+        value = answer.number if isinstance(answer, NumberAnswer) else answer.chips
+        at.text_input(key=f"ask-{index}-typed").input(str(value))
+        next(button for button in at.button if button.label in ("Vérifier", "Check")).click()
+        at.run()
+        assert not at.exception
+
+
+def _play_drill(at: AppTest, index: int) -> None:
+    for _ in range(60):
+        run = _state(at).lesson
+        assert run is not None
+        quiz = run.drill()
+        assert quiz is not None
+        if quiz.finished:
+            return
+        if quiz.verdict is not None:
+            _click(at, f"drill-next-{index}")
+            continue
+        question = quiz.question
+        assert question is not None
+        if question.point is not None:
+            advice = advise(question.point)
+            assert advice is not None
+            _click(at, f"drill-{index}-{advice.best.value}")
+        else:
+            option = question.options.index(question.expected)  # type: ignore[arg-type]
+            _click(at, f"drill-{index}-option-{option}")
+        assert at.success, "a drill answered with the best play is judged right"
+    raise AssertionError("the drill never finished")
+
+
+def play_lesson_to_the_end(at: AppTest) -> AppState:
+    """Answer every step right through the page's own buttons, then finish the lesson."""
+    state = _state(at)
+    run = state.lesson
+    assert run is not None
+    for index, step in enumerate(run.lesson.steps):
+        assert run.step == index
+        if isinstance(step, AskStep):
+            _answer_ask(at, index, step)
+            assert at.success, f"step {index}: the right answer is judged right"
+        elif isinstance(step, DealStep):
+            for action in step.deal.expect.decisions:
+                _click(at, f"deal-{index}-{action.value}")
+            play = run.deal_play()
+            assert play is not None and play.round.is_over
+            assert all(decision.correct for decision in play.decisions)
+        elif isinstance(step, DrillStep):
+            _play_drill(at, index)
+        if index < run.total - 1:
+            _click(at, "lesson-next")
+    assert run.finished
+    _click(at, "lesson-finish")
+    return state
+
+
+def test_the_course_lists_every_lesson_with_a_start_button(open_app: OpenApp) -> None:
+    at = open_app("lessons")
+    assert at.title[0].value == "Leçons"
+    starts = [button for button in at.button if button.label == "Commencer"]
+    assert len(starts) >= 19
+    assert not at.error
+
+
+def test_the_first_lesson_is_played_to_its_end_and_its_progress_shown(open_app: OpenApp) -> None:
+    at = open_app("lessons")
+    _click(at, "open-card-values")
+    state = play_lesson_to_the_end(at)
+    assert not at.exception
+    assert state.lesson is None
+    lesson_steps = 0
+    for file in [f for f in at.button if f.key == "open-card-values"]:
+        assert file.label == "Revoir"
+    assert state.progress["card-values"] > lesson_steps
+
+
+def test_a_lesson_with_deals_and_a_drill_is_played_to_its_end(open_app: OpenApp) -> None:
+    at = open_app("lessons")
+    _click(at, "open-hit-or-stand")
+    run = _state(at).lesson
+    assert run is not None
+    kinds = {step.kind for step in run.lesson.steps}
+    assert {"deal", "drill"} <= kinds
+    state = play_lesson_to_the_end(at)
+    assert state.progress["hit-or-stand"] == len(run.lesson.steps)
+
+
+def test_next_waits_until_the_question_is_answered_and_back_returns(open_app: OpenApp) -> None:
+    at = open_app("lessons")
+    _click(at, "open-card-values")
+    run = _state(at).lesson
+    assert run is not None
+    while not isinstance(run.lesson.steps[run.step], AskStep):
+        _click(at, "lesson-next")
+    assert at.button(key="lesson-next").disabled
+    at.text_input(key=f"ask-{run.step}-typed").input("3")
+    next(button for button in at.button if button.label == "Vérifier").click()
+    at.run()
+    assert at.error and "Pas tout à fait" in at.error[0].value
+    assert not at.button(key="lesson-next").disabled
+    _click(at, "lesson-back")
+    assert run.step >= 0 and not at.exception
+
+
+def test_a_broken_lesson_file_is_an_error_card_with_the_validators_messages(
+    open_app: OpenApp,
+) -> None:
+    state = AppState(lesson_paths=("lessons", "tests/lessons_bad/bad-card-token.yaml"))
+    at = open_app("lessons", state)
+    assert at.error, "the broken file is shown as an error card"
+    assert "bad-card-token.yaml" in at.error[0].value
+    problems = "\n".join(block.value for block in at.code)
+    assert "bad-card-token.yaml:" in problems and "is not a card" in problems
+    assert len([b for b in at.button if b.label == "Commencer"]) >= 19
+
+
+def test_the_lesson_list_speaks_english_when_asked(open_app: OpenApp) -> None:
+    at = open_app("lessons", AppState(language="en"))
+    assert at.title[0].value == "Lessons"
+    assert any(button.label == "Start" for button in at.button)

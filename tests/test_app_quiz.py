@@ -1,0 +1,106 @@
+"""The Quiz page and ``tutor.quiz``: questions by category, answers judged right and wrong."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import OpenApp
+from tutor.decision import Action
+from tutor.quiz import Category, QuizSession, advise, next_question, unavailable_reason
+from tutor.rules import PRESETS
+from tutor.ui.state import AppState
+
+RULES = PRESETS["american-s17"]
+
+
+def _quiz(at: AppTest) -> QuizSession:
+    state = at.session_state["app"]
+    assert isinstance(state, AppState) and state.quiz is not None
+    return state.quiz
+
+
+def _wrong_action(quiz: QuizSession) -> Action:
+    question = quiz.question
+    assert question is not None and question.point is not None
+    advice = advise(question.point)
+    assert advice is not None
+    return next(action for action in question.actions if action is not advice.best)
+
+
+def test_a_quiz_question_answered_right_then_wrong(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
+    quiz = _quiz(at)
+    question = quiz.question
+    assert question is not None and question.point is not None
+    best = advise(question.point)
+    assert best is not None
+    at.button(key=f"quiz-{best.best.value}").click().run()
+    assert not at.exception
+    assert "Exact" in at.success[0].value
+    assert any("Espérance" in block.value for block in at.markdown), "every action's EV is shown"
+    at.button(key="quiz-next").click().run()
+    wrong = _wrong_action(quiz)
+    at.button(key=f"quiz-{wrong.value}").click().run()
+    assert not at.exception
+    assert "Pas tout à fait" in at.error[0].value
+    assert any("Meilleur coup" in block.value for block in at.markdown)
+    assert quiz.score.answered == 2 and quiz.score.right == 1
+    assert quiz.score.ev_lost > 0
+    assert any("1 / 2" in block.value for block in at.markdown), "the running score is shown"
+
+
+@pytest.mark.parametrize("category", list(Category))
+def test_every_category_asks_a_question_at_a_table_that_offers_it(
+    open_app: OpenApp, category: Category
+) -> None:
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=category))
+    quiz = _quiz(at)
+    question = quiz.question
+    assert question is not None
+    if question.point is None:
+        assert question.expected in question.options
+        index = question.options.index(question.expected)
+        at.button(key=f"quiz-option-{index}").click().run()
+    else:
+        advice = advise(question.point)
+        assert advice is not None
+        at.button(key=f"quiz-{advice.best.value}").click().run()
+    assert not at.exception
+    assert at.success, f"{category.value}: the right answer is judged right"
+
+
+def test_a_table_without_surrender_says_so_instead_of_asking(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=PRESETS["family"], quiz_category=Category.SURRENDER))
+    assert at.info and "abandon" in at.info[0].value
+
+
+def test_decision_questions_hold_hands_of_their_category() -> None:
+    rng = random.Random(7)
+    for _ in range(20):
+        soft = next_question(Category.SOFT, RULES, rng)
+        assert soft.point is not None and soft.point.value.soft
+        pair = next_question(Category.PAIRS, RULES, rng)
+        assert pair.point is not None and Action.SPLIT in pair.point.legal
+        insurance = next_question(Category.INSURANCE, RULES, rng)
+        assert insurance.point is not None and insurance.point.is_insurance_decision
+        hard = next_question(Category.HARD, RULES, rng, dealer_ups=(2, 3))
+        assert hard.point is not None and hard.point.dealer_up.points in (2, 3)
+
+
+def test_a_payout_question_is_answered_by_the_engines_settlement() -> None:
+    rng = random.Random(3)
+    for _ in range(10):
+        question = next_question(Category.PAYOUTS, RULES, rng)
+        assert question.expected in question.options
+        assert len(set(question.options)) == len(question.options)
+        if question.outcome is not None and question.outcome.value == "natural":
+            assert question.expected == Fraction(3, 2) * question.bet
+
+
+def test_unavailable_categories_name_the_missing_rule() -> None:
+    assert unavailable_reason(Category.SURRENDER, PRESETS["family"]) == "no-surrender"
+    assert unavailable_reason(Category.SURRENDER, RULES) is None

@@ -1,0 +1,41 @@
+"""The Strategy page: the chart of two presets, a cell's EVs, a diff, house edge, downloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import OpenApp
+from tutor.i18n import translator
+from tutor.rules import PRESETS
+from tutor.strategy import chart
+from tutor.ui import chart_view
+from tutor.ui.state import AppState
+
+
+@pytest.mark.parametrize("preset", ["family", "american-s17"])
+def test_the_chart_of_a_preset_is_shown_coloured_with_its_house_edge(
+    open_app: OpenApp, preset: str
+) -> None:
+    at = open_app("strategy", AppState(rules=PRESETS[preset]))
+    html = " ".join(block.value for block in at.markdown)
+    assert "Totaux durs" in html and "background:" in html
+    assert at.metric[0].label.endswith(preset) and "%" in at.metric[0].value
+    assert len(at.table) == 1, "the selected cell's EVs"
+    assert not at.exception
+
+
+def test_comparing_two_presets_outlines_the_cells_that_change(open_app: OpenApp) -> None:
+    state = AppState(rules=PRESETS["american-h17"], compare_preset="american-s17")
+    at = open_app("strategy", state)
+    assert len(at.metric) == 2
+    assert any("cases changent" in block.value for block in at.markdown)
+    assert any("→<b>" in block.value for block in at.markdown)
+
+
+def test_the_csv_and_printable_page_hold_every_table() -> None:
+    family = chart(PRESETS["family"])
+    csv = chart_view.chart_csv(family)
+    assert csv.splitlines()[0].startswith("table,hand,2,")
+    assert 'pairs,"A,A"' in csv
+    page = chart_view.printable_html(family, translator("en"), 0.001)
+    assert page.startswith("<!DOCTYPE html>") and "Hard totals" in page and "0.10%" in page
