@@ -785,8 +785,7 @@ class Round:
 
     def _anything_depends_on_dealer(self) -> bool:
         return any(
-            seat.insured
-            or any(not (h.is_bust or h.surrendered or h.even_money) for h in seat.hands)
+            seat.insured or any(not (h.is_bust or h.even_money) for h in seat.hands)
             for seat in self.seats
         )
 
@@ -864,6 +863,9 @@ class Round:
         if hand.even_money:
             return HandResult(Outcome.EVEN_MONEY, bet, bet)
         if hand.surrendered:
+            if dealer_natural:
+                # European deal: the dealer's natural came after the surrender and takes it all.
+                return HandResult(Outcome.LOSE, bet, -bet)
             return HandResult(Outcome.SURRENDER, bet, -scale(bet, _HALF))
         if hand.is_bust:
             return HandResult(Outcome.BUST, bet, -bet)

@@ -61,8 +61,10 @@ class DoubleOn(Enum):
 
 class Surrender(Enum):
     NONE = "none"
-    #: Give up half the bet on the first two cards, after the dealer has checked for a natural
-    #: (under the European deal, before the dealer's second card: the half is kept whatever comes).
+    #: Give up half the bet on the first two cards, after the dealer has checked for a natural.
+    #: Under the European deal the dealer has not checked yet: a surrendered hand still loses its
+    #: whole bet if the dealer's second card makes a natural (surrender only ever saves half against
+    #: hands the dealer has to play out, as at a table with a hole card).
     LATE = "late"
 
 
@@ -119,6 +121,12 @@ class TableRules:
     source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
+        # Options spelled as text (``surrender="late"``) become their enum members, so a test such
+        # as ``rules.surrender is Surrender.LATE`` means what it says however the rules were built.
+        for name, value in _coerce(
+            {name: getattr(self, name) for name in _ENUM_FIELDS}
+        ).items():
+            object.__setattr__(self, name, value)
         # Coerce numbers given as int/str/float (TOML, YAML) into exact fractions.
         for name in ("blackjack_pays", "insurance_max", "ace_of_spades_black_jack_pays"):
             raw = getattr(self, name)

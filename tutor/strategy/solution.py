@@ -107,7 +107,10 @@ class Solution:
             pair = hand.index(2) + 1
             evs[Action.SPLIT] = solver.split(pair, rules.max_hands - hands_in_seat + 1).ev
         if rules.surrender is Surrender.LATE and two and not from_split and hands_in_seat == 1:
-            evs[Action.SURRENDER] = -0.5
+            # Half the bet back; without a hole card the dealer has not checked yet, and a natural
+            # on the second card still takes the whole bet (see ``Surrender.LATE``).
+            natural = 0.0 if solver.conditioned else solver.dealer_natural(hand)
+            evs[Action.SURRENDER] = -0.5 - 0.5 * natural
         return evs
 
     def round_ev(self, up: int, hand: Hand) -> float:
