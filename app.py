@@ -19,11 +19,26 @@ _ = state.t.gettext
 PAGES = "tutor/ui/pages"
 page = st.navigation(
     [
-        st.Page(f"{PAGES}/lessons.py", title=_("Lessons"), icon="📘", default=True),
-        st.Page(f"{PAGES}/practice.py", title=_("Practice table"), icon="🃏", url_path="table"),
-        st.Page(f"{PAGES}/quiz.py", title=_("Quiz"), icon="❓", url_path="quiz"),
-        st.Page(f"{PAGES}/strategy.py", title=_("Strategy"), icon="📊", url_path="strategy"),
-        st.Page(f"{PAGES}/settings.py", title=_("Settings"), icon="⚙️", url_path="settings"),
+        st.Page(f"{PAGES}/lessons.py", title=_("Lessons"), icon=":material/school:", default=True),
+        st.Page(
+            f"{PAGES}/practice.py",
+            title=_("Practice table"),
+            icon=":material/playing_cards:",
+            url_path="table",
+        ),
+        st.Page(f"{PAGES}/quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
+        st.Page(
+            f"{PAGES}/strategy.py",
+            title=_("Strategy"),
+            icon=":material/grid_on:",
+            url_path="strategy",
+        ),
+        st.Page(
+            f"{PAGES}/settings.py",
+            title=_("Settings"),
+            icon=":material/settings:",
+            url_path="settings",
+        ),
     ]
 )
 sidebar(state)

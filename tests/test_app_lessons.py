@@ -75,7 +75,8 @@ def play_lesson_to_the_end(at: AppTest) -> AppState:
             for action in step.deal.expect.decisions:
                 _click(at, f"deal-{index}-{action.value}")
             play = run.deal_play()
-            assert play is not None and play.round.is_over
+            assert play is not None
+            assert play.round.is_over
             assert all(decision.correct for decision in play.decisions)
         elif isinstance(step, DrillStep):
             _play_drill(at, index)
@@ -128,10 +129,12 @@ def test_next_waits_until_the_question_is_answered_and_back_returns(open_app: Op
     at.text_input(key=f"ask-{run.step}-typed").input("3")
     next(button for button in at.button if button.label == "Vérifier").click()
     at.run()
-    assert at.error and "Pas tout à fait" in at.error[0].value
+    assert at.error
+    assert "Pas tout à fait" in at.error[0].value
     assert not at.button(key="lesson-next").disabled
     _click(at, "lesson-back")
-    assert run.step >= 0 and not at.exception
+    assert run.step >= 0
+    assert not at.exception
 
 
 def test_a_broken_lesson_file_is_an_error_card_with_the_validators_messages(
@@ -142,7 +145,8 @@ def test_a_broken_lesson_file_is_an_error_card_with_the_validators_messages(
     assert at.error, "the broken file is shown as an error card"
     assert "bad-card-token.yaml" in at.error[0].value
     problems = "\n".join(block.value for block in at.code)
-    assert "bad-card-token.yaml:" in problems and "is not a card" in problems
+    assert "bad-card-token.yaml:" in problems
+    assert "is not a card" in problems
     assert len([b for b in at.button if b.label == "Commencer"]) >= 19
 
 

@@ -13,7 +13,8 @@ from tutor.ui.state import AppState
 
 def _table(at: AppTest) -> PracticeTable:
     state = at.session_state["app"]
-    assert isinstance(state, AppState) and state.practice is not None
+    assert isinstance(state, AppState)
+    assert state.practice is not None
     return state.practice
 
 
@@ -32,7 +33,8 @@ def test_a_round_is_played_with_a_hint_and_told_as_it_goes(open_app: OpenApp) ->
             continue
         break
     game = table.round
-    assert game is not None and game.to_act() is not None
+    assert game is not None
+    assert game.to_act() is not None
     legal = game.legal_actions()
     actions = INSURANCE_ACTIONS if game.phase.value == "insurance" else HAND_ACTIONS
     for action in actions:
@@ -69,8 +71,10 @@ def test_a_mistake_is_flagged_after_the_move_with_its_cost(open_app: OpenApp) ->
     at = open_app("practice", state)
     at.button(key=f"table-{wrong.value}").click().run()
     assert not at.exception
-    assert at.warning and "erreur" in at.warning[0].value
-    assert table.mistakes and table.mistakes[0].cost > 0
+    assert at.warning
+    assert "erreur" in at.warning[0].value
+    assert table.mistakes
+    assert table.mistakes[0].cost > 0
 
 
 def test_seven_seats_are_dealt_and_each_shows_its_chips(open_app: OpenApp) -> None:
@@ -101,10 +105,12 @@ def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: Op
             assert advice is not None
             at.button(key=f"table-{advice.best.value}").click().run()
         assert not at.exception
-    assert table.is_over and table.session is not None
+    assert table.is_over
+    assert table.session is not None
     assert table.session.round_number == 10
     assert any("Classement final" in h.value for h in at.subheader)
     ranking = table.ranking()
-    assert [s.name for s in ranking] and sum(s.chips for s in ranking) + table.session.bank - (
-        table.session.tokens
-    ) == 3 * 20 + 200
+    assert [s.name for s in ranking]
+    assert (
+        sum(s.chips for s in ranking) + table.session.bank - (table.session.tokens) == 3 * 20 + 200
+    )

@@ -19,13 +19,15 @@ RULES = PRESETS["american-s17"]
 
 def _quiz(at: AppTest) -> QuizSession:
     state = at.session_state["app"]
-    assert isinstance(state, AppState) and state.quiz is not None
+    assert isinstance(state, AppState)
+    assert state.quiz is not None
     return state.quiz
 
 
 def _wrong_action(quiz: QuizSession) -> Action:
     question = quiz.question
-    assert question is not None and question.point is not None
+    assert question is not None
+    assert question.point is not None
     advice = advise(question.point)
     assert advice is not None
     return next(action for action in question.actions if action is not advice.best)
@@ -35,7 +37,8 @@ def test_a_quiz_question_answered_right_then_wrong(open_app: OpenApp) -> None:
     at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
     quiz = _quiz(at)
     question = quiz.question
-    assert question is not None and question.point is not None
+    assert question is not None
+    assert question.point is not None
     best = advise(question.point)
     assert best is not None
     at.button(key=f"quiz-{best.best.value}").click().run()
@@ -48,7 +51,8 @@ def test_a_quiz_question_answered_right_then_wrong(open_app: OpenApp) -> None:
     assert not at.exception
     assert "Pas tout à fait" in at.error[0].value
     assert any("Meilleur coup" in block.value for block in at.markdown)
-    assert quiz.score.answered == 2 and quiz.score.right == 1
+    assert quiz.score.answered == 2
+    assert quiz.score.right == 1
     assert quiz.score.ev_lost > 0
     assert any("1 / 2" in block.value for block in at.markdown), "the running score is shown"
 
@@ -75,20 +79,25 @@ def test_every_category_asks_a_question_at_a_table_that_offers_it(
 
 def test_a_table_without_surrender_says_so_instead_of_asking(open_app: OpenApp) -> None:
     at = open_app("quiz", AppState(rules=PRESETS["family"], quiz_category=Category.SURRENDER))
-    assert at.info and "abandon" in at.info[0].value
+    assert at.info
+    assert "abandon" in at.info[0].value
 
 
 def test_decision_questions_hold_hands_of_their_category() -> None:
     rng = random.Random(7)
     for _ in range(20):
         soft = next_question(Category.SOFT, RULES, rng)
-        assert soft.point is not None and soft.point.value.soft
+        assert soft.point is not None
+        assert soft.point.value.soft
         pair = next_question(Category.PAIRS, RULES, rng)
-        assert pair.point is not None and Action.SPLIT in pair.point.legal
+        assert pair.point is not None
+        assert Action.SPLIT in pair.point.legal
         insurance = next_question(Category.INSURANCE, RULES, rng)
-        assert insurance.point is not None and insurance.point.is_insurance_decision
+        assert insurance.point is not None
+        assert insurance.point.is_insurance_decision
         hard = next_question(Category.HARD, RULES, rng, dealer_ups=(2, 3))
-        assert hard.point is not None and hard.point.dealer_up.points in (2, 3)
+        assert hard.point is not None
+        assert hard.point.dealer_up.points in (2, 3)
 
 
 def test_a_payout_question_is_answered_by_the_engines_settlement() -> None:

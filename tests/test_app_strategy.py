@@ -18,8 +18,10 @@ def test_the_chart_of_a_preset_is_shown_coloured_with_its_house_edge(
 ) -> None:
     at = open_app("strategy", AppState(rules=PRESETS[preset]))
     html = " ".join(block.value for block in at.markdown)
-    assert "Totaux durs" in html and "background:" in html
-    assert at.metric[0].label.endswith(preset) and "%" in at.metric[0].value
+    assert "Totaux durs" in html
+    assert "background:" in html
+    assert at.metric[0].label.endswith(preset)
+    assert "%" in at.metric[0].value
     assert len(at.table) == 1, "the selected cell's EVs"
     assert not at.exception
 
@@ -38,4 +40,6 @@ def test_the_csv_and_printable_page_hold_every_table() -> None:
     assert csv.splitlines()[0].startswith("table,hand,2,")
     assert 'pairs,"A,A"' in csv
     page = chart_view.printable_html(family, translator("en"), 0.001)
-    assert page.startswith("<!DOCTYPE html>") and "Hard totals" in page and "0.10%" in page
+    assert page.startswith("<!DOCTYPE html>")
+    assert "Hard totals" in page
+    assert "0.10%" in page

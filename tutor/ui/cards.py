@@ -38,6 +38,8 @@ def _face_svg(card: Card, suit_word: str) -> str:
     suit = card.suit.symbol
     word = html.escape(suit_word.upper())
     corner_size = 22 if len(card.rank.symbol) == 1 else 19
+    # The word stays between the corners: long names are squeezed to 44 units, never wider.
+    fit = ' textLength="44" lengthAdjust="spacingAndGlyphs"' if len(suit_word) > 6 else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="100" height="140">'
         '<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fffdf7" stroke="#555" '
@@ -47,9 +49,9 @@ def _face_svg(card: Card, suit_word: str) -> str:
         f'<text x="9" y="46" font-size="20">{suit}</text>'
         f'<g transform="rotate(180 50 70)"><text x="9" y="26" font-size="{corner_size}">{rank}'
         f'</text><text x="9" y="46" font-size="20">{suit}</text></g>'
-        f'<text x="50" y="84" font-size="50" text-anchor="middle">{suit}</text>'
-        f'<text x="50" y="104" font-size="10" text-anchor="middle" letter-spacing="0.5">{word}'
-        "</text></g></svg>"
+        f'<text x="50" y="80" font-size="46" text-anchor="middle">{suit}</text>'
+        f'<text x="50" y="100" font-size="9" text-anchor="middle"{fit}>{word}</text>'
+        "</g></svg>"
     )
 
 

@@ -167,9 +167,9 @@ def evs_markdown(advice: Advice, t: Translator, chosen: Action | None = None) ->
         name = t.action_name(action)
         marks = []
         if action is advice.best:
-            marks.append("✅ " + t.gettext("best"))
+            marks.append(":material/check_circle: " + t.gettext("best"))
         if action is chosen and action is not advice.best:
-            marks.append("❌ " + t.gettext("your choice"))
+            marks.append(":material/cancel: " + t.gettext("your choice"))
         elif action is chosen:
             marks.append(t.gettext("your choice"))
         label = f"**{name}**" if action is advice.best else name
@@ -182,7 +182,7 @@ def advice_view(advice: Advice, t: Translator, chosen: Action | None = None) -> 
     if advice.reason_key:
         sentence = t.reason(advice.reason_key, advice.reason_params)
         if sentence:
-            st.markdown("💡 " + sentence)
+            st.markdown(":material/lightbulb: " + sentence)
     st.markdown(evs_markdown(advice, t, chosen))
 
 
@@ -273,9 +273,9 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
     t = state.t
     question = verdict.question
     if verdict.correct:
-        st.success("✅ " + t.gettext("Right!"))
+        st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
-        st.error("❌ " + t.gettext("Not quite."))
+        st.error(t.gettext("Not quite."), icon=":material/cancel:")
     if question.point is not None:
         advice = verdict.advice
         if advice is None:

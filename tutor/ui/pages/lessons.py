@@ -42,8 +42,8 @@ def course_list(state: AppState) -> None:
         if lesson is None or not file.is_ok:
             with st.container(border=True):
                 st.error(
-                    "⚠️ "
-                    + t.format("This lesson file cannot be played: {name}", name=file.path.name)
+                    t.format("This lesson file cannot be played: {name}", name=file.path.name),
+                    icon=":material/error:",
                 )
                 st.code("\n".join(str(problem) for problem in file.problems), language=None)
             continue
@@ -130,9 +130,9 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
                 st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
         return
     if result.correct:
-        st.success("✅ " + t.gettext("Right!"))
+        st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
-        st.error("❌ " + t.gettext("Not quite."))
+        st.error(t.gettext("Not quite."), icon=":material/cancel:")
     st.markdown(localize(ask.explanation, state.language))
 
 
@@ -169,10 +169,12 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
     for decision in play.decisions:
         name = t.action_name(decision.action)
         if decision.correct:
-            st.markdown("✅ " + t.format("{action}: well played.", action=name))
+            st.markdown(
+                ":material/check_circle: " + t.format("{action}: well played.", action=name)
+            )
         elif decision.expected is not None:
             st.markdown(
-                "❌ "
+                ":material/cancel: "
                 + t.format(
                     "{action}: the lesson expected {expected}.",
                     action=name,
@@ -181,7 +183,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             )
         elif decision.advice is not None:
             st.markdown(
-                "❌ "
+                ":material/cancel: "
                 + t.format(
                     "{action}: the best play was {best}.",
                     action=name,
@@ -274,7 +276,7 @@ def player(run: LessonRun, state: AppState) -> None:
     )
     if run.at_end:
         if run.finished:
-            st.success("🎉 " + t.gettext("Lesson finished! Well done."))
+            st.success(t.gettext("Lesson finished! Well done."), icon=":material/celebration:")
         next_col.button(
             t.gettext("Finish the lesson") + " ✓",
             key="lesson-finish",

@@ -116,7 +116,8 @@ def play(table: PracticeTable, state: AppState) -> None:
         )
     chips = table.player_chips()
     chip_lines = [
-        t.format("🪙 {chips} chips", chips=t.chips(chips[table.seat_player(seat.index)]))
+        ":material/toll: "
+        + t.format("{chips} chips", chips=t.chips(chips[table.seat_player(seat.index)]))
         for seat in game.seats
     ]
     ui.round_view(game, state, seat_name, chips=chip_lines)
@@ -130,7 +131,14 @@ def play(table: PracticeTable, state: AppState) -> None:
             refusals=table.refusals(),
             insurance=ui.is_insurance_phase(game),
         )
-        st.button("💡 " + _("Hint"), key="hint", on_click=_hint, args=(state,), shortcut="A")
+        st.button(
+            _("Hint"),
+            icon=":material/lightbulb:",
+            key="hint",
+            on_click=_hint,
+            args=(state,),
+            shortcut="A",
+        )
         if table.hint is not None:
             with st.container(border=True):
                 st.markdown(t.format("Advice: **{best}**", best=t.action_name(table.hint.best)))
@@ -140,18 +148,20 @@ def play(table: PracticeTable, state: AppState) -> None:
         name = t.action_name(last.action)
         if last.is_mistake and last.advice is not None:
             st.warning(
-                "⚠️ "
-                + t.format(
+                t.format(
                     "{who}: {action} was a mistake; {best} was better. It costs {cost} chips on"
                     " average.",
                     who=seat_name(last.seat),
                     action=name,
                     best=t.action_name(last.advice.best),
                     cost=t.number(last.cost, digits=2),
-                )
+                ),
+                icon=":material/warning:",
             )
         elif last.advice is not None:
-            st.success("✅ " + t.format("{action}: the best play.", action=name))
+            st.success(
+                t.format("{action}: the best play.", action=name), icon=":material/check_circle:"
+            )
 
     def narrator_name(seat: int) -> str:
         return _("The player") if table.seats == 1 and table.session is None else seat_name(seat)

@@ -1,0 +1,274 @@
+"""A learner in a real browser: Debian's chromium driven by Playwright against ``streamlit run``.
+
+One server and one browser for the module; each test opens its own page (its own session). The
+tests save screenshots under ``artifacts/screenshots/`` at a laptop size and a phone size, for a
+person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "screenshots"
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed (/usr/bin/chromium): apt-get install chromium",
+    ),
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+from tutor.i18n import translator  # noqa: E402 - after the skip: only browser tests need them
+from tutor.lessons import AskStep, DealStep, DrillStep, load_course  # noqa: E402
+from tutor.lessons.models import (  # noqa: E402
+    ActionAnswer,
+    ChipsAnswer,
+    ChoiceAnswer,
+    NumberAnswer,
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``streamlit run app.py`` on a free port, until the module's tests are done."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                    if answer.read() == b"ok":
+                        break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("streamlit did not answer within 60 s")
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[object]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _page(browser: object, size: dict[str, int]) -> object:
+    context = browser.new_context(viewport=size, locale="fr-FR")  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return page
+
+
+def _shot(page: object, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)  # type: ignore[attr-defined]
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def _button(page: object, name: str) -> object:
+    # A button with a keyboard shortcut also reads its key: match the start of the name.
+    pattern = re.compile("^" + re.escape(name))
+    return page.get_by_role("button", name=pattern)  # type: ignore[attr-defined]
+
+
+def _key(page: object, key: str) -> object:
+    """The button of the Streamlit widget with this key (Streamlit adds a ``st-key-…`` class)."""
+    return page.locator(f".st-key-{key} button")  # type: ignore[attr-defined]
+
+
+def _wait_idle(page: object) -> None:
+    """Wait until Streamlit has finished the script run a click started."""
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        '[data-testid="stStatusWidget"]', state="detached", timeout=60_000
+    )
+
+
+def _play_step(page: object, index: int, step: object, label: str) -> None:
+    """Do what a step asks, through the page only; the lesson file tells the right answers."""
+    fr = translator("fr")
+    if isinstance(step, AskStep):
+        answer = step.ask.answer
+        if isinstance(answer, NumberAnswer | ChipsAnswer):
+            value = answer.number if isinstance(answer, NumberAnswer) else answer.chips
+            page.get_by_label("Votre réponse").fill(str(value))  # type: ignore[attr-defined]
+            _button(page, "Vérifier").click()  # type: ignore[attr-defined]
+        elif isinstance(answer, ChoiceAnswer):
+            _key(page, f"ask-{index}-choice-{answer.choice}").click()  # type: ignore[attr-defined]
+        elif isinstance(answer, ActionAnswer):
+            _key(page, f"ask-{index}-{answer.action.value}").click()  # type: ignore[attr-defined]
+        _wait_idle(page)
+        page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
+        if index == 3:
+            _shot(page, f"lesson-answered-{label}")
+    elif isinstance(step, DealStep):
+        for action in step.deal.expect.decisions:
+            _button(page, fr.action_name(action)).click()  # type: ignore[attr-defined]
+            _wait_idle(page)
+        page.get_by_text("Résultat").first.wait_for()  # type: ignore[attr-defined]
+        _shot(page, f"lesson-deal-{label}")
+    elif isinstance(step, DrillStep):
+        for _ in range(step.drill.count * 3):
+            onward = page.locator(  # type: ignore[attr-defined]
+                ".st-key-lesson-next button, .st-key-lesson-finish button"
+            )
+            if onward.first.is_enabled():
+                break
+            following = _button(page, "Question suivante")
+            if following.count():  # type: ignore[attr-defined]
+                following.click()  # type: ignore[attr-defined]
+            else:
+                page.locator(  # type: ignore[attr-defined]
+                    f'[class*="st-key-drill-{index}-"] button:enabled'
+                ).first.click()
+            _wait_idle(page)
+        _shot(page, f"lesson-drill-{label}")
+
+
+@pytest.mark.parametrize(("size", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_a_learner_finishes_the_first_lesson(
+    server: str, chromium_browser: object, size: dict[str, int], label: str
+) -> None:
+    lesson = load_course([ROOT / "lessons" / "01-card-values.yaml"]).lessons[0]
+    page = _page(chromium_browser, size)
+    page.goto(server)  # type: ignore[attr-defined]
+    page.get_by_text("La valeur des cartes").first.wait_for()  # type: ignore[attr-defined]
+    _shot(page, f"lessons-list-{label}")
+    _key(page, "open-card-values").click()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    for index, step in enumerate(lesson.steps):
+        page.get_by_text(f"Étape {index + 1} sur {len(lesson.steps)}").wait_for()  # type: ignore[attr-defined]
+        if index == 0:
+            _shot(page, f"lesson-first-step-{label}")
+        _play_step(page, index, step, label)
+        if index < len(lesson.steps) - 1:
+            _button(page, "Suivant →").click()  # type: ignore[attr-defined]
+            _wait_idle(page)
+    page.get_by_text("Leçon terminée").wait_for()  # type: ignore[attr-defined]
+    _button(page, "Terminer la leçon ✓").click()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    page.get_by_text("Revoir").first.wait_for()  # type: ignore[attr-defined]
+    _shot(page, f"lessons-after-{label}")
+    page.context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_a_learner_answers_a_quiz_question(
+    server: str, chromium_browser: object, size: dict[str, int], label: str
+) -> None:
+    page = _page(chromium_browser, size)
+    page.goto(f"{server}/quiz")  # type: ignore[attr-defined]
+    page.get_by_text("que faites-vous ?").first.wait_for()  # type: ignore[attr-defined]
+    _shot(page, f"quiz-question-{label}")
+    _button(page, "Rester").click()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    verdict = page.get_by_text("Exact !").or_(page.get_by_text("Pas tout à fait."))  # type: ignore[attr-defined]
+    verdict.first.wait_for()
+    assert page.get_by_text("Espérance (par mise)").count() >= 1  # type: ignore[attr-defined]
+    _shot(page, f"quiz-verdict-{label}")
+    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    _wait_idle(page)
+    page.get_by_text("que faites-vous ?").first.wait_for()  # type: ignore[attr-defined]
+    page.keyboard.press("s")  # type: ignore[attr-defined]
+    _wait_idle(page)
+    page.get_by_text("Exact !").or_(page.get_by_text("Pas tout à fait.")).first.wait_for()  # type: ignore[attr-defined]
+    page.context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_a_learner_plays_a_round_at_the_table(
+    server: str, chromium_browser: object, size: dict[str, int], label: str
+) -> None:
+    page = _page(chromium_browser, size)
+    page.goto(f"{server}/table")  # type: ignore[attr-defined]
+    _button(page, "S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    deal_next = _button(page, "Distribuer le coup suivant")
+    for _ in range(12):
+        if deal_next.count():  # type: ignore[attr-defined]
+            break
+        hint = _button(page, "Indice")
+        if hint.count():  # type: ignore[attr-defined]
+            hint.click()  # type: ignore[attr-defined]
+            _wait_idle(page)
+            page.get_by_text("Conseil").first.wait_for()  # type: ignore[attr-defined]
+            _shot(page, f"table-hint-{label}")
+        for name in ("Pas d'assurance", "Rester"):
+            button = _button(page, name)
+            if button.count() and button.is_enabled():  # type: ignore[attr-defined]
+                button.click()  # type: ignore[attr-defined]
+                _wait_idle(page)
+                break
+    deal_next.wait_for()  # type: ignore[attr-defined]
+    assert page.get_by_text("Le croupier").count() >= 1  # type: ignore[attr-defined]
+    _shot(page, f"table-round-over-{label}")
+    page.context.close()  # type: ignore[attr-defined]
+
+
+def test_the_strategy_chart_is_readable(server: str, chromium_browser: object) -> None:
+    page = _page(chromium_browser, LAPTOP)
+    page.goto(f"{server}/strategy")  # type: ignore[attr-defined]
+    page.get_by_text("Avantage de la maison").first.wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    _shot(page, "strategy-laptop")
+    page.context.close()  # type: ignore[attr-defined]
