@@ -61,7 +61,8 @@ def quiz_answer() -> float:
     def answer() -> None:
         quiz.next()
         at.run()  # show a fresh question (not timed below: only the answer is)
-        assert quiz.question is not None and quiz.question.point is not None
+        assert quiz.question is not None
+        assert quiz.question.point is not None
         action = quiz.question.actions[0]
         start = time.perf_counter()
         at.button(key=f"quiz-{action.value}").click().run()
