@@ -34,6 +34,12 @@ page = st.navigation(
             url_path="strategy",
         ),
         st.Page(
+            f"{PAGES}/simulation.py",
+            title=_("Simulation"),
+            icon=":material/casino:",
+            url_path="simulation",
+        ),
+        st.Page(
             f"{PAGES}/settings.py",
             title=_("Settings"),
             icon=":material/settings:",
