@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tutor.srs import Verdict, schedule
+from tutor.srs import Grade, schedule
 from tutor.store import Answer, InvalidNicknameError, Store, clean_nickname, metadata
 
 POSTGRES_URL = os.environ.get("TUTOR_TEST_POSTGRES_URL")
@@ -46,7 +46,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def answer(item: str = "hard:16:10", verdict: Verdict = Verdict.WRONG, **changes: object) -> Answer:
+def answer(item: str = "hard:16:10", grade: Grade = Grade.WRONG, **changes: object) -> Answer:
     values: dict[str, object] = {
         "category": "hard",
         "item": item,
@@ -55,7 +55,7 @@ def answer(item: str = "hard:16:10", verdict: Verdict = Verdict.WRONG, **changes
         "rules": "family",
         "chosen": "stand",
         "best": "hit",
-        "verdict": verdict,
+        "grade": grade,
         "ev_loss": 0.03,
         "answered_at": NOW,
     }
@@ -72,22 +72,22 @@ def test_a_learner_is_a_nickname_created_on_first_use(store: Store) -> None:
 
 def test_answers_and_reviews_are_stored_together(store: Store) -> None:
     ana = store.learner("Ana")
-    review = schedule(None, "hard:16:10", "hard", Verdict.WRONG, NOW)
+    review = schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW)
     store.record(ana, answer(), review)
     assert store.answers(ana) == [answer()]
     assert store.review(ana, "hard:16:10") == review
-    again = schedule(review, "hard:16:10", "hard", Verdict.RIGHT, NOW + timedelta(minutes=2))
-    store.record(ana, answer(verdict=Verdict.RIGHT, chosen="hit"), again)
+    again = schedule(review, "hard:16:10", "hard", Grade.RIGHT, NOW + timedelta(minutes=2))
+    store.record(ana, answer(grade=Grade.RIGHT, chosen="hit"), again)
     assert store.review(ana, "hard:16:10") == again
     assert len(store.answers(ana)) == 2
 
 
 def test_a_missed_item_comes_back_before_a_known_one(store: Store) -> None:
     ana = store.learner("Ana")
-    missed = schedule(None, "soft:18:9", "soft", Verdict.WRONG, NOW)
-    known = schedule(None, "hard:12:4", "hard", Verdict.RIGHT, NOW)
+    missed = schedule(None, "soft:18:9", "soft", Grade.WRONG, NOW)
+    known = schedule(None, "hard:12:4", "hard", Grade.RIGHT, NOW)
     store.record(ana, answer("soft:18:9", category="soft"), missed)
-    store.record(ana, answer("hard:12:4", Verdict.RIGHT), known)
+    store.record(ana, answer("hard:12:4", Grade.RIGHT), known)
     soon = NOW + timedelta(minutes=5)
     assert [review.item for review in store.due(ana, soon)] == ["soft:18:9"]
     much_later = NOW + timedelta(days=2)
@@ -97,7 +97,7 @@ def test_a_missed_item_comes_back_before_a_known_one(store: Store) -> None:
 
 def test_two_learners_do_not_see_each_others_progress(store: Store) -> None:
     ana, ben = store.learner("Ana"), store.learner("Ben")
-    store.record(ana, answer(), schedule(None, "hard:16:10", "hard", Verdict.WRONG, NOW))
+    store.record(ana, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
     assert store.answers(ben) == []
     assert store.reviews(ben) == []
     assert store.due(ben, NOW + timedelta(days=30)) == []
@@ -106,10 +106,10 @@ def test_two_learners_do_not_see_each_others_progress(store: Store) -> None:
 def test_export_then_delete_forgets_everything_about_a_learner(store: Store) -> None:
     ana, ben = store.learner("Ana"), store.learner("Ben")
     for learner in (ana, ben):
-        store.record(learner, answer(), schedule(None, "hard:16:10", "hard", Verdict.WRONG, NOW))
+        store.record(learner, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
     exported = store.export(ana)
     assert exported["nickname"] == "Ana"
-    assert exported["answers"][0]["verdict"] == "wrong"
+    assert exported["answers"][0]["grade"] == "wrong"
     assert exported["answers"][0]["answered_at"] == NOW.isoformat()
     assert exported["reviews"][0]["item"] == "hard:16:10"
     store.delete_learner(ana)
@@ -122,7 +122,7 @@ def test_export_then_delete_forgets_everything_about_a_learner(store: Store) -> 
 
 def test_progress_survives_reopening_the_database(store: Store) -> None:
     ana = store.learner("Ana")
-    store.record(ana, answer(), schedule(None, "hard:16:10", "hard", Verdict.WRONG, NOW))
+    store.record(ana, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
     reopened = Store(store.url)
     assert reopened.answers(reopened.learner("Ana")) == [answer()]
     reopened.close()

@@ -10,10 +10,10 @@ and the quiz's items are few (a few hundred) and short.
 
 >>> from datetime import datetime, timezone
 >>> now = datetime(2026, 11, 29, 12, tzinfo=timezone.utc)
->>> first = schedule(None, "hard:16:10", "hard", Verdict.WRONG, now)
+>>> first = schedule(None, "hard:16:10", "hard", Grade.WRONG, now)
 >>> first.box, first.due_at - now
 (1, datetime.timedelta(seconds=60))
->>> later = schedule(first, "hard:16:10", "hard", Verdict.RIGHT, now)
+>>> later = schedule(first, "hard:16:10", "hard", Grade.RIGHT, now)
 >>> later.box, later.due_at - now
 (2, datetime.timedelta(days=1))
 """
@@ -36,7 +36,7 @@ INTERVALS: tuple[timedelta, ...] = (
 BOXES = len(INTERVALS)
 
 
-class Verdict(Enum):
+class Grade(Enum):
     """How an answer is judged: the best play, a close call, or a mistake."""
 
     RIGHT = "right"
@@ -60,15 +60,15 @@ class Review:
 
 
 def schedule(
-    previous: Review | None, item: str, category: str, verdict: Verdict, now: datetime
+    previous: Review | None, item: str, category: str, verdict: Grade, now: datetime
 ) -> Review:
     """The item's next review after an answer judged ``verdict`` at ``now``."""
     box = previous.box if previous is not None else 1
     seen = previous.seen + 1 if previous is not None else 1
     missed = previous.missed if previous is not None else 0
-    if verdict is Verdict.WRONG:
+    if verdict is Grade.WRONG:
         box, missed = 1, missed + 1
-    elif verdict is Verdict.RIGHT:
+    elif verdict is Grade.RIGHT:
         box = min(box + 1, BOXES) if previous is not None else 2
     return Review(item, category, box, now + INTERVALS[box - 1], seen, missed)
 

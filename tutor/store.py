@@ -30,7 +30,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from tutor.srs import Review, Verdict, next_due
+from tutor.srs import Grade, Review, next_due
 
 metadata = sa.MetaData()
 
@@ -80,7 +80,7 @@ answers = sa.Table(
     sa.Column("rules", sa.String(64), nullable=False),
     sa.Column("chosen", sa.String(24), nullable=False),
     sa.Column("best", sa.String(24), nullable=False),
-    sa.Column("verdict", sa.String(12), nullable=False),
+    sa.Column("verdict", sa.String(12), nullable=False),  # the answer's Grade
     sa.Column("ev_loss", sa.Float, nullable=False),
 )
 reviews = sa.Table(
@@ -208,7 +208,7 @@ class Answer:
     rules: str
     chosen: str
     best: str
-    verdict: Verdict
+    grade: Grade
     ev_loss: float
     answered_at: datetime
 
@@ -355,7 +355,7 @@ class Store:
             for key, value in record.items():
                 if isinstance(value, datetime):
                     value = value.isoformat()
-                elif isinstance(value, Verdict):
+                elif isinstance(value, Grade):
                     value = value.value
                 out[key] = value
             return out
@@ -369,7 +369,7 @@ class Store:
 
 def _answer_row(answer: Answer) -> dict[str, Any]:
     row = asdict(answer)
-    row["verdict"] = answer.verdict.value
+    row["verdict"] = row.pop("grade").value
     return row
 
 
@@ -382,7 +382,7 @@ def _answer(row: sa.RowMapping) -> Answer:
         rules=row["rules"],
         chosen=row["chosen"],
         best=row["best"],
-        verdict=Verdict(row["verdict"]),
+        grade=Grade(row["verdict"]),
         ev_loss=row["ev_loss"],
         answered_at=row["answered_at"],
     )
