@@ -219,6 +219,19 @@ def test_no_answer_before_a_question_is_shown_or_after_the_reveal(classroom: Cla
         classroom.answer(ana, Action.HIT)
 
 
+def test_an_answer_to_a_question_already_left_is_refused(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher)
+    classroom.next_question(teacher)  # the teacher moves on while Ana still sees question 1
+    with pytest.raises(NotOpenError):
+        classroom.answer(ana, Action.SPLIT, position=0)
+    assert classroom.counts(teacher) == (0, 1)
+    classroom.answer(ana, Action.SPLIT, position=1)
+    assert classroom.counts(teacher) == (1, 1)
+
+
 def test_a_student_never_sees_others_answers_or_the_right_play_before_the_reveal(
     classroom: Classroom,
 ) -> None:

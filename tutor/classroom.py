@@ -503,11 +503,14 @@ class Classroom:
             finished=info.is_finished,
         )
 
-    def answer(self, student: Student, action: Action) -> None:
+    def answer(self, student: Student, action: Action, *, position: int | None = None) -> None:
         """Record a student's answer to the open question: once, and only while it is open.
 
         One transaction of two statements: who the token belongs to with the state of their
         session, then the insert (the unique index refuses a second answer, even a racing one).
+        ``position`` is the question the student was looking at: a page that polls every few
+        seconds can still show question 3 after the teacher moved on, and a click there must
+        not be counted as an answer to question 4.
         """
         now = self.clock()
         try:
@@ -537,6 +540,8 @@ class Classroom:
                     raise SessionFinishedError("this session is finished")
                 if row.question_id is None or row.revealed:
                     raise NotOpenError("no question is open for answers")
+                if position is not None and row.current != position:
+                    raise NotOpenError("the teacher has moved on to another question")
                 db.execute(
                     class_answers.insert().values(
                         question_id=row.question_id,
