@@ -457,3 +457,17 @@ def test_stacks_limit_doubling_to_what_the_player_owns() -> None:
 def test_the_hole_card_is_american_or_european() -> None:
     assert FAMILY.hole_card is HoleCard.AMERICAN
     assert FRENCH.hole_card is HoleCard.EUROPEAN
+
+
+def test_each_added_bet_is_insured_at_the_first_insurance_rate() -> None:
+    # 001: after a split and a double, every added bet carries the same insurance as the first:
+    # half of each 2 chips, not half of the insurance already grown by the earlier extras.
+    game = scripted_round(FRENCH, ["8♠ 8♥"], "A♣", "3♦ 10♠ 7♥ K♦")
+    game.insure()  # 1 chip on 2
+    game.split()  # + 1 chip for the second hand's 2
+    game.double()  # + 1 chip for the doubled 2 (8+3 draws a 10)
+    game.stand()  # 8+7 = 15
+    result = game.results[0]
+    assert result.insurance == 3
+    assert result.insurance_net == 6  # the dealer's natural pays the whole insurance 2:1
+    assert [hand.net for hand in result.hands] == [-4, -2]

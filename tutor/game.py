@@ -224,6 +224,9 @@ class Seat:
     stack: Money | None
     hands: list[PlayerHand] = field(default_factory=list)
     insurance: Money = 0
+    #: The insurance taken as a share of the bet, which the bets added by a double or a split
+    #: carry too at tables that insure them (not the running total, which those extras grow).
+    insurance_rate: Fraction = Fraction(0)
     insurance_decided: bool = False
 
     @property
@@ -509,7 +512,7 @@ class Round:
     def _extra_insurance(self, seat: Seat, added_bet: Money) -> Money:
         """The insurance a doubled or split bet must also carry, at tables that insure it."""
         if seat.insured and self.rules.insure_additional_bets and not self.hole_revealed:
-            return money(Fraction(added_bet) * seat.insurance / seat.bet)
+            return scale(added_bet, seat.insurance_rate)
         return 0
 
     def can(self, action: Action) -> bool:
@@ -596,6 +599,7 @@ class Round:
                 amount=amount,
             )
         seat.insurance = amount
+        seat.insurance_rate = Fraction(amount) / seat.bet
         if seat.stack is not None:
             seat.stack -= amount
         seat.insurance_decided = True
