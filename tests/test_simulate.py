@@ -11,7 +11,7 @@ import pytest
 from tutor.cards import Card, Rank, Shoe, Suit
 from tutor.decision import Action
 from tutor.game import Round
-from tutor.rules import PRESETS, TableRules
+from tutor.rules import PRESETS
 from tutor.simulate import (
     A_DOUBLE,
     A_SPLIT,
@@ -63,18 +63,6 @@ RULES = {
 }
 
 
-def engine_insures_added_bets_by_the_running_total(rules: TableRules, actions: list[str]) -> bool:
-    """The engine's known disagreement (reported): with ``insure_additional_bets`` it insures a
-    bet added after an earlier split at the running insurance total rather than at the first
-    insurance's rate. The simulator insures each added bet like the first one."""
-    return (
-        rules.insure_additional_bets
-        and "insure" in actions
-        and "split" in actions
-        and sum(a in ("split", "double") for a in actions) >= 2
-    )
-
-
 @pytest.mark.parametrize("name", list(RULES))
 def test_every_traced_round_settles_to_the_chip_as_the_engine_settles_it(name: str) -> None:
     rules = RULES[name]
@@ -94,8 +82,6 @@ def test_every_traced_round_settles_to_the_chip_as_the_engine_settles_it(name: s
                 game.act(Action.parse(action))
             assert game.is_over, (cards, actions)
             assert shoe.scripted_left == 0, (cards, actions)
-            if engine_insures_added_bets_by_the_running_total(rules, actions):
-                continue
             assert game.results[0].net == sim.nets[index], ([str(card_of(c)) for c in cards],
                                                             actions)
             replayed += 1

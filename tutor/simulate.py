@@ -47,7 +47,6 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -816,24 +815,6 @@ def chip_unit(rules: TableRules) -> int:
     return unit
 
 
-@lru_cache(maxsize=1)
-def surrender_loses_to_a_late_natural() -> bool:
-    """Whether, without a hole card, a dealer natural after a surrender takes the whole bet.
-
-    The sources differ and the project's convention has moved; the engine decides. Rather than
-    restate it here, ask the engine once: surrender 8-6 against a 10 with an Ace as the dealer's
-    second card, and look at the net. The simulator then cannot disagree with :mod:`tutor.game`.
-    """
-    from tutor.cards import Shoe
-    from tutor.game import Round
-    from tutor.rules import HoleCard, Surrender
-
-    rules = TableRules(decks=1, hole_card=HoleCard.EUROPEAN, surrender=Surrender.LATE)
-    game = Round(rules, Shoe(1, script="8♣ 10♥ 6♦ A♠"), bets=[2])
-    game.surrender()
-    return game.results[0].net == -2
-
-
 def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I64:
     unit = chip_unit(rules)
     cfg = np.zeros(CONFIG_SIZE, np.int64)
@@ -863,7 +844,8 @@ def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I6
         K_SPARE: rules.spare_deck,
         K_SESSION_ROUNDS: session_rounds,
         K_SESSION_STACK: session_stack,
-        K_SURRENDER_NATURAL: not rules.dealer_peeks and surrender_loses_to_a_late_natural(),
+        # Surrender.LATE: without a hole card, a dealer natural after a surrender takes it all.
+        K_SURRENDER_NATURAL: not rules.dealer_peeks,
     }
     for slot, value in values.items():
         cfg[slot] = int(value)
