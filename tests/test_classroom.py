@@ -219,6 +219,15 @@ def test_no_answer_before_a_question_is_shown_or_after_the_reveal(classroom: Cla
         classroom.answer(ana, Action.HIT)
 
 
+def test_the_teacher_sees_the_question_on_screen(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert classroom.question(teacher) is None  # nothing on screen before the first
+    classroom.next_question(teacher)
+    classroom.next_question(teacher)
+    assert classroom.question(teacher) == HANDS[1]
+
+
 def test_an_answer_to_a_question_already_left_is_refused(classroom: Classroom) -> None:
     info, key = classroom.create("A", FAMILY, HANDS)
     teacher = classroom.open_as_teacher(info.code, key)

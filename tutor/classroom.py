@@ -347,6 +347,13 @@ class Classroom:
             )
         return self._teacher_info(teacher)
 
+    def question(self, teacher: Teacher) -> ClassQuestion | None:
+        """The question on screen (for the projector before the reveal); None before the first."""
+        info = self._teacher_info(teacher)
+        if not 0 <= info.current < info.questions:
+            return None
+        return self._questions(teacher.session_id)[info.current]
+
     def counts(self, teacher: Teacher) -> tuple[int, int]:
         """(answers to the current question, students joined): the teacher's live counter."""
         with self.engine.connect() as db:
