@@ -26,9 +26,12 @@ OpenApp = Callable[..., AppTest]
 
 
 @pytest.fixture
-def open_app(monkeypatch: pytest.MonkeyPatch) -> OpenApp:
-    """Run the app on ``page`` with ``state`` seeded (a fresh French state by default)."""
+def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
+    """Run the app on ``page`` with ``state`` seeded (a fresh French state by default), its
+    database a SQLite file of this test's own."""
     monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
 
     def open_(page: str = "lessons", state: AppState | None = None) -> AppTest:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)

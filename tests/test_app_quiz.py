@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
@@ -113,3 +114,64 @@ def test_a_payout_question_is_answered_by_the_engines_settlement() -> None:
 def test_unavailable_categories_name_the_missing_rule() -> None:
     assert unavailable_reason(Category.SURRENDER, PRESETS["family"]) == "no-surrender"
     assert unavailable_reason(Category.SURRENDER, RULES) is None
+
+
+def _sign_in(at: AppTest, nickname: str) -> None:
+    at.text_input(key="quiz-nickname").input(nickname)
+    at.button(key="quiz-sign-in-submit").click().run()
+    assert not at.exception
+
+
+def _answer_best(at: AppTest) -> None:
+    quiz = _quiz(at)
+    assert quiz.question is not None
+    assert quiz.question.point is not None
+    at.button(key=f"quiz-{advise(quiz.question.point).best.value}").click().run()
+    assert not at.exception
+
+
+def test_a_learners_answers_survive_a_restart_and_stay_their_own(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
+    _sign_in(at, "Ana")
+    _answer_best(at)
+    at.button(key="quiz-next").click().run()
+    _answer_best(at)
+    # The server restarts: the cached store is dropped, a new session opens the same database.
+    st.cache_resource.clear()
+    again = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
+    _sign_in(again, "Ana")
+    assert not again.exception
+    assert again.metric[0].value == "2", "Ana's two answers are still there"
+    other = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
+    _sign_in(other, "Ben")
+    assert not other.metric, "Ben sees no statistics: none of Ana's answers"
+    assert any(
+        "No answer stored yet" in info.value or "Aucune réponse" in info.value
+        for info in other.info
+    )
+
+
+def test_a_refused_nickname_says_why(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=RULES))
+    _sign_in(at, "<b>x</b>")
+    state = at.session_state["app"]
+    assert state.learner is None
+    assert at.error, "the refusal is shown"
+
+
+def test_leaning_towards_mistakes_gives_the_drill_a_weight(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.SOFT))
+    _sign_in(at, "Chloé")
+    at.segmented_control(key="quiz-mode").set_value("focus").run()
+    assert not at.exception
+    assert _quiz(at).weight is not None
+
+
+def test_a_learner_downloads_then_deletes_their_data(open_app: OpenApp) -> None:
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
+    _sign_in(at, "Dan")
+    _answer_best(at)
+    at.checkbox(key="quiz-delete-sure").check().run()
+    at.button(key="quiz-delete").click().run()
+    assert not at.exception
+    assert at.session_state["app"].learner is None

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
@@ -32,7 +31,14 @@ from tutor.cards import Card, Rank, Shoe, hand_value, is_pair
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Outcome, Phase, Round
 from tutor.rules import Surrender, TableRules
+from tutor.srs import Grade
+from tutor.strategy import advise as strategy_advise
+from tutor.strategy.advice import CLOSE
 from tutor.table import scripted_round
+
+#: An answer whose EV loss is below this share of the bet is a close call: ``Grade.ACCEPTABLE``,
+#: neither right nor a mistake (the same line the strategy draws when it calls a decision close).
+CLOSE_CALL = CLOSE
 
 
 class Category(Enum):
@@ -43,6 +49,7 @@ class Category(Enum):
     PAIRS = "pairs"
     INSURANCE = "insurance"
     SURRENDER = "surrender"
+    DOUBLING = "doubling"
     TOTALS = "totals"
     PAYOUTS = "payouts"
 
@@ -60,6 +67,28 @@ def unavailable_reason(category: Category, rules: TableRules) -> str | None:
     if category is Category.INSURANCE and not rules.insurance:
         return "no-insurance"
     return None
+
+
+def item_key(question: Question) -> str:
+    """The item a question drills, as the review schedule knows it: the category, what the hand
+    is (a hard total, ``s`` and a soft total, a pair) and the dealer's up-card: ``hard:16:10``,
+    ``soft:s18:9``, ``pairs:8-8:A``. Two deals of the same decision are the same item."""
+    category = question.category
+    if category is Category.TOTALS:
+        return f"totals:{len(question.cards)}cards"
+    if category is Category.PAYOUTS:
+        outcome = question.outcome.value if question.outcome is not None else "?"
+        return f"payouts:{outcome}{':double' if question.doubled else ''}"
+    point = question.point
+    assert point is not None
+    up = "A" if point.dealer_up.rank is Rank.ACE else str(point.dealer_up.points)
+    if category is Category.INSURANCE:
+        return f"insurance:{'natural' if point.is_natural else 'hand'}"
+    if point.is_pair and len(point.cards) == 2:
+        first = "A" if point.cards[0].points == 1 else str(point.cards[0].points)
+        return f"{category.value}:{first}-{first}:{up}"
+    value = point.value
+    return f"{category.value}:{'s' if value.soft else ''}{value.total}:{up}"
 
 
 @dataclass(frozen=True)
@@ -111,57 +140,28 @@ class Verdict:
         """EV lost against the best play, per unit bet (0 for a right answer or a non-decision)."""
         return self.advice.loss if self.advice is not None else 0.0
 
+    @property
+    def grade(self) -> Grade:
+        """Right, a close call (an EV loss under ``CLOSE_CALL``), or wrong."""
+        if self.correct:
+            return Grade.RIGHT
+        if self.advice is not None and self.advice.loss < CLOSE_CALL:
+            return Grade.ACCEPTABLE
+        return Grade.WRONG
+
 
 # -- the strategy, as the quiz uses it ---------------------------------------------------------
 
 
-def _strategy_advise() -> Callable[..., Any] | None:
-    try:
-        module = importlib.import_module("tutor.strategy")
-    except ModuleNotFoundError:
-        return None
-    found = getattr(module, "advise", None)
-    return found if callable(found) else None
+def advise(point: DecisionPoint, chosen: Action | None = None) -> Advice:
+    """The strategy's advice on a decision point, in the quiz's own small record.
 
-
-def advise(point: DecisionPoint, chosen: Action | None = None) -> Advice | None:
-    """The strategy's advice on a decision point, or None while the strategy cannot answer.
-
-    The strategy layer (``tutor.strategy.advise``) owns every number; this only copies its answer
-    into the quiz's own small record so the pages depend on one shape.
+    The strategy layer (``tutor.strategy.advise``) owns every number; this copies its answer into
+    one shape the pages depend on.
     """
-    fn = _strategy_advise()
-    if fn is None:
-        return _advise_from_solution(point, chosen)
-    raw = fn(point, chosen)
+    raw = strategy_advise(point, chosen)
     reason = raw.reason
     return Advice(dict(raw.evs), raw.best, float(raw.loss), reason.key or None, dict(reason.params))
-
-
-def _advise_from_solution(point: DecisionPoint, chosen: Action | None) -> Advice | None:
-    """The EVs straight from the strategy's solved rule set, while ``advise`` is not available:
-    the best legal action and the loss of the chosen one, without a reason."""
-    try:
-        solution_module = importlib.import_module("tutor.strategy.solution")
-        solver_module = importlib.import_module("tutor.strategy.solver")
-    except ModuleNotFoundError:
-        return None
-    if point.is_insurance_decision:
-        return None
-    solution = solution_module.solve(point.rules)
-    hand = solver_module.hand_of(card.points for card in point.cards)
-    raw = solution.action_evs(
-        point.dealer_up.points,
-        hand,
-        hands_in_seat=point.hands_in_seat,
-        from_split=point.from_split,
-    )
-    evs = {action: float(ev) for action, ev in raw.items() if action in point.legal}
-    if not evs:
-        return None
-    best = max(evs, key=evs.__getitem__)
-    loss = evs[best] - evs[chosen] if chosen in evs else 0.0
-    return Advice(evs, best, loss)
 
 
 # -- dealing questions -------------------------------------------------------------------------
@@ -184,7 +184,16 @@ def _fits(category: Category, cards: tuple[Card, Card], up: Card, rules: TableRu
         return (not value.soft and 14 <= value.total <= 17 and up.points in (9, 10, 1)) or (
             pair and cards[0].points == 8 and up.points in (10, 1)
         )
+    if category is Category.DOUBLING:
+        # The hands where doubling is ever a question: hard 8 to 11, soft 13 to 19.
+        return not pair and (
+            (not value.soft and 8 <= value.total <= 11) or (value.soft and 13 <= value.total <= 19)
+        )
     return True
+
+
+#: How many questions are dealt to choose one from when a drill leans towards weak items.
+CANDIDATES = 8
 
 
 def next_question(
@@ -193,15 +202,59 @@ def next_question(
     rng: random.Random,
     *,
     dealer_ups: Collection[int] | None = None,
+    totals: Collection[int] | None = None,
+    weight: Callable[[str], float] | None = None,
 ) -> Question:
     """A question of ``category`` at this table, dealt from a shuffled shoe.
 
-    ``dealer_ups`` limits the dealer's up-card (values, 1 for an Ace), as a lesson's drill may.
-    Raises ``ValueError`` when the table cannot ask the category (see ``unavailable_reason``).
+    Hands come with the frequencies of a real shoe: each is dealt, and kept if it belongs to the
+    category (rejection sampling keeps the shoe's proportions within the category). A teacher or
+    a lesson may restrict the drill: ``dealer_ups`` limits the dealer's up-card (values, 1 for an
+    Ace), ``totals`` the hand's total. ``weight`` leans the drill towards the items a learner gets
+    wrong: ``CANDIDATES`` questions are dealt and one is drawn with probability proportional to
+    ``weight(item_key(question))``, so a weak item comes up several times as often while every
+    hand stays possible. Raises ``ValueError`` when the table cannot ask the category (see
+    ``unavailable_reason``).
     """
     why = unavailable_reason(category, rules)
     if why is not None:
         raise ValueError(f"this table cannot ask {category.value} questions ({why})")
+    if weight is None:
+        return _deal_question(category, rules, rng, dealer_ups=dealer_ups, totals=totals)
+    candidates = [
+        _deal_question(category, rng=rng, rules=rules, dealer_ups=dealer_ups, totals=totals)
+        for _ in range(CANDIDATES)
+    ]
+    weights = [max(weight(item_key(question)), 0.0) for question in candidates]
+    if sum(weights) <= 0:
+        return candidates[0]
+    return rng.choices(candidates, weights=weights)[0]
+
+
+def question_for_item(item: str, rules: TableRules, rng: random.Random) -> Question:
+    """A fresh deal of a stored item (``item_key``'s format): same category, hand and up-card."""
+    category_name, hand, up = [*item.split(":"), "", ""][:3]
+    category = Category(category_name)
+    if not category.is_decision or category is Category.INSURANCE:
+        return next_question(category, rules, rng, dealer_ups=(1,) if up else None)
+    dealer_ups = (1,) if up == "A" else (int(up),)
+    if "-" in hand:  # a pair: 8-8, A-A
+        first = hand.split("-")[0]
+        value = 1 if first == "A" else int(first)
+        totals = (12,) if value == 1 else (2 * value,)
+    else:
+        totals = (int(hand.removeprefix("s")),)
+    return next_question(category, rules, rng, dealer_ups=dealer_ups, totals=totals)
+
+
+def _deal_question(
+    category: Category,
+    rules: TableRules,
+    rng: random.Random,
+    *,
+    dealer_ups: Collection[int] | None,
+    totals: Collection[int] | None,
+) -> Question:
     if category is Category.TOTALS:
         return _totals_question(rules, rng)
     if category is Category.PAYOUTS:
@@ -215,6 +268,8 @@ def next_question(
             break
         if not _fits(category, (first, second), up, rules):
             continue
+        if totals and hand_value((first, second)).total not in totals:
+            continue
         dealer = (up, hole) if rules.dealer_peeks else (up,)
         game = scripted_round(
             rules, [(first, second)], dealer, seed=rng.randrange(2**32), strict=False
@@ -226,6 +281,8 @@ def next_question(
         if category is Category.INSURANCE and game.phase is not Phase.INSURANCE:
             continue
         if category is Category.SURRENDER and Action.SURRENDER not in game.legal_actions():
+            continue
+        if category is Category.DOUBLING and Action.DOUBLE not in game.legal_actions():
             continue
         point = game.decision_point()
         return Question(category, (first, second), (up,), point=point)
@@ -315,30 +372,58 @@ def judge(question: Question, given: Action | Fraction | int) -> Verdict:
 
 @dataclass
 class Score:
-    """A running score: answers, right answers, the current streak and the EV given away."""
+    """A running score: answers by grade and category, the streak, and the EV given away.
+
+    What a session reports: accuracy by category, the EV lost per 100 decisions (what the
+    mistakes would cost at the table, in bets), and the worst hands (the items that cost most).
+    """
 
     answered: int = 0
     right: int = 0
+    acceptable: int = 0
     streak: int = 0
     ev_lost: float = 0.0
+    decisions: int = 0
     by_category: dict[Category, tuple[int, int]] = field(default_factory=dict)
+    #: EV lost per item (``item_key``), for the worst hands.
+    lost_by_item: dict[str, float] = field(default_factory=dict)
 
     def record(self, verdict: Verdict) -> None:
         self.answered += 1
         category = verdict.question.category
         right, total = self.by_category.get(category, (0, 0))
-        if verdict.correct:
+        if verdict.question.point is not None:
+            self.decisions += 1
+        grade = verdict.grade
+        if grade is Grade.RIGHT:
             self.right += 1
             self.streak += 1
             right += 1
         else:
+            if grade is Grade.ACCEPTABLE:
+                self.acceptable += 1
             self.streak = 0
             self.ev_lost += verdict.loss
+            item = item_key(verdict.question)
+            self.lost_by_item[item] = self.lost_by_item.get(item, 0.0) + verdict.loss
         self.by_category[category] = (right, total + 1)
 
     @property
     def accuracy(self) -> float:
         return self.right / self.answered if self.answered else 0.0
+
+    @property
+    def ev_lost_per_100(self) -> float:
+        """EV given away per 100 decisions, in bets: 2.0 means two bets lost every 100 hands."""
+        return 100 * self.ev_lost / self.decisions if self.decisions else 0.0
+
+    def accuracy_by_category(self) -> dict[Category, float]:
+        return {category: right / total for category, (right, total) in self.by_category.items()}
+
+    def worst(self, count: int = 5) -> list[tuple[str, float]]:
+        """The items that cost most, worst first."""
+        ranked = sorted(self.lost_by_item.items(), key=lambda item: (-item[1], item[0]))
+        return [(item, lost) for item, lost in ranked[:count] if lost > 0]
 
 
 @dataclass
@@ -349,6 +434,12 @@ class QuizSession:
     rules: TableRules
     seed: int = 0
     dealer_ups: tuple[int, ...] | None = None
+    #: Only hands of these totals (a teacher's restriction), or any.
+    totals: tuple[int, ...] | None = None
+    #: Leans the drill towards weak items (see ``next_question``); None deals as the shoe does.
+    weight: Callable[[str], float] | None = field(default=None, repr=False, compare=False)
+    #: Items to ask first, in order (the learner's items due for review), before dealing freely.
+    items: list[str] = field(default_factory=list)
     #: How many questions the drill asks (None: as many as the learner likes).
     length: int | None = None
     question: Question | None = None
@@ -371,8 +462,16 @@ class QuizSession:
     def next(self) -> Question:
         """Deal the next question and forget the last verdict."""
         self.verdict = None
+        if self.items:
+            self.question = question_for_item(self.items.pop(0), self.rules, self._rng)
+            return self.question
         self.question = next_question(
-            self.category, self.rules, self._rng, dealer_ups=self.dealer_ups
+            self.category,
+            self.rules,
+            self._rng,
+            dealer_ups=self.dealer_ups,
+            totals=self.totals,
+            weight=self.weight,
         )
         return self.question
 

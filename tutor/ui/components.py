@@ -40,6 +40,7 @@ def category_name(category: Category, t: Translator) -> str:
         Category.PAIRS: t.gettext("Pairs"),
         Category.INSURANCE: t.gettext("Insurance"),
         Category.SURRENDER: t.gettext("Surrender"),
+        Category.DOUBLING: t.gettext("Doubling"),
         Category.TOTALS: t.gettext("Hand totals"),
         Category.PAYOUTS: t.gettext("Payouts"),
     }

@@ -7,12 +7,14 @@ Plain Python, no Streamlit: ``tutor.ui.session`` puts it in the session.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tutor.i18n import DEFAULT_LANGUAGE, Translator, translator
 from tutor.lessons import Lesson
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS, TableRules
+from tutor.store import Learner
 from tutor.ui.lesson_run import LessonRun
 from tutor.ui.practice import PracticeTable
 
@@ -31,6 +33,16 @@ class AppState:
     lesson: LessonRun | None = None
     quiz: QuizSession | None = None
     quiz_category: Category = Category.HARD
+    #: How the quiz picks hands: "dealt" (as the shoe deals), "focus" (leaning towards the
+    #: learner's mistakes) or "due" (the items due for review first).
+    quiz_mode: str = "dealt"
+    #: A teacher's restriction of the drill: dealer up-cards (1 = Ace) and hand totals; empty = any.
+    quiz_ups: tuple[int, ...] = ()
+    quiz_totals: tuple[int, ...] = ()
+    #: The learner signed in on this device (a nickname), whose answers are stored.
+    learner: Learner | None = None
+    #: Why the last nickname was refused, shown under the sign-in box (None when it was fine).
+    quiz_error: str | None = None
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
@@ -63,9 +75,28 @@ class AppState:
             self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
 
     # -- quiz --
-    def start_quiz(self, category: Category) -> None:
+    def start_quiz(
+        self,
+        category: Category,
+        *,
+        weight: Callable[[str], float] | None = None,
+        items: list[str] | None = None,
+    ) -> None:
+        """A new drill of ``category`` at the chosen table, with the page's restrictions.
+
+        For a signed-in learner it leans towards weak items (``weight``) or asks the due
+        ``items`` first."""
         self.quiz_category = category
-        self.quiz = QuizSession(category, self.rules, seed=self.next_seed())
+        self.quiz = QuizSession(
+            category,
+            self.rules,
+            seed=self.next_seed(),
+            dealer_ups=self.quiz_ups or None,
+            totals=self.quiz_totals or None,
+            weight=weight,
+            items=list(items or []),
+            length=len(items) if items else None,
+        )
 
     # -- rules --
     def set_rules(self, rules: TableRules) -> None:

@@ -1,0 +1,131 @@
+"""A learner's progress: quiz answers stored, items scheduled, weak items found, statistics.
+
+The glue between the quiz (``tutor.quiz``: questions and verdicts), the review schedule
+(``tutor.srs``) and the database (``tutor.store``), kept out of the pages so it is tested without a
+browser. Statistics come back as pandas DataFrames shaped for the charts: accuracy per day and
+category, mistakes by hand and up-card, EV lost per category.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+import pandas as pd
+
+from tutor.cards import format_cards
+from tutor.decision import Action
+from tutor.quiz import Category, Verdict, item_key
+from tutor.rules import TableRules
+from tutor.srs import Grade, Review, schedule
+from tutor.store import Answer, Learner, Store
+
+#: How much more often a due item, then a missed one, is picked than an item learnt.
+DUE_WEIGHT = 8.0
+MISSED_WEIGHT = 4.0
+
+
+def record(
+    store: Store, learner: Learner, verdict: Verdict, rules: TableRules, now: datetime
+) -> Review:
+    """Store a judged answer and reschedule its item; returns the item's new review."""
+    question = verdict.question
+    item = item_key(question)
+    review = schedule(
+        store.review(learner, item), item, question.category.value, verdict.grade, now
+    )
+    advice = verdict.advice
+    given = verdict.given
+    store.record(
+        learner,
+        Answer(
+            category=question.category.value,
+            item=item,
+            cards=format_cards(question.cards, ascii=True),
+            dealer_up=question.dealer[0].ascii if question.dealer else "",
+            rules=rules.name[:64],
+            chosen=given.value if isinstance(given, Action) else str(given),
+            best=advice.best.value if advice is not None else str(question.expected),
+            grade=verdict.grade,
+            ev_loss=verdict.loss,
+            answered_at=now,
+        ),
+        review,
+    )
+    return review
+
+
+def weights(store: Store, learner: Learner, now: datetime) -> Callable[[str], float]:
+    """How strongly each item should be drawn for this learner: due items first, then the ones
+    missed most often (by their share of misses), then everything else at 1."""
+    table: dict[str, float] = {}
+    for review in store.reviews(learner):
+        if review.is_due(now):
+            table[review.item] = DUE_WEIGHT
+        else:
+            table[review.item] = 1.0 + MISSED_WEIGHT * review.missed / max(review.seen, 1)
+    return lambda item: table.get(item, 1.0)
+
+
+def due_items(
+    store: Store, learner: Learner, now: datetime, categories: Iterable[Category] | None = None
+) -> list[str]:
+    """The items due now, the least known first."""
+    names = None if categories is None else [category.value for category in categories]
+    return [review.item for review in store.due(learner, now, names)]
+
+
+def history(store: Store, learner: Learner) -> pd.DataFrame:
+    """Every stored answer, one row each (empty with the columns when there is none)."""
+    rows = [
+        {
+            "answered_at": answer.answered_at,
+            "category": answer.category,
+            "item": answer.item,
+            "grade": answer.grade.value,
+            "right": answer.grade is Grade.RIGHT,
+            "ev_loss": answer.ev_loss,
+        }
+        for answer in store.answers(learner)
+    ]
+    return pd.DataFrame(
+        rows, columns=["answered_at", "category", "item", "grade", "right", "ev_loss"]
+    )
+
+
+def accuracy_over_time(frame: pd.DataFrame) -> pd.DataFrame:
+    """Accuracy per day and category."""
+    if frame.empty:
+        return pd.DataFrame(columns=["day", "category", "accuracy", "answers"])
+    days = frame.assign(day=frame["answered_at"].map(lambda when: when.date().isoformat()))
+    out = days.groupby(["day", "category"], as_index=False).agg(
+        accuracy=("right", "mean"), answers=("right", "size")
+    )
+    return out
+
+
+def mistakes_by_hand(frame: pd.DataFrame) -> pd.DataFrame:
+    """For the heatmap: per hand (``16``, ``s18``, ``8-8``) and up-card, answers and mistakes."""
+    columns = ["hand", "up", "answers", "mistakes", "share"]
+    decisions = frame[frame["item"].str.count(":") == 2] if not frame.empty else frame
+    if decisions.empty:
+        return pd.DataFrame(columns=columns)
+    parts = decisions["item"].str.split(":", expand=True)
+    table = decisions.assign(hand=parts[1], up=parts[2], mistake=~decisions["right"])
+    table = table[table["up"].str.len() > 0]
+    out = table.groupby(["hand", "up"], as_index=False).agg(
+        answers=("right", "size"), mistakes=("mistake", "sum")
+    )
+    out["share"] = out["mistakes"] / out["answers"]
+    return out[columns]
+
+
+def ev_lost_by_category(frame: pd.DataFrame) -> pd.DataFrame:
+    """EV given away per category, total and per 100 decisions."""
+    if frame.empty:
+        return pd.DataFrame(columns=["category", "ev_lost", "answers", "per_100"])
+    out = frame.groupby("category", as_index=False).agg(
+        ev_lost=("ev_loss", "sum"), answers=("ev_loss", "size")
+    )
+    out["per_100"] = 100 * out["ev_lost"] / out["answers"]
+    return out
