@@ -40,6 +40,18 @@ page = st.navigation(
             url_path="simulation",
         ),
         st.Page(
+            f"{PAGES}/class_teacher.py",
+            title=_("Class — teacher"),
+            icon=":material/co_present:",
+            url_path="class",
+        ),
+        st.Page(
+            f"{PAGES}/class_student.py",
+            title=_("Join a class"),
+            icon=":material/groups:",
+            url_path="join",
+        ),
+        st.Page(
             f"{PAGES}/settings.py",
             title=_("Settings"),
             icon=":material/settings:",

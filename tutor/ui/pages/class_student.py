@@ -1,0 +1,169 @@
+"""Join a class: a student joins with the code and a nickname, answers each hand once, and sees
+whether they were right only when the teacher reveals.
+
+The ``Student`` handle kept in this browser session is the student's only proof of who they are
+(its token is the capability): nothing in the address or the page names another student. The
+screen refreshes itself every few seconds (``st.fragment(run_every=…)``) to follow the teacher.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.classroom import ClassroomError, StudentView, normalise_code
+from tutor.decision import Action
+from tutor.i18n import Translator
+from tutor.store import InvalidNicknameError
+from tutor.ui import class_widgets as cw
+from tutor.ui import classview as cv
+from tutor.ui.components import SHORTCUTS
+from tutor.ui.resources import classroom
+from tutor.ui.session import app_state
+from tutor.ui.state import AppState
+
+
+def _join(state: AppState, pages: cv.ClassPages) -> None:
+    values = st.session_state
+    try:
+        student = classroom().join(
+            str(values.get("class-join-code", "")), str(values.get("class-join-nickname", ""))
+        )
+    except (ClassroomError, InvalidNicknameError) as error:
+        pages.message = cv.error_message(error, state.t)
+        return
+    pages.message = None
+    pages.seat = cv.StudentSeat(student)
+
+
+def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int) -> None:
+    try:
+        classroom().answer(seat.student, action, position=position)
+    except ClassroomError as error:
+        seat.message = cv.error_message(error, state.t)
+        return
+    seat.message = None
+
+
+def _leave(pages: cv.ClassPages) -> None:
+    pages.seat = None
+
+
+def join_form(state: AppState, pages: cv.ClassPages) -> None:
+    _ = state.t.gettext
+    code = st.query_params.get("code", "")
+    with st.form("class-join"):
+        st.text_input(
+            _("Class code"),
+            value=normalise_code(code)[:12],
+            max_chars=12,
+            key="class-join-code",
+            placeholder="ABC234",
+        )
+        st.text_input(
+            _("Your nickname"),
+            max_chars=24,
+            key="class-join-nickname",
+            help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
+        )
+        st.form_submit_button(
+            _("Join"), on_click=_join, args=(state, pages), type="primary", width="stretch"
+        )
+    if pages.message:
+        st.error(pages.message, icon=":material/error:")
+
+
+def verdict(view: StudentView, t: Translator) -> None:
+    """Right or not, told only once the teacher has revealed."""
+    assert view.best is not None
+    best = t.action_name(view.best)
+    if view.answer is None:
+        st.info(t.format("You did not answer. The best play was **{best}**.", best=best))
+    elif view.answer is view.best:
+        st.success(
+            t.format("Right! **{best}** is the best play.", best=best),
+            icon=":material/check_circle:",
+        )
+    else:
+        st.error(
+            t.format(
+                "Not quite: the best play was **{best}**; you chose {answer}.",
+                best=best,
+                answer=t.action_name(view.answer),
+            ),
+            icon=":material/cancel:",
+        )
+
+
+@st.fragment(run_every=cv.POLL_SECONDS)
+def student_screen(state: AppState, pages: cv.ClassPages) -> None:
+    """What the student may see now: waiting, the hand and its buttons, or the verdict."""
+    t = state.t
+    _ = t.gettext
+    seat = pages.seat
+    if seat is None:
+        return
+    try:
+        view = classroom().student_view(seat.student)
+    except ClassroomError as error:
+        pages.seat = None
+        pages.message = cv.error_message(error, t)
+        st.rerun()
+    st.caption(
+        cv.markdown_text(view.title)
+        + " · "
+        + t.format("you are {nickname}", nickname=cv.markdown_text(seat.student.nickname))
+    )
+    if view.finished:
+        st.success(_("The class is over. Thank you!"), icon=":material/celebration:")
+        if view.best is not None and view.question is not None:
+            verdict(view, t)
+        st.button(_("Leave"), key="class-student-leave", on_click=_leave, args=(pages,))
+        return
+    if view.question is None:
+        st.info(
+            _("You are in. Wait for the teacher to show the first hand."),
+            icon=":material/hourglass_top:",
+        )
+        return
+    st.markdown(
+        "**" + t.format("Question {n} of {total}", n=view.position + 1, total=view.questions) + "**"
+    )
+    cw.question_view(view.question, t, large=False)
+    if view.best is not None:
+        verdict(view, t)
+        st.caption(_("Wait for the next hand."))
+    elif view.answer is not None:
+        st.info(
+            t.format(
+                "Your answer: **{answer}**. Wait for the teacher to reveal the best play.",
+                answer=t.action_name(view.answer),
+            ),
+            icon=":material/hourglass_top:",
+        )
+    else:
+        for action in view.legal:
+            st.button(
+                t.action_name(action),
+                key=f"class-answer-{view.position}-{action.value}",
+                on_click=_answer,
+                args=(state, seat, action, view.position),
+                type="primary",
+                width="stretch",
+                shortcut=SHORTCUTS[action],
+            )
+    if seat.message:
+        st.warning(seat.message)
+
+
+def main() -> None:
+    state = app_state()
+    pages = cw.class_pages()
+    _ = state.t.gettext
+    st.title(_("Join a class"))
+    if pages.seat is None:
+        join_form(state, pages)
+        return
+    student_screen(state, pages)
+
+
+main()

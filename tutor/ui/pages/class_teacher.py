@@ -1,0 +1,381 @@
+"""Class — teacher: create or reopen a class session, project it, reveal, and read the results.
+
+The page is a small state machine over the session in the database: no desk (create or reopen),
+the lobby (before the first hand), a question (answers arriving), its reveal, and the results
+once finished. Every change goes through ``tutor.classroom`` in a button's callback.
+"""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from tutor.classroom import ClassroomError, SessionInfo, UnknownSessionError
+from tutor.i18n import Translator
+from tutor.lessons import Lesson, load_course, localize
+from tutor.quiz import Category, unavailable_reason
+from tutor.rules import PRESETS, TableRules
+from tutor.ui import class_widgets as cw
+from tutor.ui import classview as cv
+from tutor.ui.components import category_name
+from tutor.ui.resources import classroom
+from tutor.ui.session import app_state
+from tutor.ui.state import AppState
+
+SOURCES = ("lesson", "drill", "hands")
+EXAMPLE_HANDS = "10 6 / 10\nA 7 / 9\n8 8 / 10\n11 / 6\nA 10 / A insurance"
+
+
+@st.cache_resource(show_spinner=False)
+def _lessons(paths: tuple[str, ...] | None) -> dict[str, Lesson]:
+    """The course's lessons by id, loaded once per server (their hands only: no strategy check)."""
+    course = load_course(list(paths) if paths is not None else None, strategy=None)
+    return {lesson.id: lesson for lesson in course.lessons}
+
+
+def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
+    choice = st.session_state.get("class-rules", "settings")
+    if choice == "lesson" and lesson is not None:
+        return lesson.rules
+    if isinstance(choice, str) and choice in PRESETS:
+        return PRESETS[choice]
+    return state.rules
+
+
+def _create(state: AppState, pages: cv.ClassPages) -> None:
+    """Build the questions from the chosen source, create the session, open it as its teacher."""
+    t = state.t
+    values = st.session_state
+    pages.message = None
+    pages.problems = []
+    source = values.get("class-source", "lesson")
+    lesson = _lessons(state.lesson_paths).get(str(values.get("class-lesson", "")))
+    rules = _chosen_rules(state, lesson if source == "lesson" else None)
+    seed = random.SystemRandom().randrange(2**32)
+    try:
+        if source == "hands":
+            questions = cv.parse_hands(str(values.get("class-hands", "")), rules)
+        elif source == "drill":
+            category = values.get("class-category", Category.HARD)
+            if not isinstance(category, Category):
+                category = Category.HARD
+            count = int(values.get("class-count", 10))
+            questions = cv.drill_questions(category, count, rules, seed=seed)
+        else:
+            questions = cv.lesson_questions(lesson, rules, seed=seed) if lesson else []
+        if not questions:
+            pages.message = t.gettext("These choices give no hand to ask at this table.")
+            return
+        room = classroom()
+        info, key = room.create(str(values.get("class-title", "")), rules, questions)
+        pages.desk = cv.TeacherDesk(room.open_as_teacher(info.code, key), key=key)
+    except cv.HandsError as error:
+        pages.message = t.gettext("Some hands cannot be asked:")
+        pages.problems = [cv.hand_problem_message(problem, t) for problem in error.problems]
+    except (ClassroomError, ValueError) as error:
+        pages.message = cv.error_message(error, t)
+
+
+def _reopen(state: AppState, pages: cv.ClassPages) -> None:
+    values = st.session_state
+    pages.message = None
+    pages.problems = []
+    try:
+        teacher = classroom().open_as_teacher(
+            str(values.get("class-reopen", "")), str(values.get("class-key", ""))
+        )
+    except ClassroomError as error:
+        pages.message = cv.error_message(error, state.t)
+        return
+    pages.desk = cv.TeacherDesk(teacher)
+    values["class-key"] = ""
+
+
+def _key_noted(desk: cv.TeacherDesk) -> None:
+    desk.key = None
+
+
+def _next(state: AppState, pages: cv.ClassPages) -> None:
+    desk = pages.desk
+    assert desk is not None
+    try:
+        classroom().next_question(desk.teacher)
+    except ClassroomError as error:
+        pages.message = cv.error_message(error, state.t)
+        return
+    desk.key = None
+    desk.reveal = None
+    pages.message = None
+
+
+def _reveal(state: AppState, pages: cv.ClassPages) -> None:
+    desk = pages.desk
+    assert desk is not None
+    try:
+        desk.reveal = classroom().reveal(desk.teacher)
+    except ClassroomError as error:
+        pages.message = cv.error_message(error, state.t)
+        return
+    desk.reveal_position = classroom().info(desk.teacher.code).current
+
+
+def _finish(pages: cv.ClassPages) -> None:
+    desk = pages.desk
+    assert desk is not None
+    classroom().finish(desk.teacher)
+    desk.key = None
+
+
+def _leave(pages: cv.ClassPages) -> None:
+    pages.desk = None
+    pages.message = None
+
+
+def start_screen(state: AppState, pages: cv.ClassPages) -> None:
+    t = state.t
+    _ = t.gettext
+    new, reopen = st.tabs([_("New class"), _("Reopen a class")])
+    with new:
+        st.text_input(_("Title"), key="class-title", placeholder=_("Tuesday, group B"))
+        source = st.segmented_control(
+            _("Questions from"),
+            SOURCES,
+            default="lesson",
+            format_func=lambda s: {
+                "lesson": _("a lesson"),
+                "drill": _("a drill"),
+                "hands": _("hands I type"),
+            }[s],
+            key="class-source",
+            required=True,
+        )
+        lessons = _lessons(state.lesson_paths)
+        lesson: Lesson | None = None
+        if source == "lesson" and lessons:
+            chosen = st.selectbox(
+                _("Lesson"),
+                list(lessons),
+                format_func=lambda i: localize(lessons[i].title, state.language),
+                key="class-lesson",
+            )
+            lesson = lessons.get(str(chosen))
+        elif source == "drill":
+            st.segmented_control(
+                _("Category"),
+                [c for c in Category if c.is_decision],
+                default=Category.HARD,
+                format_func=lambda c: category_name(c, t),
+                key="class-category",
+                required=True,
+            )
+            st.number_input(_("Number of hands"), 1, cv.MAX_QUESTIONS, 10, key="class-count")
+        elif source == "hands":
+            st.text_area(
+                _("Hands, one per line: the player's cards / the dealer's card"),
+                key="class-hands",
+                placeholder=EXAMPLE_HANDS,
+                height=160,
+                help=_(
+                    "Ranks alone (10 6 / 10) or with suits (10♠ 6♥ / 10♣). Add the word insurance"
+                    " to ask for the insurance decision: A 10 / A insurance."
+                ),
+            )
+        options = ["settings", *(["lesson"] if lesson is not None else []), *PRESETS]
+        st.selectbox(
+            _("Table rules"),
+            options,
+            index=1 if lesson is not None else 0,
+            format_func=lambda o: (
+                t.format("The table in Settings ({name})", name=state.rules.name)
+                if o == "settings"
+                else t.format(
+                    "The lesson's table ({name})", name=lesson.rules.name if lesson else ""
+                )
+                if o == "lesson"
+                else o
+            ),
+            key="class-rules",
+        )
+        rules = _chosen_rules(state, lesson)
+        if source == "drill":
+            category = st.session_state.get("class-category")
+            why = unavailable_reason(category, rules) if isinstance(category, Category) else None
+            if why is not None:
+                st.info(t.refusal(why, {}))
+        st.button(
+            _("Create the class"),
+            key="class-create",
+            on_click=_create,
+            args=(state, pages),
+            type="primary",
+            icon=":material/add_circle:",
+        )
+    with reopen:
+        sessions = classroom().sessions()
+        if not sessions:
+            st.info(_("No class has been kept on this server yet."))
+        else:
+            by_code = {info.code: info for info in sessions}
+            st.selectbox(
+                _("Class"),
+                list(by_code),
+                format_func=lambda code: (
+                    f"{by_code[code].title} · {by_code[code].created_at:%Y-%m-%d %H:%M} · "
+                    f"{code[:2]}••••" + (" · " + _("finished") if by_code[code].is_finished else "")
+                ),
+                key="class-reopen",
+            )
+            st.text_input(_("Teacher key"), type="password", key="class-key")
+            st.button(
+                _("Open"),
+                key="class-open",
+                on_click=_reopen,
+                args=(state, pages),
+                type="primary",
+                icon=":material/lock_open:",
+            )
+    _messages(pages)
+
+
+def _messages(pages: cv.ClassPages) -> None:
+    if pages.message:
+        st.error(pages.message, icon=":material/error:")
+        for problem in pages.problems:
+            st.markdown("- " + problem)
+
+
+def key_once(desk: cv.TeacherDesk, t: Translator) -> None:
+    """The teacher key, this once, with what it is for."""
+    assert desk.key is not None
+    with st.container(border=True):
+        st.warning(
+            t.gettext(
+                "Write this teacher key down now: it is shown only this once. You need it to"
+                " reopen this class (another tab, another computer, the results next week)."
+            ),
+            icon=":material/key:",
+        )
+        st.code(desk.key, language=None)
+        st.button(
+            t.gettext("I have written it down"),
+            key="class-key-noted",
+            on_click=_key_noted,
+            args=(desk,),
+        )
+
+
+def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
+    """The question on screen for the class: the hand, the answers arriving, then the reveal."""
+    t = state.t
+    _ = t.gettext
+    desk = pages.desk
+    assert desk is not None
+    room = classroom()
+    header, code = st.columns([4, 1], vertical_alignment="center")
+    header.markdown(
+        "### " + t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
+    )
+    with code:
+        st.caption(_("Class code"))
+        cw.big_code(info.code, size="1.8rem")
+    reveal = desk.shown_reveal(info)
+    if info.revealed and reveal is None:
+        reveal = desk.reveal = room.reveal(desk.teacher)
+        desk.reveal_position = info.current
+    hand, side = st.columns([3, 2])
+    if reveal is not None:
+        with hand:
+            cw.question_view(reveal.question, t, large=True)
+        with side:
+            cw.distribution_chart(reveal, t)
+        cw.reveal_view(reveal, t)
+        last = info.current + 1 >= info.questions
+        b1, b2 = st.columns(2)
+        if not last:
+            b1.button(
+                _("Next hand"),
+                key="class-next",
+                on_click=_next,
+                args=(state, pages),
+                type="primary",
+                icon=":material/skip_next:",
+                width="stretch",
+            )
+        b2.button(
+            _("Finish and see the results") if last else _("Finish now"),
+            key="class-finish",
+            on_click=_finish,
+            args=(pages,),
+            type="primary" if last else "secondary",
+            icon=":material/flag:",
+            width="stretch",
+        )
+        return
+    current = room.question(desk.teacher)
+    assert current is not None  # 0 <= info.current: a question is on screen
+    with hand:
+        cw.question_view(current, t, large=True)
+    with side:
+        cw.live_counter(desk.teacher, state.language, lobby=False)
+        st.button(
+            _("Reveal"),
+            key="class-reveal",
+            on_click=_reveal,
+            args=(state, pages),
+            type="primary",
+            icon=":material/visibility:",
+            width="stretch",
+        )
+
+
+def main() -> None:
+    state = app_state()
+    pages = cw.class_pages()
+    t = state.t
+    _ = t.gettext
+    desk = pages.desk
+    if desk is None:
+        st.title(_("Class — teacher"))
+        start_screen(state, pages)
+        return
+    try:
+        info = classroom().info(desk.teacher.code)
+    except UnknownSessionError:
+        pages.desk = None
+        st.rerun()
+    st.title(info.title)
+    if desk.key is not None:
+        key_once(desk, t)
+    if info.is_finished:
+        st.markdown("## " + _("Results"))
+        cw.results_view(info, desk.teacher, t)
+    elif info.current < 0:
+        cw.join_panel(info, pages, t)
+        lobby, start = st.columns([1, 1], vertical_alignment="bottom")
+        with lobby:
+            cw.live_counter(desk.teacher, state.language, lobby=True)
+        start.button(
+            _("Show the first hand"),
+            key="class-start",
+            on_click=_next,
+            args=(state, pages),
+            type="primary",
+            icon=":material/play_arrow:",
+            width="stretch",
+        )
+    else:
+        projector(state, pages, info)
+    _messages(pages)
+    st.divider()
+    st.button(
+        _("Close the teacher view"),
+        key="class-leave",
+        on_click=_leave,
+        args=(pages,),
+        icon=":material/logout:",
+        help=_("The class stays on the server: reopen it with its key."),
+    )
+
+
+main()
