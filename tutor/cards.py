@@ -246,8 +246,13 @@ def is_pair(cards: Sequence[Card], *, by_value: bool = False) -> bool:
     return first.points == second.points if by_value else first.rank is second.rank
 
 
+#: The 52 cards, built once: cards are immutable values, so every shoe shares these objects.
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+
 def one_deck() -> list[Card]:
-    return [Card(rank, suit) for suit in Suit for rank in Rank]
+    """A new list of the 52 cards (the same card objects each time: they are values)."""
+    return list(_DECK)
 
 
 class ShoeExhaustedError(RuntimeError):
@@ -294,7 +299,7 @@ class Shoe:
         # The undealt cards, in no order: each draw picks one uniformly at random (a Fisher-Yates
         # shuffle done one card at a time), so a shuffle costs nothing until cards are dealt, which
         # matters at tables that shuffle after every round.
-        self._cards: list[Card] = [card for _ in range(decks) for card in one_deck()]
+        self._cards: list[Card] = list(_DECK) * decks
         self.shuffles += 1
         # A script is stored reversed, dealt from the end (pop is O(1)).
         self._script: list[Card] = []
