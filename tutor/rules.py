@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -172,17 +173,17 @@ class TableRules:
             out.append("the Ace of spades with a black Jack bonus pays more than a natural")
         return out
 
-    # -- queries --
-    @property
+    # -- queries (cached: the engine asks them at every turn, and the rules never change) --
+    @cached_property
     def dealer_peeks(self) -> bool:
         """The dealer checks the hole card for a natural under an Ace or a ten."""
         return self.hole_card is HoleCard.AMERICAN
 
-    @property
+    @cached_property
     def can_split(self) -> bool:
         return self.max_hands >= 2
 
-    @property
+    @cached_property
     def shuffles_every_round(self) -> bool:
         return self.shuffle is Shuffle.EVERY_ROUND
 
