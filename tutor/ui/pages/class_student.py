@@ -66,7 +66,12 @@ def join_form(state: AppState, pages: cv.ClassPages) -> None:
             help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
         )
         st.form_submit_button(
-            _("Join"), on_click=_join, args=(state, pages), type="primary", width="stretch"
+            _("Join"),
+            key="class-join-submit",
+            on_click=_join,
+            args=(state, pages),
+            type="primary",
+            width="stretch",
         )
     if pages.message:
         st.error(pages.message, icon=":material/error:")

@@ -344,7 +344,7 @@ def main() -> None:
     except UnknownSessionError:
         pages.desk = None
         st.rerun()
-    st.title(info.title)
+    st.title(cv.markdown_text(info.title))
     if desk.key is not None:
         key_once(desk, t)
     if info.is_finished:

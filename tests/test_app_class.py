@@ -1,0 +1,302 @@
+"""Class mode's pages under AppTest: a teacher and students, each in a session of their own.
+
+Each ``AppTest`` is one browser session; they share the server's store, a SQLite file in a
+temporary folder (``TUTOR_DATA_DIR``). The spec's bullets, one test each: a session created,
+joined, answered and revealed; wrong keys refused and slowed down; nicknames with markup refused
+and every nickname shown escaped; typed hands with their errors by line; the results and exports.
+"""
+
+from __future__ import annotations
+
+import doctest
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.classroom import ClassQuestion, Classroom
+from tutor.decision import Action
+from tutor.i18n import translator
+from tutor.rules import PRESETS
+from tutor.store import Store, default_url
+from tutor.ui import classview as cv
+from tutor.ui.state import AppState
+
+ROOT = Path(__file__).resolve().parents[1]
+TEACHER = "tutor/ui/pages/class_teacher.py"
+STUDENT = "tutor/ui/pages/class_student.py"
+FAMILY = PRESETS["family"]
+FR = translator("fr")
+
+Open = Callable[..., AppTest]
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("TUTOR_PUBLIC_URL", "http://192.168.1.20:8501")
+    monkeypatch.chdir(ROOT)
+    return tmp_path
+
+
+@pytest.fixture
+def open_page(data_dir: Path) -> Open:
+    """A fresh browser session on a class page (French unless a state says otherwise)."""
+
+    def open_(page: str, state: AppState | None = None, query: str | None = None) -> AppTest:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+        at.session_state["app"] = state if state is not None else AppState()
+        at.run()
+        at.switch_page(page)
+        if query is not None:
+            at.query_params["code"] = query
+        at.run()
+        assert not at.exception
+        return at
+
+    return open_
+
+
+@pytest.fixture
+def room(data_dir: Path) -> Classroom:
+    """The classroom the app uses, reached directly (to seed sessions and check the database)."""
+    return Classroom(Store(default_url()))
+
+
+def _texts(at: AppTest) -> str:
+    blocks = [*at.markdown, *at.caption, *at.error, *at.warning, *at.info, *at.success]
+    return "\n".join(str(block.value) for block in blocks)
+
+
+def _create_typed(at: AppTest, hands: str, title: str = "Mardi, groupe B") -> None:
+    at.text_input(key="class-title").input(title)
+    at.segmented_control(key="class-source").set_value("hands").run()
+    at.text_area(key="class-hands").input(hands)
+    at.button(key="class-create").click().run()
+    assert not at.exception
+
+
+def _pages(at: AppTest) -> cv.ClassPages:
+    pages = at.session_state["classes"]
+    assert isinstance(pages, cv.ClassPages)
+    return pages
+
+
+def _join(at: AppTest, code: str, nickname: str) -> None:
+    at.text_input(key="class-join-code").input(code)
+    at.text_input(key="class-join-nickname").input(nickname)
+    at.button(key="class-join-submit").click().run()
+    assert not at.exception
+
+
+def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None:
+    teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10")
+    pages = _pages(teacher)
+    assert pages.desk is not None
+    code = pages.desk.teacher.code
+    key = pages.desk.key
+    assert key is not None
+    # the join code, the QR code of the join address and the key, shown once
+    text = _texts(teacher)
+    assert code in text
+    assert f"http://192.168.1.20:8501/join?code={code}" in text
+    assert "data:image/svg+xml;base64," in text
+    assert [block.value for block in teacher.code] == [key]
+    assert "une seule fois" in text
+    teacher.button(key="class-key-noted").click().run()
+    assert key not in [block.value for block in teacher.code]
+    assert _pages(teacher).desk.key is None  # type: ignore[union-attr]
+
+    ana = open_page(STUDENT, query=code)
+    assert ana.text_input(key="class-join-code").value == code  # the QR code's address fills it
+    _join(ana, code, "Ana")
+    assert "Attendez" in _texts(ana)
+    ben = open_page(STUDENT)
+    _join(ben, code.lower(), "Ben")
+    teacher.run()
+    assert teacher.metric[0].value == "2"  # students joined, in the lobby
+
+    teacher.button(key="class-start").click().run()
+    assert not teacher.exception
+    assert "Question 1 sur 2" in _texts(teacher)
+    assert "16 dur : que faites-vous ?" in _texts(teacher)
+    ana.run()
+    labels = {button.label for button in ana.button}
+    assert {"Tirer", "Rester", "Doubler"} <= labels
+    assert "Partager" not in labels  # only the legal actions: 10 6 cannot be split
+    ana.button(key="class-answer-0-hit").click().run()
+    assert not ana.exception
+    assert "Votre réponse" in _texts(ana)
+    assert not any(b.key.startswith("class-answer-") for b in ana.button)  # answered once
+    ben.run()
+    ben.button(key="class-answer-0-stand").click().run()
+    teacher.run()
+    assert teacher.metric[0].value == "2 / 2"
+    # nobody learns the right play before the reveal
+    assert "Exact" not in _texts(ana)
+
+    teacher.button(key="class-reveal").click().run()
+    assert not teacher.exception
+    assert len(teacher.get("vega_lite_chart")) == 1  # the distribution
+    revealed = _texts(teacher)
+    assert "Meilleur coup : Tirer" in revealed
+    assert "Espérance" in revealed  # every action's EV
+    ana.run()
+    ben.run()
+    assert "Exact" in _texts(ana)
+    assert "Pas tout à fait" in _texts(ben)
+
+    teacher.button(key="class-next").click().run()
+    assert "Question 2 sur 2" in _texts(teacher)
+    ana.run()
+    ana.button(key="class-answer-1-split").click().run()
+    teacher.button(key="class-reveal").click().run()
+    teacher.button(key="class-finish").click().run()
+    assert not teacher.exception
+    assert "Résultats" in _texts(teacher)
+    frames = [frame.value for frame in teacher.dataframe]
+    assert any("Ana" in frame.to_string() for frame in frames)
+    downloads = teacher.get("download_button")
+    assert len(downloads) == 2
+    ana.run()
+    assert "terminée" in _texts(ana)
+
+
+def _open_teacher_with_hands(open_page: Open, hands: str) -> AppTest:
+    teacher = open_page(TEACHER)
+    _create_typed(teacher, hands)
+    assert _pages(teacher).desk is not None
+    return teacher
+
+
+def test_a_stale_click_does_not_answer_the_next_question(open_page: Open, room: Classroom) -> None:
+    teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10")
+    code = _pages(teacher).desk.teacher.code  # type: ignore[union-attr]
+    ana = open_page(STUDENT)
+    _join(ana, code, "Ana")
+    teacher.button(key="class-start").click().run()
+    ana.run()  # Ana's screen shows question 1...
+    teacher.button(key="class-reveal").click().run()
+    teacher.button(key="class-next").click().run()
+    ana.button(key="class-answer-0-stand").click().run()  # ...and she clicks before it refreshes
+    assert not ana.exception
+    assert "fermée" in _texts(ana)
+    assert room.counts(_pages(teacher).desk.teacher) == (0, 1)  # type: ignore[union-attr]
+
+
+def test_a_wrong_teacher_key_is_refused_then_slowed_down(open_page: Open, room: Classroom) -> None:
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(TEACHER)
+    at.selectbox(key="class-reopen").set_value(info.code)
+    assert info.code not in _texts(at)  # the list does not give other classes' join codes
+    at.text_input(key="class-key").input("not-the-key")
+    at.button(key="class-open").click().run()
+    assert not at.exception
+    assert "n'est pas la clé" in _texts(at)
+    assert _pages(at).desk is None
+    at.text_input(key="class-key").input(key)
+    at.button(key="class-open").click().run()  # even the right key waits out the lock
+    assert not at.exception
+    assert "Trop de clés fausses" in _texts(at)
+    assert _pages(at).desk is None
+
+
+def test_the_right_key_reopens_a_kept_class(open_page: Open, room: Classroom) -> None:
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(TEACHER)
+    at.selectbox(key="class-reopen").set_value(info.code)
+    at.text_input(key="class-key").input(key)
+    at.button(key="class-open").click().run()
+    assert not at.exception
+    desk = _pages(at).desk
+    assert desk is not None
+    assert desk.key is None  # a reopened class never shows its key again
+    assert "Jeudi" in at.title[0].value
+
+
+@pytest.mark.parametrize(
+    "nickname", ["<b>Ana</b>", "<script>alert(1)</script>", "Ana\u202e", "x" * 25, "   "]
+)
+def test_a_nickname_with_markup_is_refused(open_page: Open, room: Classroom, nickname: str) -> None:
+    info, _ = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(STUDENT)
+    _join(at, info.code, nickname)
+    assert _pages(at).seat is None
+    assert "Un pseudo a de 1 à 24 caractères" in _texts(at)
+
+
+def test_join_refusals_are_translated(open_page: Open, room: Classroom) -> None:
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(STUDENT)
+    _join(at, "ZZZZZZ", "Ana")
+    assert "Aucune classe n'a ce code" in _texts(at)
+    _join(at, info.code, "Ana")
+    other = open_page(STUDENT)
+    _join(other, info.code, "Ana")
+    assert "déjà pris" in _texts(other)
+    room.finish(room.open_as_teacher(info.code, key))
+    late = open_page(STUDENT)
+    _join(late, info.code, "Zoé")
+    assert "Cette classe est terminée" in _texts(late)
+
+
+def test_nicknames_and_titles_are_shown_escaped(open_page: Open, room: Classroom) -> None:
+    info, key = room.create("<b>Jeudi</b>", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(STUDENT)
+    _join(at, info.code, "_Zoé_ O'Brien")
+    assert not at.exception
+    assert r"\_Zoé\_ O'Brien" in _texts(at)  # shown as typed, not in italics
+    teacher = room.open_as_teacher(info.code, key)
+    room.next_question(teacher)
+    room.answer(_pages(at).seat.student, Action.HIT)  # type: ignore[union-attr]
+    room.reveal(teacher)
+    room.finish(teacher)
+    page = cv.printable_html(room.info(info.code), room.results(teacher), room.hardest(teacher), FR)
+    assert "_Zoé_ O'Brien" in page
+    assert "&lt;b&gt;Jeudi&lt;/b&gt;" in page
+    assert "<b>" not in page
+
+
+def test_typed_hands_are_checked_line_by_line(open_page: Open) -> None:
+    at = open_page(TEACHER)
+    _create_typed(at, "10 6 / 10\n10 Z / 9\n10 6 10\nA K / 9\n")
+    assert _pages(at).desk is None
+    text = _texts(at)
+    assert "Ligne 2" in text
+    assert "Z n'est pas une carte" in text
+    assert "Ligne 3" in text
+    assert "barre oblique" in text
+    assert "Ligne 4" in text  # a natural: nothing to decide
+
+
+@pytest.mark.parametrize("source", ["lesson", "drill"])
+def test_a_class_from_a_lesson_or_a_drill(open_page: Open, room: Classroom, source: str) -> None:
+    at = open_page(TEACHER)
+    at.segmented_control(key="class-source").set_value(source).run()
+    if source == "lesson":
+        at.selectbox(key="class-lesson").set_value("strategy-hard").run()
+    else:
+        at.number_input(key="class-count").set_value(6).run()
+    at.button(key="class-create").click().run()
+    assert not at.exception
+    desk = _pages(at).desk
+    assert desk is not None
+    info = room.info(desk.teacher.code)
+    assert info.questions == 6 if source == "drill" else info.questions >= 5
+    at.button(key="class-start").click().run()
+    assert not at.exception
+    assert "Question 1 sur" in _texts(at)
+
+
+def test_the_pages_speak_english(open_page: Open) -> None:
+    at = open_page(TEACHER, AppState(language="en"))
+    assert at.title[0].value == "Class — teacher"
+    student = open_page(STUDENT, AppState(language="en"))
+    assert student.title[0].value == "Join a class"
+
+
+def test_the_class_view_examples() -> None:
+    result = doctest.testmod(cv, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
