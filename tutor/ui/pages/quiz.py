@@ -267,6 +267,8 @@ def stats_tab(state: AppState) -> None:
     columns[1].metric(_("Right"), t.percent(float(frame["right"].mean()), digits=0))
     per_100 = 100 * float(decisions["ev_loss"].sum()) / len(decisions) if len(decisions) else 0.0
     columns[2].metric(_("Bets lost per 100 decisions"), t.number(per_100, digits=2))
+    names = {category.value: ui.category_name(category, t) for category in Category}
+    frame = frame.assign(category=frame["category"].map(lambda value: names.get(value, value)))
     over_time = progress.accuracy_over_time(frame)
     st.subheader(_("Accuracy over time"))
     st.altair_chart(
