@@ -33,3 +33,36 @@ def test_a_run_shows_the_house_edge_the_paths_and_the_outcomes(open_app: OpenApp
     assert len(at.table) == 1  # type: ignore[attr-defined]
     charts = [e for e in at.main if getattr(e, "type", "") == "vega_lite_chart"]
     assert len(charts) == 3, "the running average and two sets of bankroll paths"
+
+
+def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None:
+    """The learner's stored quiz answers become a strategy the simulator plays."""
+    import random
+    from datetime import UTC, datetime
+
+    from tutor import progress
+    from tutor.quiz import Category, QuizSession, advise
+    from tutor.store import Store, default_url
+
+    rules = PRESETS["family"]
+    at = open_simulation(open_app, AppState(rules=rules))  # sets this test's database folder
+    store = Store(default_url())
+    learner = store.learner("Eve")
+    quiz = QuizSession(Category.HARD, rules, seed=random.Random(1).randrange(1000))
+    for _ in range(5):
+        question = quiz.question
+        assert question is not None
+        assert question.point is not None
+        best = advise(question.point).best
+        wrong = next(action for action in question.point.legal if action is not best)
+        progress.record(store, learner, quiz.answer(wrong), rules, datetime.now(UTC))
+        quiz.next()
+    store.close()
+    at = open_simulation(open_app, AppState(rules=rules, learner=learner))
+    options = at.selectbox(key="sim-strategy").options  # type: ignore[attr-defined]
+    assert len(options) == 5, "the learner's own play is offered beside the four others"
+    at.selectbox(key="sim-strategy").set_value("mine").run()  # type: ignore[attr-defined]
+    at.select_slider(key="sim-rounds").set_value(100_000).run()  # type: ignore[attr-defined]
+    at.button(key="sim-run").click().run()  # type: ignore[attr-defined]
+    assert not at.exception  # type: ignore[attr-defined]
+    assert "%" in at.metric[0].value  # type: ignore[attr-defined]

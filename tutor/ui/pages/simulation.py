@@ -20,9 +20,12 @@ from tutor.simulate import (
     Strategy,
     bankroll_paths,
     basic_strategy,
+    error_profile,
     simulate,
 )
+from tutor.store import Learner
 from tutor.strategy import house_edge
+from tutor.ui.resources import store
 from tutor.ui.session import app_state
 
 KEY = "simulation"  # st.session_state[KEY]: the last results, by chart
@@ -37,7 +40,10 @@ def _results() -> dict[str, Any]:
     return found
 
 
-def _strategy(name: str, rules: TableRules) -> Strategy:
+def _strategy(name: str, rules: TableRules, learner: Learner | None = None) -> Strategy:
+    if name == "mine" and learner is not None:
+        # Basic strategy with the learner's own mistakes, read from their stored quiz answers.
+        return error_profile(rules, store().answers(learner))
     return basic_strategy(rules) if name == "basic" else NAIVE[name](rules)
 
 
@@ -47,6 +53,7 @@ def _strategy_name(name: str, _: Any) -> str:
         "mimic-dealer": _("Mimic the dealer"),
         "never-bust": _("Never bust"),
         "always-insure": _("Always insure"),
+        "mine": _("My own play (from my quiz answers)"),
     }
     return str(names.get(name, name))
 
@@ -152,8 +159,10 @@ def main() -> None:
     default = names.index(state.rules.name) if state.rules.name in names else 0
     c1, c2, c3 = st.columns(3)
     preset = c1.selectbox(_("Table rules"), names, index=default, key="sim-rules")
+    learner = state.learner
+    choices = (*STRATEGIES, "mine") if learner is not None else STRATEGIES
     strategy_name = c2.selectbox(
-        _("Strategy"), STRATEGIES, format_func=lambda n: _strategy_name(n, _), key="sim-strategy"
+        _("Strategy"), choices, format_func=lambda n: _strategy_name(n, _), key="sim-strategy"
     )
     rounds = c3.select_slider(
         _("Rounds"), ROUND_CHOICES, value=ROUND_CHOICES[1], format_func=lambda n: f"{n:,}",
@@ -167,12 +176,13 @@ def main() -> None:
 
     if run:
         with st.spinner(_("Computing basic strategy for these rules…")):
-            strategy = _strategy(str(strategy_name), rules)
+            strategy = _strategy(str(strategy_name), rules, learner)
             edge = house_edge(rules)
         results["main"] = (_run(rules, strategy, int(rounds), _("Playing")), edge)
         family = PRESETS["family"]
         results["family"] = bankroll_paths(
-            family, _strategy(str(strategy_name), family), sessions=30, rounds=10, stack=20,
+            family, _strategy(str(strategy_name), family, learner), sessions=30, rounds=10,
+            stack=20,
             bet=2, seed=7,
         )
         results["evening"] = bankroll_paths(
@@ -180,8 +190,9 @@ def main() -> None:
         )
     if compare:
         rows = []
-        for name in STRATEGIES:
-            result = _run(rules, _strategy(name, rules), 1_000_000, _strategy_name(name, _))
+        for name in choices:
+            strategy = _strategy(name, rules, learner)
+            result = _run(rules, strategy, 1_000_000, _strategy_name(name, _))
             rows.append({"name": _strategy_name(name, _), "edge": result.house_edge * 100,
                          "se": result.standard_error * 100})
         results["strategies"] = rows
