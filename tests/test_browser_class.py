@@ -198,6 +198,8 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _button(teacher, "Terminer maintenant").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Les mains les plus manquées par la classe").wait_for()  # type: ignore[attr-defined]
+    teacher.locator('[data-testid="stDataFrame"]').first.wait_for()  # type: ignore[attr-defined]
+    teacher.locator("h1").first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-results-laptop")
     student.get_by_text("La classe est terminée").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-finished-phone")

@@ -15,6 +15,7 @@ import os
 
 import altair as alt
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from tutor.classroom import ClassQuestion, Reveal, SessionInfo, Teacher
 from tutor.i18n import Translator
@@ -64,17 +65,18 @@ def big_code(code: str, *, size: str = "5.5rem") -> None:
     )
 
 
-def join_panel(info: SessionInfo, pages: cv.ClassPages, t: Translator) -> None:
+def join_panel(info: SessionInfo, pages: cv.ClassPages, t: Translator) -> DeltaGenerator:
     """The code in letters a class reads from the back, the QR code of the join address, and the
-    address itself (editable: the guess can be wrong on a school network)."""
+    address itself (editable: the guess can be wrong on a school network). Returns the left
+    column, for the page to add what the lobby needs under the code."""
     base = base_url(pages)
     url = cv.join_url(base, info.code)
-    left, right = st.columns([3, 2], vertical_alignment="center")
+    left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
         st.markdown("### " + t.gettext("Join the class"))
-        st.markdown(t.gettext("Open this address, or scan the code, and type the class code:"))
+        st.markdown(t.gettext("Scan the QR code, or open this address and type the class code:"))
         st.markdown(
-            f'<p style="font-size:1.6rem;font-weight:600;word-break:break-all">'
+            f'<p style="font-size:1.5rem;font-weight:600;word-break:break-all;margin:0">'
             f"{html.escape(url)}</p>",
             unsafe_allow_html=True,
         )
@@ -82,7 +84,7 @@ def join_panel(info: SessionInfo, pages: cv.ClassPages, t: Translator) -> None:
     with right:
         st.markdown(
             f'<img src="{cv.qr_data_uri(url)}" alt="{html.escape(url)}" '
-            'style="width:100%;max-width:320px;image-rendering:pixelated"/>',
+            'style="width:100%;max-width:340px;image-rendering:pixelated"/>',
             unsafe_allow_html=True,
         )
     if cv.is_local(base):
@@ -103,19 +105,51 @@ def join_panel(info: SessionInfo, pages: cv.ClassPages, t: Translator) -> None:
             args=(pages,),
             help=t.gettext("Such as http://192.168.1.20:8501 (the laptop's address and port)."),
         )
+    return left
+
+
+def header(info: SessionInfo, t: Translator) -> None:
+    """One line for the projector: the class, where it stands, and the code for latecomers."""
+    where = (
+        t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
+        if info.current >= 0
+        else ""
+    )
+    left, right = st.columns([5, 2], vertical_alignment="center")
+    left.markdown(
+        '<p style="font-size:1.7rem;font-weight:700;margin:0">'
+        + html.escape(info.title)
+        + (
+            f' <span style="font-weight:400;color:#555">· {html.escape(where)}</span>'
+            if where
+            else ""
+        )
+        + "</p>",
+        unsafe_allow_html=True,
+    )
+    with right:
+        st.markdown(
+            '<p style="text-align:right;margin:0">'
+            f'<span style="color:#555">{html.escape(t.gettext("Class code"))}</span> '
+            '<span aria-label="code" style="font-size:1.7rem;font-weight:800;'
+            f'letter-spacing:.12em">{html.escape(info.code)}</span></p>',
+            unsafe_allow_html=True,
+        )
 
 
 def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> None:
-    """The dealer's up-card and the player's hand, and what is asked."""
-    st.markdown(
-        hand_html([question.dealer_up], t, large=large, label=t.gettext("Dealer shows")),
-        unsafe_allow_html=True,
-    )
-    st.markdown(
-        hand_html(question.cards, t, large=large, label=t.gettext("The hand")),
-        unsafe_allow_html=True,
-    )
-    size = "2rem" if large else "1.2rem"
+    """The dealer's up-card and the player's hand (side by side on a projector), and what is
+    asked."""
+    dealer = hand_html([question.dealer_up], t, large=large, label=t.gettext("Dealer shows"))
+    hand = hand_html(question.cards, t, large=large, label=t.gettext("The hand"))
+    if large:
+        left, right = st.columns([2, 3])
+        left.markdown(dealer, unsafe_allow_html=True)
+        right.markdown(hand, unsafe_allow_html=True)
+    else:
+        st.markdown(dealer, unsafe_allow_html=True)
+        st.markdown(hand, unsafe_allow_html=True)
+    size = "2.2rem" if large else "1.2rem"
     st.markdown(
         f'<p style="font-size:{size};font-weight:700;margin:0">'
         f"{html.escape(cv.prompt(question, t))}</p>",
@@ -156,24 +190,27 @@ def distribution_chart(reveal: Reveal, t: Translator) -> None:
     )
     labels = base.mark_text(dy=-12, fontSize=20, fontWeight="bold").encode(text="students:Q")
     st.altair_chart(
-        (bars + labels).properties(height=300),
+        (bars + labels).properties(height=230),
         width="stretch",
         alt=t.gettext("How the class answered"),
     )
 
 
-def reveal_view(reveal: Reveal, t: Translator) -> None:
-    """The right play, the reason in a sentence, and every action's EV."""
-    best = t.action_name(reveal.best)
+def best_play(reveal: Reveal, t: Translator) -> None:
+    """The right play in large letters, and the reason in a sentence."""
     st.markdown(
-        '<p style="font-size:2rem;font-weight:800;color:#2e7d32;margin:.2rem 0">'
-        + html.escape(t.format("Best play: {best}", best=best))
+        '<p style="font-size:2rem;font-weight:800;color:#2e7d32;margin:0 0 .3rem 0">'
+        + html.escape(t.format("Best play: {best}", best=t.action_name(reveal.best)))
         + "</p>",
         unsafe_allow_html=True,
     )
     sentence = t.reason(reveal.reason_key, reveal.reason_params)
     if sentence:
         st.markdown(":material/lightbulb: " + sentence)
+
+
+def evs_view(reveal: Reveal, t: Translator) -> None:
+    """Every legal action's EV, best first, and how many answered right."""
     advice = Advice(
         evs=reveal.evs,
         best=reveal.best,
@@ -182,11 +219,10 @@ def reveal_view(reveal: Reveal, t: Translator) -> None:
         reason_params=reveal.reason_params,
     )
     st.markdown(evs_markdown(advice, t))
-    right = reveal.distribution.get(reveal.best, 0)
     st.caption(
         t.format(
             "{right} of {answered} answers right · {students} students",
-            right=right,
+            right=reveal.distribution.get(reveal.best, 0),
             answered=reveal.answered,
             students=reveal.students,
         )

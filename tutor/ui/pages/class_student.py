@@ -113,15 +113,10 @@ def student_screen(state: AppState, pages: cv.ClassPages) -> None:
         pages.seat = None
         pages.message = cv.error_message(error, t)
         st.rerun()
-    st.caption(
-        cv.markdown_text(view.title)
-        + " · "
-        + t.format("you are {nickname}", nickname=cv.markdown_text(seat.student.nickname))
-    )
+    st.subheader(cv.markdown_text(view.title), anchor=False)
+    st.caption(t.format("You are {nickname}", nickname=cv.markdown_text(seat.student.nickname)))
     if view.finished:
         st.success(_("The class is over. Thank you!"), icon=":material/celebration:")
-        if view.best is not None and view.question is not None:
-            verdict(view, t)
         st.button(_("Leave"), key="class-student-leave", on_click=_leave, args=(pages,))
         return
     if view.question is None:
@@ -164,8 +159,8 @@ def main() -> None:
     state = app_state()
     pages = cw.class_pages()
     _ = state.t.gettext
-    st.title(_("Join a class"))
     if pages.seat is None:
+        st.title(_("Join a class"))
         join_form(state, pages)
         return
     student_screen(state, pages)

@@ -266,30 +266,40 @@ def key_once(desk: cv.TeacherDesk, t: Translator) -> None:
 
 
 def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
-    """The question on screen for the class: the hand, the answers arriving, then the reveal."""
+    """The question on screen for the class: the hand, the answers arriving, then the reveal.
+
+    Laid out for a 1366x768 projector: the cards and the question on the left, what the teacher
+    clicks and what the class learns on the right, all above the fold."""
     t = state.t
     _ = t.gettext
     desk = pages.desk
     assert desk is not None
     room = classroom()
-    header, code = st.columns([4, 1], vertical_alignment="center")
-    header.markdown(
-        "### " + t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
-    )
-    with code:
-        st.caption(_("Class code"))
-        cw.big_code(info.code, size="1.8rem")
     reveal = desk.shown_reveal(info)
     if info.revealed and reveal is None:
         reveal = desk.reveal = room.reveal(desk.teacher)
         desk.reveal_position = info.current
-    hand, side = st.columns([3, 2])
-    if reveal is not None:
-        with hand:
-            cw.question_view(reveal.question, t, large=True)
+    question = reveal.question if reveal is not None else room.question(desk.teacher)
+    assert question is not None  # 0 <= info.current: a question is on screen
+    hand, side = st.columns([3, 2], gap="large")
+    with hand:
+        cw.question_view(question, t, large=True)
+    if reveal is None:
         with side:
-            cw.distribution_chart(reveal, t)
-        cw.reveal_view(reveal, t)
+            cw.live_counter(desk.teacher, state.language, lobby=False)
+            st.button(
+                _("Reveal"),
+                key="class-reveal",
+                on_click=_reveal,
+                args=(state, pages),
+                type="primary",
+                icon=":material/visibility:",
+                width="stretch",
+            )
+        return
+    with side:
+        cw.best_play(reveal, t)
+        cw.distribution_chart(reveal, t)
         last = info.current + 1 >= info.questions
         b1, b2 = st.columns(2)
         if not last:
@@ -302,7 +312,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
                 icon=":material/skip_next:",
                 width="stretch",
             )
-        b2.button(
+        (b1 if last else b2).button(
             _("Finish and see the results") if last else _("Finish now"),
             key="class-finish",
             on_click=_finish,
@@ -311,22 +321,8 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
             icon=":material/flag:",
             width="stretch",
         )
-        return
-    current = room.question(desk.teacher)
-    assert current is not None  # 0 <= info.current: a question is on screen
     with hand:
-        cw.question_view(current, t, large=True)
-    with side:
-        cw.live_counter(desk.teacher, state.language, lobby=False)
-        st.button(
-            _("Reveal"),
-            key="class-reveal",
-            on_click=_reveal,
-            args=(state, pages),
-            type="primary",
-            icon=":material/visibility:",
-            width="stretch",
-        )
+        cw.evs_view(reveal, t)
 
 
 def main() -> None:
@@ -344,27 +340,29 @@ def main() -> None:
     except UnknownSessionError:
         pages.desk = None
         st.rerun()
-    st.title(cv.markdown_text(info.title))
-    if desk.key is not None:
-        key_once(desk, t)
     if info.is_finished:
+        st.title(cv.markdown_text(info.title))
         st.markdown("## " + _("Results"))
         cw.results_view(info, desk.teacher, t)
     elif info.current < 0:
-        cw.join_panel(info, pages, t)
-        lobby, start = st.columns([1, 1], vertical_alignment="bottom")
-        with lobby:
-            cw.live_counter(desk.teacher, state.language, lobby=True)
-        start.button(
-            _("Show the first hand"),
-            key="class-start",
-            on_click=_next,
-            args=(state, pages),
-            type="primary",
-            icon=":material/play_arrow:",
-            width="stretch",
-        )
+        st.title(cv.markdown_text(info.title))
+        if desk.key is not None:
+            key_once(desk, t)
+        with cw.join_panel(info, pages, t):
+            lobby, start = st.columns([1, 2], vertical_alignment="bottom")
+            with lobby:
+                cw.live_counter(desk.teacher, state.language, lobby=True)
+            start.button(
+                _("Show the first hand"),
+                key="class-start",
+                on_click=_next,
+                args=(state, pages),
+                type="primary",
+                icon=":material/play_arrow:",
+                width="stretch",
+            )
     else:
+        cw.header(info, t)
         projector(state, pages, info)
     _messages(pages)
     st.divider()
