@@ -119,6 +119,7 @@ def _page(browser: object, size: dict[str, int]) -> object:
 
 def _shot(page: object, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)  # type: ignore[attr-defined]  # no hover toolbar over a chart
     page.wait_for_timeout(500)  # type: ignore[attr-defined]
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 

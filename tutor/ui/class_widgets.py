@@ -140,12 +140,17 @@ def header(info: SessionInfo, t: Translator) -> None:
 def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> None:
     """The dealer's up-card and the player's hand (side by side on a projector), and what is
     asked."""
-    dealer = hand_html([question.dealer_up], t, large=large, label=t.gettext("Dealer shows"))
+    # On the projector the short label keeps the dealer's card beside the hand.
+    dealer_label = t.gettext("Dealer") if large else t.gettext("Dealer shows")
+    dealer = hand_html([question.dealer_up], t, large=large, label=dealer_label)
     hand = hand_html(question.cards, t, large=large, label=t.gettext("The hand"))
     if large:
-        left, right = st.columns([2, 3])
-        left.markdown(dealer, unsafe_allow_html=True)
-        right.markdown(hand, unsafe_allow_html=True)
+        # One flex row rather than columns: the hand keeps its cards on one line however many.
+        st.markdown(
+            '<div style="display:flex;flex-wrap:wrap;column-gap:2rem;align-items:flex-start">'
+            f"{dealer}{hand}</div>",
+            unsafe_allow_html=True,
+        )
     else:
         st.markdown(dealer, unsafe_allow_html=True)
         st.markdown(hand, unsafe_allow_html=True)
@@ -221,7 +226,7 @@ def evs_view(reveal: Reveal, t: Translator) -> None:
     st.markdown(evs_markdown(advice, t))
     st.caption(
         t.format(
-            "{right} of {answered} answers right · {students} students",
+            "Right answers: {right} / {answered} · students: {students}",
             right=reveal.distribution.get(reveal.best, 0),
             answered=reveal.answered,
             students=reveal.students,

@@ -458,7 +458,7 @@ def student_summary(results: pd.DataFrame, t: Translator) -> pd.DataFrame:
     columns = [
         t.gettext("Student"),
         t.gettext("Answers"),
-        t.gettext("Right"),
+        t.gettext("Right answers"),
         t.gettext("Right (%)"),
         t.gettext("EV lost"),
     ]

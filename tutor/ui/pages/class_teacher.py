@@ -281,7 +281,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
         desk.reveal_position = info.current
     question = reveal.question if reveal is not None else room.question(desk.teacher)
     assert question is not None  # 0 <= info.current: a question is on screen
-    hand, side = st.columns([3, 2], gap="large")
+    hand, side = st.columns([5, 3], gap="medium")
     with hand:
         cw.question_view(question, t, large=True)
     if reveal is None:
@@ -301,9 +301,8 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
         cw.best_play(reveal, t)
         cw.distribution_chart(reveal, t)
         last = info.current + 1 >= info.questions
-        b1, b2 = st.columns(2)
         if not last:
-            b1.button(
+            st.button(
                 _("Next hand"),
                 key="class-next",
                 on_click=_next,
@@ -312,7 +311,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
                 icon=":material/skip_next:",
                 width="stretch",
             )
-        (b1 if last else b2).button(
+        st.button(
             _("Finish and see the results") if last else _("Finish now"),
             key="class-finish",
             on_click=_finish,
