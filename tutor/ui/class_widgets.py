@@ -90,9 +90,9 @@ def join_panel(info: SessionInfo, pages: cv.ClassPages, t: Translator) -> DeltaG
     if cv.is_local(base):
         st.warning(
             t.gettext(
-                "This address only reaches this computer: students' devices cannot open it. Start"
-                " the app with --server.address 0.0.0.0 and give the laptop's address on the school"
-                " network below."
+                "This address only reaches this computer: students' devices cannot open it. Give"
+                " the laptop's address on the school network below (Streamlit prints it as Network"
+                " URL when it starts)."
             ),
             icon=":material/wifi_off:",
         )
