@@ -300,3 +300,29 @@ def test_the_pages_speak_english(open_page: Open) -> None:
 def test_the_class_view_examples() -> None:
     result = doctest.testmod(cv, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_the_csv_export_holds_every_answer_in_the_teachers_language(room: Classroom) -> None:
+    hands = [ClassQuestion.parse("10♠ 6♥", "10♣"), ClassQuestion.parse("8♠ 8♥", "10♦")]
+    info, key = room.create("Jeudi", FAMILY, hands)
+    teacher = room.open_as_teacher(info.code, key)
+    ana, ben = room.join(info.code, "Ana"), room.join(info.code, "Ben")
+    room.next_question(teacher)
+    room.answer(ana, Action.HIT)
+    room.answer(ben, Action.STAND)
+    room.reveal(teacher)
+    room.finish(teacher)
+    raw = cv.results_csv(room.results(teacher), FR)
+    assert raw.startswith("\ufeff".encode())  # a spreadsheet then reads the accents
+    lines = raw.decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Élève,Question,Main,Croupier,Réponse,Meilleur coup")
+    assert len(lines) == 1 + 2 * len(hands)
+    assert any(line.startswith("Ana,1,") and "Tirer" in line for line in lines)
+
+
+def test_the_join_address_avoids_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cv, "lan_address", lambda: "192.168.1.20")
+    assert cv.suggested_base("http://localhost:8501/class") == "http://192.168.1.20:8501"
+    assert cv.suggested_base("https://bj.school.example/class") == "https://bj.school.example"
+    monkeypatch.setattr(cv, "lan_address", lambda: None)
+    assert cv.suggested_base("http://localhost:8501/class") == "http://localhost:8501"
