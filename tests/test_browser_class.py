@@ -165,6 +165,7 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _button(student, "Rejoindre").click()  # type: ignore[attr-defined]
     _wait_idle(student)
     student.get_by_text("Un pseudo a de 1 à 24 caractères").wait_for()  # type: ignore[attr-defined]
+    _shot(student, "class-student-join-refused-phone")
     student.get_by_role("textbox", name="Votre pseudo").fill("Zoé O'Brien")  # type: ignore[attr-defined]
     _button(student, "Rejoindre").click()  # type: ignore[attr-defined]
     _wait_idle(student)
