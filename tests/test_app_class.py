@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.classroom import ClassQuestion, Classroom
+from tutor.classroom import ClassQuestion, Classroom, UnknownStudentError
 from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.rules import PRESETS
@@ -326,3 +326,22 @@ def test_the_join_address_avoids_localhost(monkeypatch: pytest.MonkeyPatch) -> N
     assert cv.suggested_base("https://bj.school.example/class") == "https://bj.school.example"
     monkeypatch.setattr(cv, "lan_address", lambda: None)
     assert cv.suggested_base("http://localhost:8501/class") == "http://localhost:8501"
+
+
+def test_the_teacher_sees_the_names_and_sends_a_student_away(
+    open_page: Open, room: Classroom
+) -> None:
+    info, key = room.create("Vendredi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    room.join(info.code, "Ana")
+    rude = room.join(info.code, "Rude Name")
+    at = open_page(TEACHER)
+    at.selectbox(key="class-reopen").set_value(info.code)
+    at.text_input(key="class-key").input(key)
+    at.button(key="class-open").click().run()
+    assert "Ana · Rude Name" in _texts(at)
+    at.selectbox(key="class-remove-name").set_value("Rude Name")
+    at.button(key="class-remove").click().run()
+    assert not at.exception
+    assert room.students(room.open_as_teacher(info.code, key)) == ["Ana"]
+    with pytest.raises(UnknownStudentError):
+        room.student_view(rude)

@@ -331,3 +331,32 @@ def test_forty_students_answer_twenty_questions_with_nothing_lost_or_doubled(
     results = classroom.results(teacher)
     assert len(results) == 40 * 20
     assert results["answer"].notna().all()
+
+
+def test_a_forged_answer_that_is_not_a_legal_play_is_refused(classroom: Classroom) -> None:
+    from tutor.classroom import IllegalAnswerError
+
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher)  # 10-6 against a ten at the family table: no surrender
+    with pytest.raises(IllegalAnswerError):
+        classroom.answer(ana, Action.SURRENDER)
+    with pytest.raises(IllegalAnswerError):
+        classroom.answer(ana, Action.SPLIT)
+    assert classroom.counts(teacher) == (0, 1)
+
+
+def test_the_teacher_sees_who_joined_and_can_send_a_student_away(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.join(info.code, "Ana")
+    rude = classroom.join(info.code, "Bad Name")
+    assert classroom.students(teacher) == ["Ana", "Bad Name"]
+    classroom.next_question(teacher)
+    classroom.answer(rude, Action.HIT)
+    classroom.remove_student(teacher, "Bad Name")
+    assert classroom.students(teacher) == ["Ana"]
+    assert classroom.counts(teacher) == (0, 1)  # their answer went with them
+    with pytest.raises(UnknownStudentError):
+        classroom.answer(rude, Action.STAND)

@@ -103,6 +103,10 @@ class UnknownStudentError(ClassroomError):
     code = "unknown-student"
 
 
+class IllegalAnswerError(ClassroomError):
+    code = "illegal-answer"
+
+
 @dataclass(frozen=True)
 class ClassQuestion:
     """One hand to ask: the player's cards against the dealer's up-card (or the insurance offer)."""
@@ -212,6 +216,17 @@ def _judged(
 
     advice = advise(question.point(rules))
     return advice.best, dict(advice.evs), advice.reason.key, dict(advice.reason.params)
+
+
+@lru_cache(maxsize=64)
+def _rules(stored: str) -> TableRules:
+    """A session's rules from their stored JSON (cached: every answer needs them)."""
+    return TableRules.from_mapping(json.loads(stored))
+
+
+@lru_cache(maxsize=4096)
+def _legal(rules: TableRules, question: ClassQuestion) -> frozenset[Action]:
+    return question.point(rules).legal
 
 
 class Classroom:
@@ -373,6 +388,32 @@ class Classroom:
             ).scalar_one()
         return int(answered), int(students)
 
+    def students(self, teacher: Teacher) -> list[str]:
+        """The nicknames joined so far, in the order they came (for the teacher to see)."""
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(class_students.c.nickname)
+                    .where(class_students.c.session_id == teacher.session_id)
+                    .order_by(class_students.c.joined_at, class_students.c.id)
+                ).scalars()
+            )
+
+    def remove_student(self, teacher: Teacher, nickname: str) -> None:
+        """Send a student away (a rude nickname): their answers go with them, and their device
+        is no longer in the class (it may join again under another name)."""
+        with self.engine.begin() as db:
+            student_id = db.execute(
+                sa.select(class_students.c.id).where(
+                    (class_students.c.session_id == teacher.session_id)
+                    & (class_students.c.nickname == nickname)
+                )
+            ).scalar_one_or_none()
+            if student_id is None:
+                return
+            db.execute(class_answers.delete().where(class_answers.c.student_id == student_id))
+            db.execute(class_students.delete().where(class_students.c.id == student_id))
+
     def reveal(self, teacher: Teacher) -> Reveal:
         """Close the current question and show how the class answered, with the right play."""
         info = self._teacher_info(teacher)
@@ -528,7 +569,11 @@ class Classroom:
                         class_sessions.c.current,
                         class_sessions.c.revealed,
                         class_sessions.c.finished_at,
+                        class_sessions.c.rules,
                         class_questions.c.id.label("question_id"),
+                        class_questions.c.cards,
+                        class_questions.c.dealer_up,
+                        class_questions.c.insurance,
                     )
                     .select_from(
                         class_students.join(
@@ -549,6 +594,12 @@ class Classroom:
                     raise NotOpenError("no question is open for answers")
                 if position is not None and row.current != position:
                     raise NotOpenError("the teacher has moved on to another question")
+                question = ClassQuestion(
+                    parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance
+                )
+                if action not in _legal(_rules(row.rules), question):
+                    # The page offers only legal buttons; a forged request gets no further.
+                    raise IllegalAnswerError(f"{action.value} is not a legal play on this hand")
                 db.execute(
                     class_answers.insert().values(
                         question_id=row.question_id,

@@ -171,6 +171,10 @@ def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
     answered, joined = classroom().counts(teacher)
     if lobby:
         st.metric(t.gettext("Students joined"), joined)
+        names = classroom().students(teacher)
+        if names:
+            # Nicknames are typed by students: escaped before they reach any markup.
+            st.markdown(" · ".join(html.escape(name) for name in names))
         return
     st.metric(t.gettext("Answers"), f"{answered} / {joined}")
     st.progress(answered / joined if joined else 0.0)
@@ -282,3 +286,19 @@ def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
         on_click="ignore",
         width="stretch",
     )
+
+
+def roster(teacher: Teacher, t: Translator) -> None:
+    """Send a student away (a rude nickname): the teacher picks the name, then confirms."""
+    names = classroom().students(teacher)
+    if not names:
+        return
+    with st.expander(t.gettext("Remove a student")):
+        st.selectbox(t.gettext("Nickname"), names, key="class-remove-name")
+        st.button(t.gettext("Remove"), key="class-remove", on_click=_remove, args=(teacher,))
+
+
+def _remove(teacher: Teacher) -> None:
+    name = st.session_state.get("class-remove-name")
+    if name:
+        classroom().remove_student(teacher, str(name))

@@ -351,6 +351,7 @@ def main() -> None:
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
                 cw.live_counter(desk.teacher, state.language, lobby=True)
+                cw.roster(desk.teacher, t)
             start.button(
                 _("Show the first hand"),
                 key="class-start",
