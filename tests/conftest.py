@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -44,3 +44,28 @@ def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
         return at
 
     return open_
+
+
+# -- browser tests: one server and one chromium for the whole run --
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app served by ``streamlit run`` with a database of its own, for every browser test."""
+    from tests.serving import app_server
+
+    with app_server(tmp_path_factory.mktemp("served-data")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[object]:
+    """Debian's chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.serving import CHROMIUM, LAUNCH_ARGS
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield browser
+        browser.close()

@@ -8,34 +8,15 @@ screens follow each other by polling, as they do in class. Screenshots go under
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "artifacts" / "screenshots"
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.serving import CHROMIUM, LAPTOP, PHONE
+from tests.serving import button as _button
+from tests.serving import new_page as _page
+from tests.serving import screenshot as _shot
+from tests.serving import wait_idle as _wait_idle
 
 pytestmark = [
     pytest.mark.browser,
@@ -46,95 +27,6 @@ pytestmark = [
 ]
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``streamlit run app.py`` on a free port with a database of its own, for the module."""
-    port = _free_port()
-    env = dict(os.environ)
-    env["TUTOR_DATA_DIR"] = str(tmp_path_factory.mktemp("class-data"))
-    env.pop("TUTOR_DATABASE_URL", None)
-    env.pop("TUTOR_PUBLIC_URL", None)
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                    if answer.read() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            raise RuntimeError("streamlit did not answer within 60 s")
-        yield url
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def chromium_browser() -> Iterator[object]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def _page(browser: object, size: dict[str, int]) -> object:
-    context = browser.new_context(viewport=size, locale="fr-FR")  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return page
-
-
-def _shot(page: object, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.mouse.move(0, 0)  # type: ignore[attr-defined]  # no hover toolbar over a chart
-    page.wait_for_timeout(500)  # type: ignore[attr-defined]
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
-
-
-def _button(page: object, name: str) -> object:
-    # A button with a keyboard shortcut also reads its key: match the start of the name.
-    pattern = re.compile("^" + re.escape(name))
-    return page.get_by_role("button", name=pattern)  # type: ignore[attr-defined]
-
-
-def _wait_idle(page: object) -> None:
-    page.wait_for_timeout(300)  # type: ignore[attr-defined]
-    page.wait_for_selector(  # type: ignore[attr-defined]
-        '[data-testid="stStatusWidget"]', state="detached", timeout=60_000
-    )
 
 
 def test_a_teacher_and_a_student_go_through_a_question(

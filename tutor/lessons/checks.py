@@ -42,7 +42,8 @@ from tutor.lessons.models import (
     Translations,
 )
 from tutor.lessons.source import DataPath
-from tutor.rules import PRESETS, Surrender, TableRules
+from tutor.quiz import unavailable_reason
+from tutor.rules import PRESETS, TableRules
 from tutor.table import decision_for, scripted_round
 
 AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
@@ -122,12 +123,13 @@ def check_step(
 def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Finding]:
     """A drill the lesson's table cannot deal: surrender where none is offered, and so on."""
     category = drill.category
-    missing = {
-        DrillCategory.SURRENDER: rules.surrender is Surrender.NONE and "does not offer surrender",
-        DrillCategory.INSURANCE: not rules.insurance and "does not offer insurance",
-        DrillCategory.PAIRS: not rules.can_split and "does not allow splitting",
-    }.get(category)
-    if missing:
+    refusal = unavailable_reason(category, rules)
+    if refusal is not None:
+        missing = {
+            "no-surrender": "does not offer surrender",
+            "no-insurance": "does not offer insurance",
+            "no-split": "does not allow splitting",
+        }.get(refusal, refusal)
         return [
             Finding(
                 (*where, "category"),

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -46,6 +45,7 @@ from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.lessons.source import card_tokens
+from tutor.quiz import Category
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 
 #: The languages of the app; a translated text gives each of them.
@@ -455,14 +455,8 @@ class Deal(_Strict):
         return dealer
 
 
-class DrillCategory(Enum):
-    HARD = "hard"
-    SOFT = "soft"
-    PAIRS = "pairs"
-    INSURANCE = "insurance"
-    SURRENDER = "surrender"
-    TOTALS = "totals"
-    PAYOUTS = "payouts"
+#: A drill asks what the quiz asks: the lesson format takes the quiz's categories by name.
+DrillCategory = Category
 
 
 class Drill(_Strict):

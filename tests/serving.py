@@ -1,0 +1,138 @@
+"""The app served for real, and Debian's chromium to look at it: shared by the browser tests
+and ``bench/app.py``.
+
+One place knows how to start ``streamlit run app.py`` on a free port (with a database of its own)
+and wait for it, how to launch chromium on this machine (``/usr/bin/chromium``, never a
+downloaded browser), and where screenshots go.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "artifacts" / "screenshots"
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+#: Chromium's flags on this machine: headless as root, and no background calls to a network
+#: that is not there.
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def app_server(
+    data_dir: Path | None = None, *, ready_path: str = "/_stcore/health", timeout: float = 60
+) -> Iterator[str]:
+    """``streamlit run app.py`` on a free loopback port until the block ends; yields its URL.
+
+    ``data_dir`` gives the server a database of its own (``TUTOR_DATA_DIR``); the block starts
+    once ``ready_path`` answers 200.
+    """
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("TUTOR_DATABASE_URL", None)
+    env.pop("TUTOR_PUBLIC_URL", None)
+    if data_dir is not None:
+        env["TUTOR_DATA_DIR"] = str(data_dir)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url + ready_path, timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not answer within {timeout:.0f} s") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def new_page(browser: object, size: dict[str, int], *, locale: str = "fr-FR") -> object:
+    """A page in a context of its own (its own Streamlit session), patient with a busy server."""
+    context = browser.new_context(viewport=size, locale=locale)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return page
+
+
+def screenshot(page: object, name: str) -> Path:
+    """Save the page for a person to look at; the pointer moved away from any chart toolbar."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)  # type: ignore[attr-defined]
+    page.wait_for_timeout(500)  # type: ignore[attr-defined]
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
+
+
+def button(page: object, name: str) -> object:
+    """A button by its label: a button with a keyboard shortcut also reads its key, so the name
+    is matched from its start."""
+    pattern = re.compile("^" + re.escape(name))
+    return page.get_by_role("button", name=pattern)  # type: ignore[attr-defined]
+
+
+def keyed_button(page: object, key: str) -> object:
+    """The button of the Streamlit widget with this key (Streamlit adds a ``st-key-…`` class)."""
+    return page.locator(f".st-key-{key} button")  # type: ignore[attr-defined]
+
+
+def wait_idle(page: object) -> None:
+    """Wait until Streamlit has finished the script run a click started."""
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        '[data-testid="stStatusWidget"]', state="detached", timeout=60_000
+    )
