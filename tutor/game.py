@@ -148,6 +148,9 @@ class Event(NamedTuple):
     data: Mapping[str, Any] = MappingProxyType({})
 
 
+_new_event = tuple.__new__
+
+
 class Outcome(Enum):
     # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
     __hash__ = object.__hash__
@@ -337,7 +340,9 @@ class Round:
         hand: int | None = None,
         data: Mapping[str, Any] | None = None,
     ) -> Event:
-        event = Event(kind, seat, hand, data if data is not None else {})
+        # tuple.__new__ directly: the named tuple's own __new__ is one more Python call, and a
+        # round logs a dozen events.
+        event = _new_event(Event, (kind, seat, hand, data if data is not None else {}))
         self.events.append(event)
         return event
 
@@ -376,7 +381,8 @@ class Round:
             if self.phase is Phase.INSURANCE
             else (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
         )
-        return frozenset(action for action in candidates if self._refusal(action) is None)
+        refusal = self._refusal
+        return frozenset([action for action in candidates if refusal(action) is None])
 
     def decision_point(self) -> DecisionPoint:
         """The current decision as the strategy and the quiz see it."""
@@ -820,8 +826,10 @@ class Round:
         dealer = self.dealer_value
         dealer_natural = self.dealer_has_natural
         results = []
+        nets: list[Money] = []
         for seat in self.seats:
             hand_results = []
+            seat_net: Money = 0
             for index, hand in enumerate(seat.hands):
                 if hand.hidden_card is not None:
                     self._log(
@@ -833,6 +841,7 @@ class Round:
                     hand.hidden_card = None
                 result = self._settle_hand(hand, dealer, dealer_natural)
                 hand_results.append(result)
+                seat_net += result.net
                 self._log(
                     EventKind.HAND_SETTLED,
                     seat.index,
@@ -856,10 +865,11 @@ class Round:
             results.append(
                 SeatResult(seat.index, tuple(hand_results), seat.insurance, insurance_net)
             )
+            nets.append(money(seat_net + insurance_net))
         self.results = results
         self.phase = Phase.SETTLED
-        nets = tuple(result.net for result in results)
-        self._log(EventKind.ROUND_SETTLED, data={"nets": nets, "bank_net": money(-sum(nets, 0))})
+        bank_net = money(-sum(nets, 0))
+        self._log(EventKind.ROUND_SETTLED, data={"nets": tuple(nets), "bank_net": bank_net})
 
     def _settle_hand(self, hand: PlayerHand, dealer: HandValue, dealer_natural: bool) -> HandResult:
         rules = self.rules
