@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import difflib
 import heapq
-import importlib
 import os
 import re
 import types
@@ -38,6 +37,7 @@ from tutor.lessons.models import (
     ShowStep,
 )
 from tutor.lessons.source import DataPath, Position, SourceDocument, parse_yaml
+from tutor.strategy import best_action
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -133,16 +133,9 @@ def lesson_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]
     return unique, problems
 
 
-def default_strategy() -> StrategyFn | None:
-    """``tutor.strategy.best_action`` once that layer exists; None until then."""
-    try:
-        module = importlib.import_module("tutor.strategy")
-    except ModuleNotFoundError as error:
-        if error.name in ("tutor.strategy", "tutor"):
-            return None
-        raise
-    best = getattr(module, "best_action", None)
-    return best if callable(best) else None
+def default_strategy() -> StrategyFn:
+    """The strategy layer's best play, which every expected decision of a lesson must match."""
+    return best_action
 
 
 def is_builtin(path: Path) -> bool:
