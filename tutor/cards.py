@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class InvalidCardError(ValueError):
@@ -192,9 +193,12 @@ def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     return " ".join(card.ascii if ascii else str(card) for card in cards)
 
 
-@dataclass(frozen=True, slots=True)
-class HandValue:
-    """A hand's best total and whether an Ace is counting 11 in it."""
+class HandValue(NamedTuple):
+    """A hand's best total and whether an Ace is counting 11 in it.
+
+    A named tuple: the engine builds one at every card, and a tuple is the cheapest immutable
+    value Python builds.
+    """
 
     total: int
     soft: bool

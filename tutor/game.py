@@ -296,6 +296,8 @@ class Round:
         self.results: list[SeatResult] = []
         self.phase = Phase.PLAYERS
         self._turn: Turn | None = None
+        #: The legal actions of the current turn, once asked (cleared by every action).
+        self._legal: frozenset[Action] | None = None
         self._log(EventKind.ROUND_STARTED, data={"bets": tuple(bets)})
         self._deal()
 
@@ -374,6 +376,8 @@ class Round:
 
     def legal_actions(self) -> frozenset[Action]:
         """Exactly the actions that would succeed now (the property tests check both ways)."""
+        if self._legal is not None:
+            return self._legal
         if self._turn is None:
             return frozenset()
         candidates = (
@@ -382,7 +386,10 @@ class Round:
             else (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
         )
         refusal = self._refusal
-        return frozenset([action for action in candidates if refusal(action) is None])
+        # Kept until the next action changes the round: a page asks for every button's state,
+        # then the action verifies itself against the same answer.
+        self._legal = frozenset([action for action in candidates if refusal(action) is None])
+        return self._legal
 
     def decision_point(self) -> DecisionPoint:
         """The current decision as the strategy and the quiz see it."""
@@ -420,6 +427,8 @@ class Round:
     # -- verify / can / do -------------------------------------------------------------------------
     def verify(self, action: Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
+        if self._legal is not None and action in self._legal:
+            return
         refusal = self._refusal(action)
         if refusal is not None:
             code, params = refusal
@@ -528,6 +537,7 @@ class Round:
         """Play ``action`` for whoever is to act; returns the events it produced."""
         self.verify(action)
         start = len(self.events)
+        self._legal = None
         if action is Action.INSURE:
             self._do_insure(amount)
         else:
