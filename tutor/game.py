@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -33,8 +33,8 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
-from tutor.decision import INSURANCE_ACTIONS, Action, DecisionPoint
-from tutor.rules import Surrender, TableRules
+from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, DecisionPoint
+from tutor.rules import TableRules
 
 #: Chips are integers; a 3:2 natural on an odd bet or half-bet insurance needs exact fractions.
 Money = int | Fraction
@@ -74,6 +74,9 @@ class IllegalActionError(Exception):
         self.code = code
         self.params = params
 
+
+#: Why an action is refused: a code and its parameters, or None when it is allowed.
+Refusal = tuple[str, dict[str, Any]] | None
 
 #: The sentence for each refusal code (English, for errors and logs; the interface translates
 #: the code and its parameters itself).
@@ -380,11 +383,7 @@ class Round:
             return self._legal
         if self._turn is None:
             return frozenset()
-        candidates = (
-            (Action.INSURE, Action.DECLINE_INSURANCE, Action.EVEN_MONEY)
-            if self.phase is Phase.INSURANCE
-            else (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
-        )
+        candidates = INSURANCE_ACTIONS if self.phase is Phase.INSURANCE else HAND_ACTIONS
         refusal = self._refusal
         # Kept until the next action changes the round: a page asks for every button's state,
         # then the action verifies itself against the same answer.
@@ -434,11 +433,12 @@ class Round:
             code, params = refusal
             raise IllegalActionError(code, REFUSALS[code].format(**params), **params)
 
-    def _refusal(self, action: Action) -> tuple[str, dict[str, Any]] | None:
+    def _refusal(self, action: Action) -> Refusal:
         """Why ``action`` is refused now, as a code and its parameters, or None if it is legal.
 
         Codes rather than exceptions keep ``legal_actions`` cheap (it asks about every action at
-        every turn); ``verify`` turns the code into a sentence with ``REFUSALS``.
+        every turn); ``verify`` turns the code into a sentence with ``REFUSALS``. Each hand
+        action has its own rule below, found through ``_HAND_RULES``.
         """
         turn = self._turn
         if turn is None:
@@ -450,47 +450,51 @@ class Round:
         if self.phase is Phase.INSURANCE:
             return "insurance-first", {}
         seat = self.seats[turn.seat]
-        hand = seat.hands[turn.hand or 0]
+        return _HAND_RULES[action](self, seat, seat.hands[turn.hand or 0])
+
+    def _stand_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+        return None
+
+    def _hit_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+        if hand.split_aces and self.rules.split_aces_one_card:
+            return "split-aces-one-card", {}
+        return None
+
+    def _double_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
         rules = self.rules
-        if action is Action.STAND:
-            return None
-        if action is Action.HIT:
-            if hand.split_aces and rules.split_aces_one_card:
-                return "split-aces-one-card", {}
-            return None
-        two_cards = len(hand.cards) == 2
-        if action is Action.DOUBLE:
-            if not two_cards:
-                return "double-two-cards", {}
-            if hand.from_split and not rules.double_after_split:
-                return "no-double-after-split", {"table": rules.name}
-            if hand.split_aces and rules.split_aces_one_card:
-                return "split-aces-one-card", {}
-            value = hand.value
-            if not rules.double_on.allows(value.total, soft=value.soft):
-                return "double-total", {"allowed": rules.double_on.value, "total": value.total}
-            if seat.insured and rules.insurance_forbids_double_split:
-                return "insured-no-double", {}
-            return self._funds_refusal(seat, hand.bet, "double")
-        if action is Action.SPLIT:
-            if not two_cards or not is_pair(hand.cards, by_value=rules.split_by_value):
-                return "split-pair", {"by": "value" if rules.split_by_value else "rank"}
-            if not rules.can_split:
-                return "no-split", {}
-            if len(seat.hands) >= rules.max_hands:
-                return "max-hands", {"max_hands": rules.max_hands}
-            if hand.split_aces and not rules.resplit_aces:
-                return "no-resplit-aces", {}
-            if seat.insured and rules.insurance_forbids_double_split:
-                return "insured-no-split", {}
-            return self._funds_refusal(seat, hand.bet, "split")
-        if action is Action.SURRENDER:
-            if rules.surrender is Surrender.NONE:
-                return "no-surrender", {}
-            if not two_cards or hand.from_split or len(seat.hands) != 1:
-                return "surrender-first", {}
-            return None
-        raise AssertionError(f"unhandled action {action}")  # pragma: no cover
+        if len(hand.cards) != 2:
+            return "double-two-cards", {}
+        if hand.from_split and not rules.double_after_split:
+            return "no-double-after-split", {"table": rules.name}
+        if hand.split_aces and rules.split_aces_one_card:
+            return "split-aces-one-card", {}
+        value = hand.value
+        if not rules.double_on.allows(value.total, soft=value.soft):
+            return "double-total", {"allowed": rules.double_on.value, "total": value.total}
+        if seat.insured and rules.insurance_forbids_double_split:
+            return "insured-no-double", {}
+        return self._funds_refusal(seat, hand.bet, "double")
+
+    def _split_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+        rules = self.rules
+        if len(hand.cards) != 2 or not is_pair(hand.cards, by_value=rules.split_by_value):
+            return "split-pair", {"by": "value" if rules.split_by_value else "rank"}
+        if not rules.can_split:
+            return "no-split", {}
+        if len(seat.hands) >= rules.max_hands:
+            return "max-hands", {"max_hands": rules.max_hands}
+        if hand.split_aces and not rules.resplit_aces:
+            return "no-resplit-aces", {}
+        if seat.insured and rules.insurance_forbids_double_split:
+            return "insured-no-split", {}
+        return self._funds_refusal(seat, hand.bet, "split")
+
+    def _surrender_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+        if not self.rules.offers_surrender:
+            return "no-surrender", {}
+        if len(hand.cards) != 2 or hand.from_split or len(seat.hands) != 1:
+            return "surrender-first", {}
+        return None
 
     def can_resplit_aces(self, seat: Seat, hand: PlayerHand) -> bool:
         """A split Ace that drew another Ace may be split again where the table allows it."""
@@ -927,4 +931,14 @@ _ACTION_HANDLERS = {
     Action.SURRENDER: Round._do_surrender,
     Action.DECLINE_INSURANCE: Round._do_decline_insurance,
     Action.EVEN_MONEY: Round._do_even_money,
+}
+
+#: The rule of each hand action (dispatch by table rather than a chain of ``is`` tests: under
+#: Python 3.11 each ``Action.X`` lookup through the Enum class costs as much as a function call).
+_HAND_RULES: dict[Action, Callable[[Round, Seat, PlayerHand], Refusal]] = {
+    Action.STAND: Round._stand_refusal,
+    Action.HIT: Round._hit_refusal,
+    Action.DOUBLE: Round._double_refusal,
+    Action.SPLIT: Round._split_refusal,
+    Action.SURRENDER: Round._surrender_refusal,
 }

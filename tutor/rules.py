@@ -180,6 +180,10 @@ class TableRules:
         return self.hole_card is HoleCard.AMERICAN
 
     @cached_property
+    def offers_surrender(self) -> bool:
+        return self.surrender is not Surrender.NONE
+
+    @cached_property
     def can_split(self) -> bool:
         return self.max_hands >= 2
 
