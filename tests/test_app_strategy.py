@@ -43,3 +43,20 @@ def test_the_csv_and_printable_page_hold_every_table() -> None:
     assert page.startswith("<!DOCTYPE html>")
     assert "Hard totals" in page
     assert "0.10%" in page
+
+
+def test_a_clicked_grid_cell_is_the_cell_explained(open_app: OpenApp) -> None:
+    """The grid under "Explain a cell" is the chart itself; a cell selected there (Streamlit's
+    selection state) names the hand and the up-card whose EVs are shown."""
+    at = open_app("strategy", AppState(rules=PRESETS["family"]))
+    grid = at.dataframe[0].value
+    assert list(grid.columns) == ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
+    row = list(grid.index).index("16")
+    selection = {"selection": {"rows": [], "columns": [], "cells": [(row, "10")]}}
+    assert chart_view.picked_cell(grid, selection) == ("16", "10")
+    assert chart_view.picked_cell(grid, {"selection": {"cells": []}}) is None
+    # What the page does with it: the hand and up-card selectors move to the cell.
+    at.selectbox(key="cell-row-hard").set_value("16")
+    at.selectbox(key="cell-up").set_value("10").run()
+    assert not at.exception
+    assert "**H**" in " ".join(block.value for block in at.markdown)

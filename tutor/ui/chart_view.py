@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -55,6 +56,27 @@ def _cell_title(evs: Mapping[Action, float] | None, t: Translator) -> str:
     if not evs:
         return ""
     return "; ".join(f"{t.action_name(action)} {t.ev(ev)}" for action, ev in evs.items())
+
+
+def cell_style(code: object) -> str:
+    """The CSS of one chart cell in a pandas Styler (the grid the learner clicks)."""
+    return f"background-color: {COLOURS.get(str(code)[:1], '#ffffff')}; color: #1b1b1b"
+
+
+def picked_cell(frame: pd.DataFrame, selection: Any) -> tuple[str, str] | None:
+    """The (hand, up-card) of the cell selected in the grid, from Streamlit's selection state.
+
+    >>> frame = pd.DataFrame({"2": ["H", "S"], "A": ["H", "H"]}, index=["12", "13"])
+    >>> picked_cell(frame, {"selection": {"rows": [], "columns": [], "cells": [(1, "A")]}})
+    ('13', 'A')
+    >>> picked_cell(frame, None) is None
+    True
+    """
+    cells = (selection or {}).get("selection", {}).get("cells") or []
+    if not cells:
+        return None
+    position, column = cells[0]
+    return str(frame.index[int(position)]), str(column)
 
 
 def table_html(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+import pandas as pd
 import streamlit as st
 
 from tutor.rules import PRESETS
@@ -14,6 +17,13 @@ from tutor.ui.state import AppState
 def _remember_compare(state: AppState) -> None:
     chosen = st.session_state.get("strategy-compare")
     state.compare_preset = chosen if isinstance(chosen, str) else ""
+
+
+def _pick_cell(frame: pd.DataFrame, table_name: str, grid_key: str) -> None:
+    """A cell clicked in the grid becomes the hand and up-card explained below it."""
+    picked = chart_view.picked_cell(frame, st.session_state.get(grid_key))
+    if picked is not None:
+        st.session_state[f"cell-row-{table_name}"], st.session_state["cell-up"] = picked
 
 
 def main() -> None:
@@ -64,6 +74,15 @@ def main() -> None:
         key="cell-table",
     )
     frame = main_chart.tables()[table_name]
+    st.caption(_("Click a cell of this grid, or choose the hand and the up-card above."))
+    grid_key = f"cell-grid-{table_name}"
+    st.dataframe(
+        frame.style.map(chart_view.cell_style),
+        on_select=partial(_pick_cell, frame, table_name, grid_key),
+        selection_mode="single-cell",
+        key=grid_key,
+        height="content",  # every row at once: a chart is read whole, not scrolled
+    )
     row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
     up = c3.selectbox(_("Dealer's up-card"), [str(c) for c in frame.columns], key="cell-up")
     code = str(frame.at[row, up]) if row in frame.index else str(frame.loc[row, up])
