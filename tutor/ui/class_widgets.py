@@ -174,7 +174,7 @@ def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
         names = classroom().students(teacher)
         if names:
             # Nicknames are typed by students: escaped before they reach any markup.
-            st.markdown(" · ".join(html.escape(name) for name in names))
+            st.markdown(" · ".join(cv.markdown_text(name) for name in names))
         return
     st.metric(t.gettext("Answers"), f"{answered} / {joined}")
     st.progress(answered / joined if joined else 0.0)
