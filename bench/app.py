@@ -9,14 +9,10 @@ Targets (issue 5): a quiz answer and a table action each take at most 150 ms of 
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +21,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.serving import app_server  # noqa: E402
 from tutor.quiz import Category, advise  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
 from tutor.ui.practice import PracticeTable  # noqa: E402
@@ -98,45 +95,11 @@ def table_action() -> float:
 
 
 def first_page() -> float:
-    """From ``streamlit run`` to the first page's HTML served and its script run done."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as page:
-                    if page.status == 200 and b"<html" in page.read().lower():
-                        return time.perf_counter() - start
-            except OSError:
-                time.sleep(0.05)
-            if time.perf_counter() - start > 60:
-                raise RuntimeError("no page within 60 s")
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=10)
+    """From ``streamlit run`` to the first page served (HTTP 200 on ``/``)."""
+    with tempfile.TemporaryDirectory() as data:
+        start = time.perf_counter()
+        with app_server(Path(data), ready_path="/"):
+            return time.perf_counter() - start
 
 
 def main() -> None:

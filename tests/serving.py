@@ -93,7 +93,7 @@ def app_server(
             except OSError:
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"streamlit did not answer within {timeout:.0f} s") from None
-                time.sleep(0.1)
+                time.sleep(0.05)
         yield url
     finally:
         os.killpg(process.pid, signal.SIGTERM)
