@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -69,3 +71,25 @@ def chromium_browser() -> Iterator[object]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         yield browser
         browser.close()
+
+
+# -- the same database tests on SQLite and, when a server is given, PostgreSQL --
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database: a SQLite file of this test's own, then a new database on the
+    PostgreSQL server named by ``TUTOR_TEST_POSTGRES_URL`` (``.ci/run`` starts one)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    server = os.environ.get("TUTOR_TEST_POSTGRES_URL")
+    if not server:
+        pytest.skip("TUTOR_TEST_POSTGRES_URL is not set (.ci/run starts a server)")
+    import sqlalchemy as sa
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server.rsplit("/", 1)[0] + "/" + name

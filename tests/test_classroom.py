@@ -6,12 +6,9 @@ on PostgreSQL.
 
 from __future__ import annotations
 
-import os
 import threading
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -35,7 +32,6 @@ from tutor.decision import Action
 from tutor.rules import PRESETS
 from tutor.store import InvalidNicknameError, Store
 
-POSTGRES_URL = os.environ.get("TUTOR_TEST_POSTGRES_URL")
 FAMILY = PRESETS["family"]
 HANDS = [
     ClassQuestion.parse("10♠ 6♥", "10♣"),  # hard 16 against a ten: hit at the family table
@@ -50,24 +46,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-def fresh_postgres(url: str) -> str:
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return url.rsplit("/", 1)[0] + "/" + name
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite3'}"
-    if not POSTGRES_URL:
-        pytest.skip("TUTOR_TEST_POSTGRES_URL is not set (.ci/run starts a server)")
-    return fresh_postgres(POSTGRES_URL)
 
 
 @pytest.fixture

@@ -1,14 +1,13 @@
 """The store: the same tests on a SQLite file and on PostgreSQL.
 
 PostgreSQL runs when ``TUTOR_TEST_POSTGRES_URL`` names a server (``.ci/run`` starts one with
-``scripts/postgres-for-tests``); without it those cases are skipped and say why.
+``scripts/postgres-for-tests``); without it those cases are skipped and say why (the
+``database_url`` fixture of ``conftest.py``).
 """
 
 from __future__ import annotations
 
-import os
 import threading
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,29 +18,12 @@ import sqlalchemy as sa
 from tutor.srs import Grade, schedule
 from tutor.store import Answer, InvalidNicknameError, Store, clean_nickname, metadata
 
-POSTGRES_URL = os.environ.get("TUTOR_TEST_POSTGRES_URL")
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
-def fresh_postgres(url: str) -> str:
-    """A new empty database on the test server, so each test starts clean."""
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return url.rsplit("/", 1)[0] + "/" + name
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'progress.sqlite3'}"
-    else:
-        if not POSTGRES_URL:
-            pytest.skip("TUTOR_TEST_POSTGRES_URL is not set (.ci/run starts a server)")
-        url = fresh_postgres(POSTGRES_URL)
-    opened = Store(url)
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = Store(database_url)
     yield opened
     opened.close()
 
