@@ -8,6 +8,7 @@ downloaded browser), and where screenshots go.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import signal
@@ -19,6 +20,8 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -36,6 +39,20 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+]
+
+
+#: The marks of every browser test module (``pytestmark = BROWSER``): skipped, saying why, where
+#: chromium or Playwright is missing.
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed (/usr/bin/chromium): apt-get install chromium",
+    ),
+    pytest.mark.skipif(
+        importlib.util.find_spec("playwright") is None, reason="Playwright is not installed"
+    ),
 ]
 
 

@@ -9,31 +9,22 @@ from __future__ import annotations
 
 import pytest
 
-from tests.serving import CHROMIUM, LAPTOP, PHONE, ROOT
+from tests.serving import BROWSER, LAPTOP, PHONE, ROOT
 from tests.serving import button as _button
 from tests.serving import keyed_button as _key
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed (/usr/bin/chromium): apt-get install chromium",
-    ),
-]
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-from tutor.i18n import translator  # noqa: E402 - after the skip: only browser tests need them
-from tutor.lessons import AskStep, DealStep, DrillStep, load_course  # noqa: E402
-from tutor.lessons.models import (  # noqa: E402
+from tutor.i18n import translator
+from tutor.lessons import AskStep, DealStep, DrillStep, load_course
+from tutor.lessons.models import (
     ActionAnswer,
     ChipsAnswer,
     ChoiceAnswer,
     NumberAnswer,
 )
+
+pytestmark = BROWSER
 
 
 def _play_step(page: object, index: int, step: object, label: str) -> None:

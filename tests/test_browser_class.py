@@ -10,23 +10,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.serving import CHROMIUM, LAPTOP, PHONE
+from tests.serving import BROWSER, LAPTOP, PHONE
 from tests.serving import button as _button
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed (/usr/bin/chromium): apt-get install chromium",
-    ),
-]
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER
 
 
 def test_a_teacher_and_a_student_go_through_a_question(

@@ -6,15 +6,9 @@ Screenshots of the progress tab go under ``artifacts/screenshots/``.
 
 from __future__ import annotations
 
-import pytest
+from tests.serving import BROWSER, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
 
-from tests.serving import CHROMIUM, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-]
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER
 
 
 def _sign_in(page: object, nickname: str) -> None:

@@ -5,15 +5,9 @@ Saves ``artifacts/screenshots/simulation-laptop.png`` for a person to look at.
 
 from __future__ import annotations
 
-import pytest
+from tests.serving import BROWSER, new_page, screenshot
 
-from tests.serving import CHROMIUM, new_page, screenshot
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
-]
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER
 
 
 def test_a_run_draws_the_running_average_and_the_bankroll_paths(
