@@ -16,10 +16,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tutor import progress
-from tutor.quiz import Category, QuizSession, advise
+from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
 from tutor.store import Store
-from tutor.strategy import solve
+from tutor.strategy import advise, solve
 
 
 def main() -> None:

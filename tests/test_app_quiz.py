@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.quiz import Category, QuizSession, advise, next_question, unavailable_reason
+from tutor.quiz import Category, QuizSession, next_question, unavailable_reason
 from tutor.rules import PRESETS
+from tutor.strategy import advise
 from tutor.ui.state import AppState
 
 RULES = PRESETS["american-s17"]

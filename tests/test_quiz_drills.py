@@ -23,7 +23,6 @@ from tutor.quiz import (
     Category,
     QuizSession,
     Score,
-    advise,
     item_key,
     judge,
     next_question,
@@ -32,7 +31,7 @@ from tutor.quiz import (
 from tutor.rules import PRESETS
 from tutor.srs import Grade
 from tutor.store import Store
-from tutor.strategy import advise as strategy_advise
+from tutor.strategy import advise
 
 RULES = PRESETS["american-s17"]  # every category is asked at this table
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -136,7 +135,7 @@ def test_answers_are_scored_against_the_strategys_evs() -> None:
     for _ in range(30):
         question = next_question(Category.HARD, RULES, rng)
         assert question.point is not None
-        evs = strategy_advise(question.point).evs
+        evs = advise(question.point).evs
         best = max(evs, key=evs.__getitem__)
         for action in question.point.legal:
             verdict = judge(question, action)

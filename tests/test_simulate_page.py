@@ -41,8 +41,9 @@ def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None
     from datetime import UTC, datetime
 
     from tutor import progress
-    from tutor.quiz import Category, QuizSession, advise
+    from tutor.quiz import Category, QuizSession
     from tutor.store import Store, default_url
+    from tutor.strategy import advise
 
     rules = PRESETS["family"]
     at = open_simulation(open_app, AppState(rules=rules))  # sets this test's database folder

@@ -21,18 +21,19 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
 from tutor.cards import Card, Rank, Shoe, hand_value, is_pair
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Outcome, Phase, Round
 from tutor.rules import Surrender, TableRules
 from tutor.srs import Grade
-from tutor.strategy import advise as strategy_advise
+
+# The quiz judges with the strategy's own advice (EVs, best play, loss, reason key).
+from tutor.strategy import Advice, advise
 from tutor.strategy.advice import CLOSE
 from tutor.table import scripted_round
 
@@ -115,18 +116,6 @@ class Question:
 
 
 @dataclass(frozen=True)
-class Advice:
-    """The strategy's answer for one decision: EVs per unit bet, the best action, the loss of the
-    chosen one, and a reason as a key with parameters (the interface writes the sentence)."""
-
-    evs: Mapping[Action, float]
-    best: Action
-    loss: float
-    reason_key: str | None = None
-    reason_params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class Verdict:
     """How an answer was judged."""
 
@@ -148,20 +137,6 @@ class Verdict:
         if self.advice is not None and self.advice.loss < CLOSE_CALL:
             return Grade.ACCEPTABLE
         return Grade.WRONG
-
-
-# -- the strategy, as the quiz uses it ---------------------------------------------------------
-
-
-def advise(point: DecisionPoint, chosen: Action | None = None) -> Advice:
-    """The strategy's advice on a decision point, in the quiz's own small record.
-
-    The strategy layer (``tutor.strategy.advise``) owns every number; this copies its answer into
-    one shape the pages depend on.
-    """
-    raw = strategy_advise(point, chosen)
-    reason = raw.reason
-    return Advice(dict(raw.evs), raw.best, float(raw.loss), reason.key or None, dict(reason.params))
 
 
 # -- dealing questions -------------------------------------------------------------------------

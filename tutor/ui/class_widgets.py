@@ -19,7 +19,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tutor.classroom import ClassQuestion, Reveal, SessionInfo, Teacher
 from tutor.i18n import Translator
-from tutor.quiz import Advice
+from tutor.strategy import Advice, Reason
 from tutor.ui import classview as cv
 from tutor.ui.cards import hand_html
 from tutor.ui.components import evs_markdown
@@ -223,9 +223,9 @@ def evs_view(reveal: Reveal, t: Translator) -> None:
     advice = Advice(
         evs=reveal.evs,
         best=reveal.best,
+        chosen=None,
         loss=0.0,
-        reason_key=reveal.reason_key,
-        reason_params=reveal.reason_params,
+        reason=Reason(reveal.reason_key, reveal.reason_params),
     )
     st.markdown(evs_markdown(advice, t))
     st.caption(

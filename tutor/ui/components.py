@@ -16,7 +16,8 @@ from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
 from tutor.game import Event, IllegalActionError, Phase, Round
 from tutor.i18n import LANGUAGES, Translator
-from tutor.quiz import Advice, Category, QuizSession, Verdict
+from tutor.quiz import Category, QuizSession, Verdict
+from tutor.strategy import Advice
 from tutor.ui.cards import hand_html
 from tutor.ui.state import AppState
 
@@ -180,8 +181,8 @@ def evs_markdown(advice: Advice, t: Translator, chosen: Action | None = None) ->
 
 
 def advice_view(advice: Advice, t: Translator, chosen: Action | None = None) -> None:
-    if advice.reason_key:
-        sentence = t.reason(advice.reason_key, advice.reason_params)
+    if advice.reason.key:
+        sentence = t.reason(advice.reason.key, advice.reason.params)
         if sentence:
             st.markdown(":material/lightbulb: " + sentence)
     st.markdown(evs_markdown(advice, t, chosen))

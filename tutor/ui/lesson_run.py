@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from tutor.decision import Action
 from tutor.game import Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
-from tutor.quiz import Advice, Category, QuizSession, advise
+from tutor.quiz import Category, QuizSession
+from tutor.strategy import Advice, advise
 
 
 @dataclass(frozen=True)

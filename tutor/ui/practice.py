@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, money
-from tutor.quiz import Advice, advise
 from tutor.rules import TableRules
+from tutor.strategy import Advice, advise
 from tutor.table import FamilySession, Standing, Table
 
 #: Chips each seat starts with at a free table (the family session has its own 20).
