@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from typing import Any
 
 import pandas as pd
 import sqlalchemy as sa
@@ -218,6 +219,11 @@ def _judged(
     return advice.best, dict(advice.evs), advice.reason.key, dict(advice.reason.params)
 
 
+def _question_of(row: Any) -> ClassQuestion:
+    """A stored question (a row with its cards, up-card and insurance flag) as a value."""
+    return ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
+
+
 @lru_cache(maxsize=64)
 def _rules(stored: str) -> TableRules:
     """A session's rules from their stored JSON (cached: every answer needs them)."""
@@ -293,25 +299,33 @@ class Classroom:
             return [self.info(code) for code in codes]
 
     def info(self, code: str) -> SessionInfo:
+        return self._info_where(
+            class_sessions.c.code == normalise_code(code), "no class session has this code"
+        )
+
+    def _info_where(self, condition: sa.ColumnElement[bool], missing: str) -> SessionInfo:
+        """The session matching ``condition`` with its question count, in one query."""
+        count = (
+            sa.select(sa.func.count())
+            .where(class_questions.c.session_id == class_sessions.c.id)
+            .scalar_subquery()
+        )
         with self.engine.connect() as db:
             row = db.execute(
-                sa.select(class_sessions).where(class_sessions.c.code == normalise_code(code))
+                sa.select(class_sessions, count.label("question_count")).where(condition)
             ).first()
-            if row is None:
-                raise UnknownSessionError("no class session has this code")
-            count = db.execute(
-                sa.select(sa.func.count()).where(class_questions.c.session_id == row.id)
-            ).scalar_one()
+        if row is None:
+            raise UnknownSessionError(missing)
         return SessionInfo(
             id=row.id,
             code=row.code,
             title=row.title,
-            rules=TableRules.from_mapping(json.loads(row.rules)),
+            rules=_rules(row.rules),
             created_at=row.created_at,
             finished_at=row.finished_at,
             current=row.current,
             revealed=row.revealed,
-            questions=count,
+            questions=row.question_count,
         )
 
     def open_as_teacher(self, code: str, key: str) -> Teacher:
@@ -367,7 +381,7 @@ class Classroom:
         info = self._teacher_info(teacher)
         if not 0 <= info.current < info.questions:
             return None
-        return self._questions(teacher.session_id)[info.current]
+        return self._question(teacher.session_id, info.current)
 
     def counts(self, teacher: Teacher) -> tuple[int, int]:
         """(answers to the current question, students joined): the teacher's live counter."""
@@ -534,7 +548,7 @@ class Classroom:
         legal: tuple[Action, ...] = ()
         answer = best = None
         if 0 <= info.current < info.questions:
-            question = self._questions(info.id)[info.current]
+            question = self._question(info.id, info.current)
             point = question.point(info.rules)
             legal = tuple(action for action in Action if action in point.legal)
             answer = self._answer_of(student, info.current)
@@ -594,9 +608,7 @@ class Classroom:
                     raise NotOpenError("no question is open for answers")
                 if position is not None and row.current != position:
                     raise NotOpenError("the teacher has moved on to another question")
-                question = ClassQuestion(
-                    parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance
-                )
+                question = _question_of(row)
                 if action not in _legal(_rules(row.rules), question):
                     # The page offers only legal buttons; a forged request gets no further.
                     raise IllegalAnswerError(f"{action.value} is not a legal play on this hand")
@@ -616,13 +628,18 @@ class Classroom:
         return self._info_by_id(teacher.session_id)
 
     def _info_by_id(self, session_id: int) -> SessionInfo:
+        return self._info_where(class_sessions.c.id == session_id, "no such class session")
+
+    def _question(self, session_id: int, position: int) -> ClassQuestion:
+        """One question of a session (a student's poll needs only the one on screen)."""
         with self.engine.connect() as db:
-            code = db.execute(
-                sa.select(class_sessions.c.code).where(class_sessions.c.id == session_id)
-            ).scalar_one_or_none()
-        if code is None:
-            raise UnknownSessionError("no such class session")
-        return self.info(code)
+            row = db.execute(
+                sa.select(class_questions).where(
+                    (class_questions.c.session_id == session_id)
+                    & (class_questions.c.position == position)
+                )
+            ).one()
+        return _question_of(row)
 
     def _questions(self, session_id: int) -> list[ClassQuestion]:
         with self.engine.connect() as db:
@@ -631,10 +648,7 @@ class Classroom:
                 .where(class_questions.c.session_id == session_id)
                 .order_by(class_questions.c.position)
             ).all()
-        return [
-            ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
-            for row in rows
-        ]
+        return [_question_of(row) for row in rows]
 
     def _student(self, token: str) -> Student:
         with self.engine.connect() as db:
@@ -658,7 +672,7 @@ class Classroom:
         return Action(action) if action is not None else None
 
     def _reveal(self, info: SessionInfo, position: int) -> Reveal:
-        question = self._questions(info.id)[position]
+        question = self._question(info.id, position)
         best, evs, key, params = _judged(info.rules, question)
         with self.engine.connect() as db:
             actions = db.execute(
