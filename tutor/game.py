@@ -426,12 +426,17 @@ class Round:
     # -- verify / can / do -------------------------------------------------------------------------
     def verify(self, action: Action) -> None:
         """Raise ``IllegalActionError`` saying why ``action`` is not allowed now."""
-        if self._legal is not None and action in self._legal:
-            return
-        refusal = self._refusal(action)
+        refusal = self.refusal(action)
         if refusal is not None:
             code, params = refusal
             raise IllegalActionError(code, REFUSALS[code].format(**params), **params)
+
+    def refusal(self, action: Action) -> Refusal:
+        """Why ``action`` is refused now (a code and its parameters), or None when it is legal:
+        ``verify``'s answer without the exception, for an interface that explains its buttons."""
+        if self._legal is not None and action in self._legal:
+            return None
+        return self._refusal(action)
 
     def _refusal(self, action: Action) -> Refusal:
         """Why ``action`` is refused now, as a code and its parameters, or None if it is legal.

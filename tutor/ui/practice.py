@@ -107,10 +107,9 @@ class PracticeTable:
         if self.round is None or self.round.to_act() is None:
             return out
         for action in Action:
-            try:
-                self.round.verify(action)
-            except IllegalActionError as error:
-                out[action] = (error.code, dict(error.params))
+            refusal = self.round.refusal(action)
+            if refusal is not None:
+                out[action] = refusal
         return out
 
     @property
