@@ -44,6 +44,7 @@ import sqlalchemy as sa
 
 from tutor.cards import Card, format_cards, parse_cards
 from tutor.decision import Action, DecisionPoint
+from tutor.identity import fold_nickname, parse_code, token_hash
 from tutor.rules import TableRules
 from tutor.store import (
     Store,
@@ -159,6 +160,17 @@ class Student:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A student's seat as the teacher's roster shows it: one row per person, however many
+    times their device reconnected."""
+
+    nickname: str
+    joined_at: datetime
+    reconnections: int
+    answered: int
+
+
+@dataclass(frozen=True)
 class StudentView:
     """What a student's screen may show, and nothing more."""
 
@@ -199,6 +211,11 @@ def _key_matches(key: str, stored: str) -> bool:
 def _token_hash(token: str) -> str:
     # Student tokens are 128 random bits: a fast hash is enough to keep them out of the database.
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _learner_hash(learner_token: str) -> str:
+    """What a class seat keeps of the learner who took it: the hash of their canonical token."""
+    return token_hash(parse_code(learner_token))
 
 
 def new_code() -> str:
@@ -517,8 +534,22 @@ class Classroom:
         )
 
     # -- the students' side --
-    def join(self, code: str, nickname: str) -> Student:
+    def join(self, code: str, nickname: str, *, learner_token: str | None = None) -> Student:
+        """Take a seat in the session, or take back the seat this learner already holds.
+
+        With ``learner_token`` (the browser's private learner token, ``tutor.identity``): if that
+        learner already sits in this session, the same seat comes back (same nickname, same
+        answers) with a fresh student token, whatever nickname was typed this time, even once
+        the session is finished (to see its end). Otherwise a new seat under ``nickname``,
+        refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
+        dupont" is "Camille Dupont") and in a finished session.
+        """
         info = self.info(code)
+        learner_hash = None if learner_token is None else _learner_hash(learner_token)
+        if learner_hash is not None:
+            seat = self._reseat(info.id, learner_hash)
+            if seat is not None:
+                return seat
         if info.is_finished:
             raise SessionFinishedError("this session is finished")
         name = clean_nickname(nickname)
@@ -529,17 +560,83 @@ class Classroom:
                     class_students.insert().values(
                         session_id=info.id,
                         nickname=name,
+                        folded=fold_nickname(name),
+                        learner_hash=learner_hash,
                         token_hash=_token_hash(token),
                         joined_at=self.clock(),
+                        reconnections=0,
                     )
                 ).inserted_primary_key
                 assert inserted is not None
                 student_id = inserted[0]
         except sa.exc.IntegrityError:
+            if learner_hash is not None:
+                # The same learner's other tab may have taken the seat between our two steps.
+                seat = self._reseat(info.id, learner_hash)
+                if seat is not None:
+                    return seat
             raise NicknameTakenError(
                 "this nickname is taken in this session", nickname=name
             ) from None
         return Student(int(student_id), info.id, name, token)
+
+    def rejoin(self, code: str, learner_token: str) -> Student | None:
+        """The seat this learner holds in the session, with a fresh student token; None if they
+        hold none. For a page reloaded by a phone: back in class without typing anything.
+
+        Everything it needs is in the database, so it works after a server restart too. Raises
+        ``UnknownSessionError`` for an unknown code and ``InvalidRecoveryCodeError`` (a
+        ``ValueError``) for a malformed learner token.
+        """
+        info = self.info(code)
+        return self._reseat(info.id, _learner_hash(learner_token))
+
+    def roster(self, teacher: Teacher) -> list[Seat]:
+        """Every seat of the session in joining order, with its reconnections and answer count,
+        so the teacher's page can say "reconnected" rather than show a student twice."""
+        answered = (
+            sa.select(sa.func.count())
+            .where(class_answers.c.student_id == class_students.c.id)
+            .scalar_subquery()
+        )
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(
+                    class_students.c.nickname,
+                    class_students.c.joined_at,
+                    class_students.c.reconnections,
+                    answered.label("answered"),
+                )
+                .where(class_students.c.session_id == teacher.session_id)
+                .order_by(class_students.c.joined_at, class_students.c.id)
+            ).all()
+        return [
+            Seat(row.nickname, row.joined_at, row.reconnections, int(row.answered))
+            for row in rows
+        ]
+
+    def _reseat(self, session_id: int, learner_hash: str) -> Student | None:
+        """The learner's seat in the session with a fresh token (the old one stops working: only
+        the latest device of a learner holds the seat), counted as a reconnection."""
+        token = secrets.token_urlsafe(16)
+        seat = (class_students.c.session_id == session_id) & (
+            class_students.c.learner_hash == learner_hash
+        )
+        with self.engine.begin() as db:
+            updated = db.execute(
+                class_students.update()
+                .where(seat)
+                .values(
+                    token_hash=_token_hash(token),
+                    reconnections=class_students.c.reconnections + 1,
+                )
+            ).rowcount
+            if not updated:
+                return None
+            row = db.execute(
+                sa.select(class_students.c.id, class_students.c.nickname).where(seat)
+            ).one()
+        return Student(row.id, session_id, row.nickname, token)
 
     def student_view(self, student: Student) -> StudentView:
         student = self._student(student.token)

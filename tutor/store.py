@@ -1,23 +1,43 @@
 """Learners' progress, stored in a real database through SQLAlchemy.
 
-By default a SQLite file (``data/tutor.sqlite3`` under the working directory, or the folder named
-by ``TUTOR_DATA_DIR``), created on first use; any SQLAlchemy URL (PostgreSQL for a school server)
-through ``TUTOR_DATABASE_URL``. The schema is versioned with Alembic migrations
-(``tutor/migrations``), applied when a store opens, so an old database file is brought up to date
-rather than rebuilt.
+Where the data lives: on the server that runs the app, in its database. By default that is a
+SQLite file (``data/tutor.sqlite3`` under the working directory, or the folder named by
+``TUTOR_DATA_DIR``), created on first use; any SQLAlchemy URL (PostgreSQL for a school server)
+through ``TUTOR_DATABASE_URL``. Nothing is stored in the learner's browser but their token. The
+schema is versioned with Alembic migrations (``tutor/migrations``), applied when a store opens, so
+an old database file is brought up to date rather than rebuilt.
 
-A learner is a nickname on this device: no password and no personal data. Everything stored about
-a learner can be exported (``export``) and deleted (``delete_learner``).
+How long: until the learner erases it (``delete_learner``, the "My data" page) or the server's
+administrator deletes the database file (or the database). Nothing expires on its own.
+
+Who a learner is: a private random token held by their browser (``tutor.identity``), found here
+by its SHA-256 only (``learner_for_token``); no password, no e-mail, no personal data. The
+nickname is an optional display name, never the key to anything: two learners may share one, and
+typing someone's nickname reaches none of their data. Everything stored about a learner can be
+exported (``export``) and deleted (``delete_learner``), and those two touch that learner's rows
+only.
+
+What is kept: quiz answers and their review schedule (``record``), and each lesson's progress
+(``save_lesson``: the seed its random deals were drawn from, the step reached, the steps seen) with
+one record per answered step (``save_lesson_step``), enough to rebuild a lesson run by replaying
+it.
 
 >>> import tempfile, pathlib
+>>> from tutor.identity import new_token
 >>> store = Store(f"sqlite:///{pathlib.Path(tempfile.mkdtemp()) / 'doc.sqlite3'}")
->>> ana = store.learner("Ana")
->>> store.learner("Ana") == ana
+>>> token = new_token()
+>>> ana = store.learner_for_token(token)
+>>> store.learner_for_token(token) == ana, ana.nickname
+(True, None)
+>>> store.set_nickname(ana, "Ana").nickname
+'Ana'
+>>> store.learner_for_token(new_token(), create=False) is None
 True
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import unicodedata
@@ -25,14 +45,25 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tutor.identity import parse_code, token_hash
 from tutor.srs import Grade, Review, next_due
 
 metadata = sa.MetaData()
+
+NICKNAME_MAX = 24
+#: A folded nickname (``tutor.identity.fold_nickname``) can be longer than the nickname: NFKD
+#: turns one character into at most 18 (U+FDFA), so 24 characters fold into at most 432.
+FOLDED_MAX = NICKNAME_MAX * 18
+LESSON_ID_MAX = 64
+#: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.
+STEPS_MAX = 1000
+#: The JSON of one step's record or of a lesson's seen steps, in UTF-8 bytes.
+JSON_MAX = 4096
 
 
 class UTCDateTime(sa.types.TypeDecorator[datetime]):
@@ -58,8 +89,22 @@ learners = sa.Table(
     "learners",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("nickname", sa.String(24), nullable=False, unique=True),
+    # A display name, None until the learner gives one; never a key (two learners may share it).
+    sa.Column("nickname", sa.String(NICKNAME_MAX), nullable=True),
+    # SHA-256 of the learner's token: how a learner is found. None only on rows made before
+    # migration 0003, when a nickname was the key (see ``Store.learner``).
+    sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("token_hash", name="uq_learners_token_hash"),
+)
+#: Only the deprecated nickname-keyed learners (no token) keep unique nicknames, so that two
+#: racing first visits of ``Store.learner`` still make one row.
+sa.Index(
+    "ix_learners_legacy_nickname",
+    learners.c.nickname,
+    unique=True,
+    sqlite_where=learners.c.token_hash.is_(None),
+    postgresql_where=learners.c.token_hash.is_(None),
 )
 answers = sa.Table(
     "answers",
@@ -98,6 +143,42 @@ reviews = sa.Table(
     sa.Column("due_at", UTCDateTime, nullable=False, index=True),
     sa.Column("seen", sa.Integer, nullable=False),
     sa.Column("missed", sa.Integer, nullable=False),
+)
+# -- lessons: one row per learner and lesson, one per step the learner acted on --
+lesson_progress = sa.Table(
+    "lesson_progress",
+    metadata,
+    sa.Column(
+        "learner_id",
+        sa.Integer,
+        sa.ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("lesson_id", sa.String(LESSON_ID_MAX), primary_key=True),
+    # The seed the lesson's random deals were drawn from: replaying it deals the same cards.
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("seen", sa.Text, nullable=False),  # JSON list of step indexes, ascending
+    sa.Column("completed", sa.Integer, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+lesson_steps = sa.Table(
+    "lesson_steps",
+    metadata,
+    sa.Column("learner_id", sa.Integer, primary_key=True),
+    sa.Column("lesson_id", sa.String(LESSON_ID_MAX), primary_key=True),
+    sa.Column("step_index", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("data", sa.Text, nullable=False),  # JSON object, shape by kind (``StepRecord``)
+    sa.Column("done", sa.Boolean, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+    # A step belongs to a lesson run: without its seed it could not be replayed.
+    sa.ForeignKeyConstraint(
+        ["learner_id", "lesson_id"],
+        ["lesson_progress.learner_id", "lesson_progress.lesson_id"],
+        ondelete="CASCADE",
+        name="fk_lesson_steps_progress",
+    ),
 )
 
 # -- class mode (tutor.classroom): a teacher's live quiz --
@@ -142,10 +223,17 @@ class_students = sa.Table(
         sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
         nullable=False,
     ),
-    sa.Column("nickname", sa.String(24), nullable=False),
+    sa.Column("nickname", sa.String(NICKNAME_MAX), nullable=False),
+    # ``fold_nickname(nickname)``: one seat per name as the teacher reads it (case, accents).
+    sa.Column("folded", sa.String(FOLDED_MAX), nullable=False),
+    # The joining browser's learner token hash, so a reload finds the seat again (None on seats
+    # taken before migration 0003).
+    sa.Column("learner_hash", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
     sa.Column("joined_at", UTCDateTime, nullable=False),
-    sa.UniqueConstraint("session_id", "nickname"),
+    sa.Column("reconnections", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.UniqueConstraint("session_id", "folded", name="uq_class_students_session_folded"),
+    sa.UniqueConstraint("session_id", "learner_hash", name="uq_class_students_session_learner"),
 )
 class_answers = sa.Table(
     "class_answers",
@@ -169,7 +257,6 @@ class_answers = sa.Table(
     sa.UniqueConstraint("question_id", "student_id"),
 )
 
-NICKNAME_MAX = 24
 _NICKNAME = re.compile(r"^[\w .'-]+$")
 
 
@@ -191,10 +278,61 @@ def clean_nickname(raw: str) -> str:
     return nickname
 
 
+class UnknownLearnerError(LookupError):
+    """A learner who is not (or no longer) in the database: erased in another tab, say."""
+
+
 @dataclass(frozen=True)
 class Learner:
+    """A handle on one learner's rows. Only the server makes one, from the learner's token: the
+    browser holds the token, never an id, so nothing it sends can name another learner."""
+
     id: int
-    nickname: str
+    #: The display name, None until the learner gives one.
+    nickname: str | None
+
+
+StepKind = Literal["ask", "deal", "drill"]
+STEP_KINDS: frozenset[str] = frozenset(get_args(StepKind))
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """A lesson as the course list shows it: the step reached and how many steps are done."""
+
+    step: int
+    completed: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """What the learner did on one step, enough to show it again as answered.
+
+    ``data`` by ``kind`` (the pages write it; the store only bounds its size):
+
+    - ``ask``: ``{"answer": str, "right": bool}``, the answer given and whether it was right;
+    - ``deal``: ``{"actions": [str, ...], "net": str}``, the action values played in order and
+      the net result in chips (a string, so that halves stay exact);
+    - ``drill``: ``{"answers": [...]}``, the answers given in order.
+    """
+
+    kind: StepKind
+    data: Mapping[str, Any]
+    done: bool
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    """Everything needed to rebuild a lesson run by replay: the seed of its deals, the step
+    reached, the steps seen, and each step's record by index."""
+
+    seed: int
+    step: int
+    seen: frozenset[int]
+    completed: int
+    steps: Mapping[int, StepRecord]
+    updated_at: datetime
 
 
 @dataclass(frozen=True)
@@ -244,14 +382,63 @@ def _make_engine(url: str) -> Engine:
 
 
 def migrate(connection: Connection) -> None:
-    """Bring the schema up to the newest migration (creating it on an empty database)."""
+    """Bring the schema up to the newest migration (creating it on an empty database).
+
+    ``connection`` must not be inside a transaction: on SQLite, foreign keys are switched off for
+    the migration and checked after it. SQLite changes a constraint by copying the table and
+    dropping the old one, and a ``DROP TABLE`` with foreign keys on deletes the rows that
+    reference it (``ON DELETE CASCADE``): every answer of every learner would go with it.
+    """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        if connection.exec_driver_sql("PRAGMA foreign_keys").scalar():
+            # Inside a transaction SQLite ignores the pragma; migrating then could lose data.
+            raise RuntimeError("cannot switch SQLite's foreign keys off to migrate")
+        connection.commit()
+    try:
+        command.upgrade(config, "head")
+        if sqlite:
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+            if broken is not None:
+                raise RuntimeError(f"the migration broke a foreign key: {tuple(broken)}")
+        connection.commit()
+    finally:
+        if sqlite:
+            connection.rollback()  # a no-op after the commit; ends a failed migration's work
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
+
+
+def _json(value: object, what: str) -> str:
+    """``value`` as compact JSON, refused when it is not JSON or larger than ``JSON_MAX``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{what} must be plain JSON values: {error}") from None
+    size = len(text.encode())
+    if size > JSON_MAX:
+        raise ValueError(f"{what} takes {size} bytes as JSON, at most {JSON_MAX}")
+    return text
+
+
+def _count(value: int, what: str, most: int = STEPS_MAX) -> int:
+    """A step index or count: an ``int`` from 0 to ``most``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ValueError(f"{what} must be an integer from 0 to {most}, not {value!r}")
+    return value
+
+
+def _lesson_id(lesson_id: str) -> str:
+    if not isinstance(lesson_id, str) or not 1 <= len(lesson_id) <= LESSON_ID_MAX:
+        raise ValueError(f"a lesson id has 1 to {LESSON_ID_MAX} characters, not {lesson_id!r}")
+    return lesson_id
 
 
 class Store:
@@ -260,20 +447,66 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = _make_engine(self.url)
-        with self.engine.begin() as connection:
+        with self.engine.connect() as connection:
             migrate(connection)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # -- learners --
-    def learner(self, nickname: str) -> Learner:
-        """The learner with this nickname on this device, created on first use."""
-        name = clean_nickname(nickname)
+    def learner_for_token(self, token: str, *, create: bool = True) -> Learner | None:
+        """The learner whose browser holds ``token`` (or who typed it as a recovery code),
+        created on first use unless ``create`` is false (then None for an unknown token).
+
+        The token is read with ``parse_code`` (case, hyphens and look-alikes forgiven), so a
+        malformed one raises ``InvalidRecoveryCodeError`` (a ``ValueError``). Only its hash is
+        looked up or stored. Two tabs making the same learner at once make one row.
+        """
+        hashed = token_hash(parse_code(token))
+        found = self._learner_where(learners.c.token_hash == hashed)
+        if found is not None or not create:
+            return found
+        try:
+            with self.engine.begin() as db:
+                new_id = db.execute(
+                    learners.insert().values(token_hash=hashed, created_at=datetime.now(UTC))
+                ).inserted_primary_key
+                assert new_id is not None
+                return Learner(int(new_id[0]), None)
+        except sa.exc.IntegrityError:
+            # Another request with the same token created the learner between our read and write.
+            found = self._learner_where(learners.c.token_hash == hashed)
+            if found is None:  # pragma: no cover - the unique token is the only constraint
+                raise
+            return found
+
+    def set_nickname(self, learner: Learner, nickname: str | None) -> Learner:
+        """Give the learner a display name (``clean_nickname``'s rules), or none with None.
+
+        Any name is allowed even if another learner uses it: the name only displays.
+        """
+        name = None if nickname is None else clean_nickname(nickname)
         with self.engine.begin() as db:
-            row = db.execute(sa.select(learners.c.id).where(learners.c.nickname == name)).first()
-            if row is not None:
-                return Learner(row.id, name)
+            updated = db.execute(
+                learners.update().where(learners.c.id == learner.id).values(nickname=name)
+            ).rowcount
+        if not updated:
+            raise UnknownLearnerError("this learner's data has been erased")
+        return Learner(learner.id, name)
+
+    def learner(self, nickname: str) -> Learner:
+        """Deprecated: the nickname-keyed learner of before tokens, created on first use.
+
+        A nickname is not a secret, so whoever types it reaches these rows: use
+        ``learner_for_token``. Kept only until the quiz page and its tests move to tokens; it
+        reaches learners without a token only (rows made before migration 0003, or by this
+        method), never a learner who has a token, whatever their display name.
+        """
+        name = clean_nickname(nickname)
+        legacy = (learners.c.nickname == name) & learners.c.token_hash.is_(None)
+        found = self._learner_where(legacy)
+        if found is not None:
+            return found
         try:
             with self.engine.begin() as db:
                 new_id = db.execute(
@@ -285,14 +518,39 @@ class Store:
             # Another session created the same nickname between our read and our write.
             return self.learner(name)
 
-    def learners(self) -> list[Learner]:
+    def _learner_where(self, condition: sa.ColumnElement[bool]) -> Learner | None:
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(learners.c.id, learners.c.nickname).order_by("nickname"))
-            return [Learner(row.id, row.nickname) for row in rows]
+            row = db.execute(
+                sa.select(learners.c.id, learners.c.nickname).where(condition)
+            ).first()
+        return None if row is None else Learner(row.id, row.nickname)
+
+    def learners(self) -> list[Learner]:
+        """Every learner, named ones by name first (the administrator's view)."""
+        query = sa.select(learners.c.id, learners.c.nickname).order_by(
+            learners.c.nickname.is_(None), learners.c.nickname, learners.c.id
+        )
+        with self.engine.connect() as db:
+            return [Learner(row.id, row.nickname) for row in db.execute(query)]
 
     def delete_learner(self, learner: Learner) -> None:
-        """Forget a learner and everything stored about them."""
+        """Forget a learner and everything stored about them, in one transaction.
+
+        Their class seats stay in their teachers' results under the nickname typed in class, but
+        nothing links those seats to this learner any more.
+        """
         with self.engine.begin() as db:
+            hashed = db.execute(
+                sa.select(learners.c.token_hash).where(learners.c.id == learner.id)
+            ).scalar_one_or_none()
+            if hashed is not None:
+                db.execute(
+                    class_students.update()
+                    .where(class_students.c.learner_hash == hashed)
+                    .values(learner_hash=None)
+                )
+            db.execute(lesson_steps.delete().where(lesson_steps.c.learner_id == learner.id))
+            db.execute(lesson_progress.delete().where(lesson_progress.c.learner_id == learner.id))
             db.execute(answers.delete().where(answers.c.learner_id == learner.id))
             db.execute(reviews.delete().where(reviews.c.learner_id == learner.id))
             db.execute(learners.delete().where(learners.c.id == learner.id))
@@ -347,6 +605,150 @@ class Store:
         with self.engine.connect() as db:
             return [_answer(row._mapping) for row in db.execute(query)]
 
+    # -- lessons --
+    def lesson_progress(self, learner: Learner) -> dict[str, LessonProgress]:
+        """Each lesson the learner started, by lesson id: what the course list shows."""
+        query = sa.select(
+            lesson_progress.c.lesson_id,
+            lesson_progress.c.step,
+            lesson_progress.c.completed,
+            lesson_progress.c.updated_at,
+        ).where(lesson_progress.c.learner_id == learner.id)
+        with self.engine.connect() as db:
+            return {
+                row.lesson_id: LessonProgress(row.step, row.completed, row.updated_at)
+                for row in db.execute(query)
+            }
+
+    def lesson_record(self, learner: Learner, lesson_id: str) -> LessonRecord | None:
+        """The learner's run of one lesson, to resume it by replay; None if never started."""
+        key = (lesson_progress.c.learner_id == learner.id) & (
+            lesson_progress.c.lesson_id == lesson_id
+        )
+        step_key = (lesson_steps.c.learner_id == learner.id) & (
+            lesson_steps.c.lesson_id == lesson_id
+        )
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(lesson_progress).where(key)).first()
+            if row is None:
+                return None
+            steps = db.execute(
+                sa.select(
+                    lesson_steps.c.step_index,
+                    lesson_steps.c.kind,
+                    lesson_steps.c.data,
+                    lesson_steps.c.done,
+                ).where(step_key)
+            ).all()
+        return LessonRecord(
+            seed=row.seed,
+            step=row.step,
+            seen=frozenset(json.loads(row.seen)),
+            completed=row.completed,
+            steps={
+                step.step_index: StepRecord(step.kind, json.loads(step.data), step.done)
+                for step in steps
+            },
+            updated_at=row.updated_at,
+        )
+
+    def save_lesson(
+        self,
+        learner: Learner,
+        lesson_id: str,
+        *,
+        seed: int,
+        step: int,
+        seen: Iterable[int],
+        completed: int,
+    ) -> None:
+        """Store where the learner is in a lesson (created or replaced)."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**63) <= seed < 2**63:
+            raise ValueError(f"a lesson's seed is a 64-bit integer, not {seed!r}")
+        steps_seen = sorted({_count(index, "a seen step") for index in seen})
+        self._upsert(
+            lesson_progress,
+            {"learner_id": learner.id, "lesson_id": _lesson_id(lesson_id)},
+            {
+                "seed": seed,
+                "step": _count(step, "the step reached"),
+                "seen": _json(steps_seen, "the steps seen"),
+                "completed": _count(completed, "the steps completed"),
+                "updated_at": datetime.now(UTC),
+            },
+            missing="this learner's data has been erased",
+        )
+
+    def save_lesson_step(
+        self,
+        learner: Learner,
+        lesson_id: str,
+        index: int,
+        *,
+        kind: StepKind,
+        data: Mapping[str, Any],
+        done: bool,
+    ) -> None:
+        """Store what the learner did on one step (created or replaced); ``save_lesson`` first.
+
+        ``data`` is a JSON object of at most ``JSON_MAX`` bytes; its shape by kind is described
+        on ``StepRecord``.
+        """
+        if kind not in STEP_KINDS:
+            raise ValueError(f"a step's kind is one of {sorted(STEP_KINDS)}, not {kind!r}")
+        if not isinstance(data, Mapping):
+            raise ValueError("a step's data is a JSON object (a mapping)")
+        self._upsert(
+            lesson_steps,
+            {
+                "learner_id": learner.id,
+                "lesson_id": _lesson_id(lesson_id),
+                "step_index": _count(index, "a step index"),
+            },
+            {
+                "kind": kind,
+                "data": _json(dict(data), "a step's data"),
+                "done": bool(done),
+                "updated_at": datetime.now(UTC),
+            },
+            missing=f"no run of lesson {lesson_id!r} is saved for this learner: save_lesson first",
+        )
+
+    def reset_lesson(self, learner: Learner, lesson_id: str) -> None:
+        """Forget the learner's run of one lesson, to restart it on purpose."""
+        with self.engine.begin() as db:
+            db.execute(
+                lesson_steps.delete().where(
+                    (lesson_steps.c.learner_id == learner.id)
+                    & (lesson_steps.c.lesson_id == lesson_id)
+                )
+            )
+            db.execute(
+                lesson_progress.delete().where(
+                    (lesson_progress.c.learner_id == learner.id)
+                    & (lesson_progress.c.lesson_id == lesson_id)
+                )
+            )
+
+    def _upsert(
+        self, table: sa.Table, key: Mapping[str, Any], values: Mapping[str, Any], *, missing: str
+    ) -> None:
+        """Update the row at ``key``, or insert it: portable (no dialect's ON CONFLICT), and
+        safe against a racing insert, which makes ours fail and the second pass update."""
+        where = sa.and_(*(table.c[column] == value for column, value in key.items()))
+        for attempt in range(2):
+            try:
+                with self.engine.begin() as db:
+                    if db.execute(table.update().where(where).values(**values)).rowcount:
+                        return
+                    db.execute(table.insert().values(**key, **values))
+                    return
+            except sa.exc.IntegrityError:
+                if attempt:
+                    # Still refused with no race left: a foreign key names no row.
+                    raise UnknownLearnerError(missing) from None
+
+    # -- everything about one learner --
     def export(self, learner: Learner) -> dict[str, Any]:
         """Everything stored about a learner, as plain JSON-ready values."""
 
@@ -360,10 +762,95 @@ class Store:
                 out[key] = value
             return out
 
+        with self.engine.connect() as db:
+            created = db.execute(
+                sa.select(learners.c.created_at, learners.c.token_hash).where(
+                    learners.c.id == learner.id
+                )
+            ).first()
+            progress = db.execute(
+                sa.select(lesson_progress)
+                .where(lesson_progress.c.learner_id == learner.id)
+                .order_by(lesson_progress.c.lesson_id)
+            ).all()
+            steps = db.execute(
+                sa.select(lesson_steps)
+                .where(lesson_steps.c.learner_id == learner.id)
+                .order_by(lesson_steps.c.lesson_id, lesson_steps.c.step_index)
+            ).all()
+            seats = (
+                []
+                if created is None or created.token_hash is None
+                else db.execute(
+                    sa.select(
+                        class_students.c.id,
+                        class_students.c.nickname,
+                        class_students.c.joined_at,
+                        class_sessions.c.code,
+                        class_sessions.c.title,
+                    )
+                    .select_from(class_students.join(class_sessions))
+                    .where(class_students.c.learner_hash == created.token_hash)
+                    .order_by(class_students.c.joined_at)
+                ).all()
+            )
+            seat_answers = db.execute(
+                sa.select(
+                    class_answers.c.student_id,
+                    class_questions.c.position,
+                    class_answers.c.action,
+                    class_answers.c.answered_at,
+                )
+                .select_from(class_answers.join(class_questions))
+                .where(class_answers.c.student_id.in_([seat.id for seat in seats]))
+                .order_by(class_questions.c.position)
+            ).all()
+
         return {
             "nickname": learner.nickname,
+            "created_at": None if created is None else created.created_at.isoformat(),
             "answers": [plain(asdict(answer)) for answer in self.answers(learner)],
             "reviews": [plain(asdict(review)) for review in self.reviews(learner)],
+            "lessons": [
+                {
+                    "lesson": row.lesson_id,
+                    "seed": row.seed,
+                    "step": row.step,
+                    "seen": json.loads(row.seen),
+                    "completed": row.completed,
+                    "updated_at": row.updated_at.isoformat(),
+                    "steps": [
+                        {
+                            "index": step.step_index,
+                            "kind": step.kind,
+                            "data": json.loads(step.data),
+                            "done": step.done,
+                            "updated_at": step.updated_at.isoformat(),
+                        }
+                        for step in steps
+                        if step.lesson_id == row.lesson_id
+                    ],
+                }
+                for row in progress
+            ],
+            "class_seats": [
+                {
+                    "class": seat.code,
+                    "title": seat.title,
+                    "nickname": seat.nickname,
+                    "joined_at": seat.joined_at.isoformat(),
+                    "answers": [
+                        {
+                            "question": answer.position + 1,
+                            "action": answer.action,
+                            "answered_at": answer.answered_at.isoformat(),
+                        }
+                        for answer in seat_answers
+                        if answer.student_id == seat.id
+                    ],
+                }
+                for seat in seats
+            ],
         }
 
 
