@@ -520,9 +520,7 @@ class Store:
 
     def _learner_where(self, condition: sa.ColumnElement[bool]) -> Learner | None:
         with self.engine.connect() as db:
-            row = db.execute(
-                sa.select(learners.c.id, learners.c.nickname).where(condition)
-            ).first()
+            row = db.execute(sa.select(learners.c.id, learners.c.nickname).where(condition)).first()
         return None if row is None else Learner(row.id, row.nickname)
 
     def learners(self) -> list[Learner]:

@@ -117,9 +117,7 @@ def upgrade() -> None:
         batch.drop_constraint(
             _unique_name("class_students", ["session_id", "nickname"]), type_="unique"
         )
-        batch.create_unique_constraint(
-            "uq_class_students_session_folded", ["session_id", "folded"]
-        )
+        batch.create_unique_constraint("uq_class_students_session_folded", ["session_id", "folded"])
         batch.create_unique_constraint(
             "uq_class_students_session_learner", ["session_id", "learner_hash"]
         )
