@@ -21,6 +21,7 @@ from tutor.classroom import (
     Classroom,
     NicknameTakenError,
     NotOpenError,
+    Seat,
     SessionFinishedError,
     SlowDownError,
     UnknownSessionError,
@@ -29,6 +30,7 @@ from tutor.classroom import (
     new_code,
 )
 from tutor.decision import Action
+from tutor.identity import new_token, token_hash
 from tutor.rules import PRESETS
 from tutor.store import InvalidNicknameError, Store
 
@@ -338,3 +340,167 @@ def test_the_teacher_sees_who_joined_and_can_send_a_student_away(classroom: Clas
     assert classroom.counts(teacher) == (0, 1)  # their answer went with them
     with pytest.raises(UnknownStudentError):
         classroom.answer(rude, Action.STAND)
+
+
+# -- a student's device reloads: back in the same seat (issue 12) --
+
+
+def test_a_reloaded_phone_rejoins_its_seat_with_its_name_and_answers(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    learner = new_token()  # what the phone's browser keeps across reloads
+    camille = classroom.join(info.code, "Camille Dupont", learner_token=learner)
+    classroom.next_question(teacher)
+    classroom.answer(camille, Action.HIT)
+
+    back = classroom.rejoin(info.code, learner)  # the page reloads: nothing typed
+
+    assert back is not None
+    assert (back.id, back.nickname) == (camille.id, "Camille Dupont")
+    assert back.token != camille.token
+    assert classroom.student_view(back).answer is Action.HIT
+    with pytest.raises(UnknownStudentError):
+        classroom.student_view(camille)  # the old tab's token no longer holds the seat
+    assert classroom.students(teacher) == ["Camille Dupont"]  # one student, not two
+    assert classroom.roster(teacher) == [
+        Seat("Camille Dupont", classroom.clock(), reconnections=1, answered=1)
+    ]
+
+
+def test_joining_again_from_the_same_browser_returns_the_seat_whatever_name_is_typed(
+    classroom: Classroom,
+) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    learner = new_token()
+    first = classroom.join(info.code, "Camille Dupont", learner_token=learner)
+    again = classroom.join(info.code, "Camille D", learner_token=learner)
+    assert (again.id, again.nickname) == (first.id, "Camille Dupont")
+
+
+def test_a_different_person_cannot_take_a_seated_name_in_another_case_or_accent(
+    classroom: Classroom,
+) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    classroom.join(info.code, "Camille Dupont", learner_token=new_token())
+    for lookalike in ("CAMILLE dupont", "Camille  Dupönt", "Camille Dupont"):
+        with pytest.raises(NicknameTakenError):
+            classroom.join(info.code, lookalike, learner_token=new_token())
+        with pytest.raises(NicknameTakenError):
+            classroom.join(info.code, lookalike)  # nor a browser without a learner token
+    assert classroom.join(info.code, "Camille Dupond", learner_token=new_token()).id
+
+
+def test_a_seat_is_found_again_after_a_server_restart(database_url: str, clock: Clock) -> None:
+    store = Store(database_url)
+    classroom = Classroom(store, clock=clock)
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    learners = [new_token() for _ in range(16)]
+    for number, learner in enumerate(learners):
+        classroom.join(info.code, f"Student {number}", learner_token=learner)
+    classroom.next_question(teacher)
+    store.close()  # the server stops; nothing of the class is kept in memory
+
+    restarted = Classroom(Store(database_url), clock=clock)
+    seats = [restarted.rejoin(info.code, learner) for learner in learners]
+    assert [seat.nickname for seat in seats if seat is not None] == [
+        f"Student {number}" for number in range(16)
+    ]
+    for seat in seats:
+        assert seat is not None
+        restarted.answer(seat, Action.STAND)
+    teacher = restarted.open_as_teacher(info.code, key)
+    assert restarted.counts(teacher) == (16, 16)
+    restarted.store.close()
+
+
+def test_rejoin_finds_no_seat_for_a_learner_who_never_joined_that_session(
+    classroom: Classroom,
+) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    other, _ = classroom.create("B", FAMILY, HANDS)
+    learner = new_token()
+    classroom.join(info.code, "Ana", learner_token=learner)
+    assert classroom.rejoin(other.code, learner) is None  # a seat is in one session only
+    assert classroom.rejoin(info.code, new_token()) is None
+    with pytest.raises(UnknownSessionError):
+        classroom.rejoin("ZZZZZZ", learner)
+
+
+def test_a_student_sent_away_does_not_come_back_by_reloading(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    learner = new_token()
+    classroom.join(info.code, "Bad Name", learner_token=learner)
+    classroom.remove_student(teacher, "Bad Name")
+    assert classroom.rejoin(info.code, learner) is None
+
+
+def test_a_finished_session_takes_its_students_back_but_no_newcomer(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    learner = new_token()
+    ana = classroom.join(info.code, "Ana", learner_token=learner)
+    classroom.finish(teacher)
+    back = classroom.rejoin(info.code, learner)
+    assert back is not None
+    assert back.id == ana.id
+    assert classroom.student_view(back).finished
+    with pytest.raises(SessionFinishedError):
+        classroom.join(info.code, "Ben", learner_token=new_token())
+
+
+def test_a_seat_keeps_only_the_hash_of_the_learner_token(classroom: Classroom) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    learner = new_token()
+    classroom.join(info.code, "Ana", learner_token=learner)
+    with classroom.engine.connect() as db:
+        row = db.execute(sa.text("SELECT * FROM class_students")).one()
+    assert token_hash(learner) in tuple(row)
+    assert not any(learner in str(value) for value in row)
+
+
+def test_two_tabs_of_one_browser_joining_at_once_share_one_seat(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    learner = new_token()
+    barrier = threading.Barrier(4)
+    seats: list[int] = []
+
+    def join() -> None:
+        barrier.wait()
+        seats.append(classroom.join(info.code, "Ana", learner_token=learner).id)
+
+    threads = [threading.Thread(target=join) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seats) == 4
+    assert len(set(seats)) == 1
+    assert [seat.nickname for seat in classroom.roster(teacher)] == ["Ana"]
+
+
+def test_erasing_a_learner_unlinks_their_seat_but_leaves_the_class_results(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    token = new_token()
+    learner = classroom.store.learner_for_token(token)
+    assert learner is not None
+    ana = classroom.join(info.code, "Ana", learner_token=token)
+    classroom.next_question(teacher)
+    classroom.answer(ana, Action.HIT)
+    exported = classroom.store.export(learner)
+    assert exported["class_seats"][0]["nickname"] == "Ana"
+    assert exported["class_seats"][0]["answers"][0]["action"] == "hit"
+
+    classroom.store.delete_learner(learner)
+
+    assert classroom.rejoin(info.code, token) is None  # nothing leads from them to the seat
+    assert classroom.roster(teacher)[0].answered == 1  # the teacher's class keeps the answer
