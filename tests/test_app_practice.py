@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import OpenApp
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
 from tutor.rules import PRESETS
+from tutor.strategy import judge
 from tutor.ui.practice import START_CHIPS, PracticeTable
 from tutor.ui.state import AppState
 
@@ -46,7 +47,7 @@ def test_a_round_is_played_with_a_hint_and_told_as_it_goes(open_app: OpenApp) ->
     while game.to_act() is not None:
         advice = table.ask_hint()
         assert advice is not None
-        at.button(key=f"table-{advice.best.value}").click().run()
+        at.button(key=f"table-{advice.play.value}").click().run()
         assert not at.exception
     assert game.is_over
     assert not table.mistakes, "playing the hints makes no mistake"
@@ -62,19 +63,23 @@ def test_a_mistake_is_flagged_after_the_move_with_its_cost(open_app: OpenApp) ->
         table = PracticeTable(state.rules, seed=seed)
         game = table.deal()
         if game.to_act() is not None and game.phase.value == "players":
-            advice = table.ask_hint()
-            assert advice is not None
-            wrong = next(a for a in game.legal_actions() if a is not advice.best)
-            table.hint = None
+            point = game.decision_point()
+            mistakes = [a for a in game.legal_actions() if judge(point, a).is_mistake]
+            if not mistakes:
+                continue
+            wrong = mistakes[0]
             break
     state.practice = table
     at = open_app("practice", state)
     at.button(key=f"table-{wrong.value}").click().run()
     assert not at.exception
-    assert at.warning
-    assert "erreur" in at.warning[0].value
+    assert at.error
+    assert "erreur" in at.error[0].value
     assert table.mistakes
     assert table.mistakes[0].cost > 0
+    # The reason is on screen without asking for a hint first.
+    assert table.hint is None
+    assert any(":material/lightbulb:" in block.value for block in at.markdown)
 
 
 def test_seven_seats_are_dealt_and_each_shows_its_chips(open_app: OpenApp) -> None:
@@ -103,7 +108,7 @@ def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: Op
         else:
             advice = table.ask_hint()
             assert advice is not None
-            at.button(key=f"table-{advice.best.value}").click().run()
+            at.button(key=f"table-{advice.play.value}").click().run()
         assert not at.exception
     assert table.is_over
     assert table.session is not None

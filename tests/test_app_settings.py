@@ -54,10 +54,13 @@ def test_engine_words_become_sentences_in_both_languages() -> None:
     assert fr.refusal("max-hands", {"max_hands": 2}) == (
         "Cette table autorise au plus 2 mains par place."
     )
-    sentence = fr.reason("dealer-busts-often", {"up": 6, "bust": 0.42, "total": 13})
+    sentence = fr.reason(
+        "dealer-busts-often", {"up": 6, "bust": 0.42, "total": 13, "player_bust": 0.39}
+    )
     assert sentence is not None
     assert "42" in sentence
     assert "13" in sentence
+    assert "39" in sentence
 
 
 def test_every_message_is_translated_and_the_mo_files_match_the_po_files() -> None:

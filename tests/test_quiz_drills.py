@@ -19,19 +19,18 @@ import pytest
 from tutor import progress
 from tutor.decision import Action
 from tutor.quiz import (
-    CLOSE_CALL,
     Category,
     QuizSession,
     Score,
     item_key,
-    judge,
+    judge_answer,
     next_question,
     question_for_item,
 )
 from tutor.rules import PRESETS
 from tutor.srs import Grade
 from tutor.store import Store
-from tutor.strategy import advise
+from tutor.strategy import CLOSE, advise, judge
 
 RULES = PRESETS["american-s17"]  # every category is asked at this table
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -130,19 +129,22 @@ def test_a_stored_item_is_dealt_again_as_the_same_item() -> None:
         assert item_key(again) == item_key(original)
 
 
-def test_answers_are_scored_against_the_strategys_evs() -> None:
+def test_answers_are_graded_by_the_judge_against_the_charts_play() -> None:
     rng = random.Random(4)
     for _ in range(30):
         question = next_question(Category.HARD, RULES, rng)
         assert question.point is not None
+        chart_play = judge(question.point).chart_play
         evs = advise(question.point).evs
-        best = max(evs, key=evs.__getitem__)
         for action in question.point.legal:
-            verdict = judge(question, action)
-            assert verdict.loss == pytest.approx(evs[best] - evs[action], abs=1e-12)
-            if action is best:
+            verdict = judge_answer(question, action)
+            assert verdict.judgement is not None
+            assert verdict.judgement.chart_play is chart_play
+            loss = max(0.0, evs[chart_play] - evs[action])
+            assert verdict.loss == pytest.approx(loss, abs=1e-12)
+            if loss <= 1e-9:
                 assert verdict.grade is Grade.RIGHT
-            elif verdict.loss < CLOSE_CALL:
+            elif loss < CLOSE:
                 assert verdict.grade is Grade.ACCEPTABLE
             else:
                 assert verdict.grade is Grade.WRONG
@@ -152,8 +154,8 @@ def test_numbers_are_scored_exactly() -> None:
     rng = random.Random(1)
     question = next_question(Category.PAYOUTS, RULES, rng)
     assert question.expected is not None
-    assert judge(question, question.expected).grade is Grade.RIGHT
-    assert judge(question, question.expected + Fraction(1, 2)).grade is Grade.WRONG
+    assert judge_answer(question, question.expected).grade is Grade.RIGHT
+    assert judge_answer(question, question.expected + Fraction(1, 2)).grade is Grade.WRONG
 
 
 def test_a_session_reports_accuracy_ev_lost_per_100_and_the_worst_hands() -> None:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tutor.cards import Card, Rank, Shoe, Suit
-from tutor.decision import Action
+from tutor.decision import Action, Grade
 from tutor.game import Round
 from tutor.rules import PRESETS
 from tutor.simulate import (
@@ -184,7 +184,13 @@ class FakeAnswer:
     best: str
     item: str = ""
     rules: str = "family"
-    verdict: str = "wrong"
+    #: The judge's grade as stored with the answer: right when the learner chose the play
+    #: graded against (``best``), else wrong (the tests below give no close calls).
+    grade: Grade = Grade.WRONG
+
+    def __post_init__(self) -> None:
+        if self.chosen == self.best:
+            object.__setattr__(self, "grade", Grade.RIGHT)
     ev_loss: float = 0.0
     answered_at: datetime = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -502,6 +502,13 @@ def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
         store.close()
 
 
+def test_sqlite_foreign_keys_are_back_on_once_the_store_has_migrated(store: Store) -> None:
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("the pragma is SQLite's")
+    with store.engine.connect() as db:
+        assert db.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
 def test_migration_0003_can_be_undone_and_redone(database_url: str) -> None:
     store = Store(database_url)
     legacy = store.learner("Ana")

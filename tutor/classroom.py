@@ -43,7 +43,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 from tutor.cards import Card, format_cards, parse_cards
-from tutor.decision import Action, DecisionPoint
+from tutor.decision import Action, DecisionPoint, Grade
 from tutor.identity import fold_nickname, parse_code, token_hash
 from tutor.rules import TableRules
 from tutor.store import (
@@ -54,6 +54,7 @@ from tutor.store import (
     class_students,
     clean_nickname,
 )
+from tutor.strategy.judge import Judgement
 from tutor.table import decision_for
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -61,6 +62,8 @@ CODE_LENGTH = 6
 #: scrypt's cost: about 30-60 ms a key here, which is what makes a stolen hash slow to attack.
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 MAX_LOCK = timedelta(seconds=60)
+#: The bet a class's costs are stated in (the family table's two chips).
+CLASS_BET = 2
 
 
 class ClassroomError(Exception):
@@ -180,8 +183,10 @@ class StudentView:
     question: ClassQuestion | None
     legal: tuple[Action, ...]
     answer: Action | None
-    #: Only once the teacher has revealed: the best play and whether the student found it.
+    #: Only once the teacher has revealed: the play graded against, and the judge's grade of
+    #: the student's answer (None without an answer).
     best: Action | None
+    grade: Grade | None
     finished: bool
 
 
@@ -189,12 +194,24 @@ class StudentView:
 class Reveal:
     question: ClassQuestion
     distribution: dict[Action, int]
-    best: Action
-    evs: dict[Action, float]
-    reason_key: str
-    reason_params: dict[str, object]
+    #: The judge's advice on the question: the chart's play, the exact play, EVs and reason.
+    judgement: Judgement
     answered: int
     students: int
+
+    @property
+    def best(self) -> Action:
+        """The play the class is graded against."""
+        return self.judgement.play
+
+    @property
+    def right(self) -> int:
+        """How many students answered a play the judge grades right."""
+        return sum(
+            count
+            for action, count in self.distribution.items()
+            if _judged(self.judgement.point.rules, self.question, action).is_right
+        )
 
 
 def _hash_key(key: str, salt: bytes | None = None) -> str:
@@ -227,13 +244,12 @@ def normalise_code(raw: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _judged(
-    rules: TableRules, question: ClassQuestion
-) -> tuple[Action, dict[Action, float], str, dict[str, object]]:
-    from tutor.strategy import advise
+def _judged(rules: TableRules, question: ClassQuestion, action: Action | None = None) -> Judgement:
+    """The judge's verdict on a class's answer (or its advice, for the reveal): the same judge as
+    every other page, graded against the chart the class learns."""
+    from tutor.strategy import judge
 
-    advice = advise(question.point(rules))
-    return advice.best, dict(advice.evs), advice.reason.key, dict(advice.reason.params)
+    return judge(question.point(rules), action, bet=CLASS_BET)
 
 
 def _question_of(row: Any) -> ClassQuestion:
@@ -490,9 +506,10 @@ class Classroom:
         given = {(row.student_id, row.position): Action(row.action) for row in answers}
         rows = []
         for position, question in enumerate(questions):
-            best, evs, _, _ = _judged(info.rules, question)
+            best = _judged(info.rules, question).play
             for student in students:
                 action = given.get((student.id, position))
+                verdict = _judged(info.rules, question, action) if action is not None else None
                 rows.append(
                     {
                         "student": student.nickname,
@@ -501,8 +518,9 @@ class Classroom:
                         "dealer": str(question.dealer_up),
                         "answer": action.value if action is not None else None,
                         "best": best.value,
-                        "correct": action is best if action is not None else None,
-                        "ev_lost": (evs[best] - evs[action]) if action in evs else None,
+                        "grade": verdict.grade.value if verdict and verdict.grade else None,
+                        "correct": verdict.is_right if verdict is not None else None,
+                        "ev_lost": verdict.loss if verdict is not None else None,
                     }
                 )
         return pd.DataFrame(
@@ -514,6 +532,7 @@ class Classroom:
                 "dealer",
                 "answer",
                 "best",
+                "grade",
                 "correct",
                 "ev_lost",
             ],
@@ -644,13 +663,16 @@ class Classroom:
         question = None
         legal: tuple[Action, ...] = ()
         answer = best = None
+        grade: Grade | None = None
         if 0 <= info.current < info.questions:
             question = self._question(info.id, info.current)
             point = question.point(info.rules)
             legal = tuple(action for action in Action if action in point.legal)
             answer = self._answer_of(student, info.current)
             if info.revealed:
-                best = _judged(info.rules, question)[0]
+                best = _judged(info.rules, question).play
+                if answer is not None:
+                    grade = _judged(info.rules, question, answer).grade
         return StudentView(
             title=info.title,
             position=info.current,
@@ -659,6 +681,7 @@ class Classroom:
             legal=legal,
             answer=answer,
             best=best,
+            grade=grade,
             finished=info.is_finished,
         )
 
@@ -770,7 +793,7 @@ class Classroom:
 
     def _reveal(self, info: SessionInfo, position: int) -> Reveal:
         question = self._question(info.id, position)
-        best, evs, key, params = _judged(info.rules, question)
+        judgement = _judged(info.rules, question)
         with self.engine.connect() as db:
             actions = db.execute(
                 sa.select(class_answers.c.action)
@@ -787,10 +810,7 @@ class Classroom:
         return Reveal(
             question=question,
             distribution=dict(distribution),
-            best=best,
-            evs=evs,
-            reason_key=key,
-            reason_params=params,
+            judgement=judgement,
             answered=sum(distribution.values()),
             students=int(students),
         )

@@ -133,9 +133,9 @@ def _run_ev(args: argparse.Namespace) -> int:
     import json
 
     from tutor.cards import Card, InvalidCardError, Rank, Suit, parse_ranks
-    from tutor.decision import HAND_ACTIONS, DecisionPoint
     from tutor.rules import InvalidRulesError, load_rules
-    from tutor.strategy import advise
+    from tutor.strategy import judge
+    from tutor.table import decision_for
 
     try:
         rules = load_rules(args.rules)
@@ -149,15 +149,18 @@ def _run_ev(args: argparse.Namespace) -> int:
     if len(cards) < 2:
         print("error: give at least two cards", file=sys.stderr)
         return 2
-    point = DecisionPoint(cards, Card(up, Suit.SPADES), rules, frozenset(HAND_ACTIONS))
-    if point.value.total > 21:
-        print("error: that hand is bust: there is no decision", file=sys.stderr)
+    try:
+        # The engine deals the hand and says which actions are legal, as at the table.
+        point = decision_for(rules, cards, Card(up, Suit.SPADES))
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
-    advice = advise(point)
+    advice = judge(point)
     if args.json:
         print(json.dumps({
             "rules": rules.name, "hand": args.hand, "dealer": up.symbol,
-            "evs": {a.value: ev for a, ev in advice.evs.items()}, "best": advice.best.value,
+            "evs": {a.value: ev for a, ev in advice.evs.items()}, "best": advice.exact_play.value,
+            "chart": advice.chart_play.value,
             "reason": {"key": advice.reason.key, "params": dict(advice.reason.params)},
         }, indent=2))
         return 0
@@ -165,7 +168,12 @@ def _run_ev(args: argparse.Namespace) -> int:
     note = " (given no dealer natural)" if conditioned else ""
     print(f"{args.hand} against {up.symbol}, {rules.name}{note}:")
     for action, ev in sorted(advice.evs.items(), key=lambda item: -item[1]):
-        mark = "  <- best" if action is advice.best else ""
+        marks = []
+        if action is advice.exact_play:
+            marks.append("best for these cards")
+        if action is advice.chart_play:
+            marks.append("the chart's play")
+        mark = f"  <- {', '.join(marks)}" if marks else ""
         print(f"  {action.value:<10} {ev:+.6f}{mark}")
     return 0
 

@@ -54,6 +54,15 @@ class Action(Enum):
             raise ValueError(f"{text!r} is not an action; actions are: {names}") from None
 
 
+class Grade(Enum):
+    """How a move is judged (by ``tutor.strategy.judge``, the one judge of every page): as good as
+    the play the learner is graded against, a close call, or a mistake."""
+
+    RIGHT = "right"
+    ACCEPTABLE = "acceptable"
+    WRONG = "wrong"
+
+
 HAND_ACTIONS: tuple[Action, ...] = (
     Action.HIT,
     Action.STAND,

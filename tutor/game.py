@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, DecisionPoint
+from tutor.legality import Refusal, double_refusal, hit_refusal, split_refusal, surrender_refusal
 from tutor.rules import TableRules
 
 #: Chips are integers; a 3:2 natural on an odd bet or half-bet insurance needs exact fractions.
@@ -74,9 +75,6 @@ class IllegalActionError(Exception):
         self.code = code
         self.params = params
 
-
-#: Why an action is refused: a code and its parameters, or None when it is allowed.
-Refusal = tuple[str, dict[str, Any]] | None
 
 #: The sentence for each refusal code (English, for errors and logs; the interface translates
 #: the code and its parameters itself).
@@ -461,45 +459,39 @@ class Round:
         return None
 
     def _hit_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
-        if hand.split_aces and self.rules.split_aces_one_card:
-            return "split-aces-one-card", {}
-        return None
+        return hit_refusal(self.rules, split_aces=hand.split_aces)
 
     def _double_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
-        rules = self.rules
-        if len(hand.cards) != 2:
-            return "double-two-cards", {}
-        if hand.from_split and not rules.double_after_split:
-            return "no-double-after-split", {"table": rules.name}
-        if hand.split_aces and rules.split_aces_one_card:
-            return "split-aces-one-card", {}
         value = hand.value
-        if not rules.double_on.allows(value.total, soft=value.soft):
-            return "double-total", {"allowed": rules.double_on.value, "total": value.total}
-        if seat.insured and rules.insurance_forbids_double_split:
-            return "insured-no-double", {}
-        return self._funds_refusal(seat, hand.bet, "double")
+        refusal = double_refusal(
+            self.rules,
+            cards=len(hand.cards),
+            total=value.total,
+            soft=value.soft,
+            from_split=hand.from_split,
+            split_aces=hand.split_aces,
+            insured=seat.insured,
+        )
+        return refusal or self._funds_refusal(seat, hand.bet, "double")
 
     def _split_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
         rules = self.rules
-        if len(hand.cards) != 2 or not is_pair(hand.cards, by_value=rules.split_by_value):
-            return "split-pair", {"by": "value" if rules.split_by_value else "rank"}
-        if not rules.can_split:
-            return "no-split", {}
-        if len(seat.hands) >= rules.max_hands:
-            return "max-hands", {"max_hands": rules.max_hands}
-        if hand.split_aces and not rules.resplit_aces:
-            return "no-resplit-aces", {}
-        if seat.insured and rules.insurance_forbids_double_split:
-            return "insured-no-split", {}
-        return self._funds_refusal(seat, hand.bet, "split")
+        refusal = split_refusal(
+            rules,
+            pair=len(hand.cards) == 2 and is_pair(hand.cards, by_value=rules.split_by_value),
+            hands_in_seat=len(seat.hands),
+            split_aces=hand.split_aces,
+            insured=seat.insured,
+        )
+        return refusal or self._funds_refusal(seat, hand.bet, "split")
 
     def _surrender_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
-        if not self.rules.offers_surrender:
-            return "no-surrender", {}
-        if len(hand.cards) != 2 or hand.from_split or len(seat.hands) != 1:
-            return "surrender-first", {}
-        return None
+        return surrender_refusal(
+            self.rules,
+            cards=len(hand.cards),
+            from_split=hand.from_split,
+            hands_in_seat=len(seat.hands),
+        )
 
     def can_resplit_aces(self, seat: Seat, hand: PlayerHand) -> bool:
         """A split Ace that drew another Ace may be split again where the table allows it."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import math
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
@@ -39,6 +40,7 @@ from babel.numbers import format_decimal, format_percent
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action
 from tutor.game import Event, EventKind, Money, Outcome
+from tutor.strategy.advice import CLOSE
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
@@ -115,45 +117,72 @@ _SUIT_NAMES: dict[Suit, str] = {
 }
 
 #: Sentences for the strategy's reason keys (``tutor.strategy.advice``); an unknown key falls
-#: back to the EVs alone.
+#: back to the EVs alone. Each is followed by the comparison of ``COMPARE_MESSAGES``, so the
+#: figures that decide the play are always on screen beside the words.
 REASON_MESSAGES: dict[str, str] = {
     "dealer-busts-often": N_(
-        "The dealer shows {up} and busts {bust} of the time: stand on {total} and let the dealer"
-        " take the risk."
+        "The dealer shows {up} and busts {bust} of the time, while one more card would bust"
+        " your {total} {player_bust} of the time: stand and let the dealer take the risk."
     ),
     "total-strong-enough": N_(
-        "{total} is strong enough against {up}: another card risks more than it can win."
+        "Against {up}, {hand} is strong enough: another card risks more than it can win."
     ),
-    "cannot-bust": N_("No card can bust a hand of {total}: take one."),
+    "cannot-bust": N_("No card can bust {hand}: take one."),
     "dealer-strong": N_(
         "The dealer shows {up} and busts only {bust} of the time: standing on {total} loses too"
-        " often."
+        " often, even though one more card busts you {player_bust} of the time."
     ),
     "double-edge": N_(
-        "{total} against {up}: one more card is enough, and doubling is worth {double} a bet"
-        " against {hit} for hitting."
+        "Against {up}, {hand} needs only one more card, and that card is worth a bigger bet."
     ),
     "split-pair": N_(
-        "Two hands from a pair of {pair} are worth {split} a bet, against {keep} for keeping it"
-        " together."
+        "Split {hand}: two hands that each start from one of its cards are worth more than the"
+        " pair played as one hand."
     ),
     "surrender-saves": N_(
-        "Every way of playing on loses more than half the bet ({play}): surrendering loses exactly"
-        " half."
+        "Against {up}, every way of playing on loses more than surrendering does."
     ),
     "insurance-odds": N_(
         "Insurance pays 2:1 and wins only when the hidden card is worth ten: {tens} of the time"
-        " here, against the {break_even} it needs to break even."
+        " here, less than the {break_even} it needs to break even."
+    ),
+    "insurance-pays": N_(
+        "Insurance pays 2:1 and wins when the hidden card is worth ten: {tens} of the time here,"
+        " more than the {break_even} it needs to break even."
+    ),
+    "even-money-declined": N_(
+        "Declining even money, your natural is paid {pays} unless the hidden card is worth ten,"
+        " which happens {tens} of the time here: less than the {break_even} that would make the"
+        " sure win of one bet better."
     ),
     "even-money-sure": N_(
-        "Even money is a sure win of one bet; playing on wins 3:2 unless the hidden card is worth"
-        " ten ({tens} of the time)."
+        "Even money is a sure win of one bet; declining, your natural is paid {pays} unless the"
+        " hidden card is worth ten, which happens {tens} of the time here, more than the"
+        " {break_even} that makes declining pay."
     ),
 }
 
-_PERCENT_PARAMS = frozenset({"bust", "tens", "break_even"})
-_EV_PARAMS = frozenset({"double", "hit", "split", "keep", "surrender", "play", "margin"})
+#: The figures behind every reason: the play argued for against the runner-up, for these cards
+#: or averaged over the chart's cell.
+COMPARE_MESSAGES: dict[str, str] = {
+    "cards": N_(
+        "With these cards, {play} is worth {play_ev} of a bet on average, {other} {other_ev}."
+    ),
+    "chart": N_(
+        "On average over the hands of this chart cell ({bare} against {up}), {play} is worth"
+        " {play_ev} of a bet, {other} {other_ev}."
+    ),
+    "chart-insurance": N_(
+        "Averaged over the shoe, as the chart counts, {play} is worth {play_ev} of a bet, {other}"
+        " {other_ev}."
+    ),
+}
+
+_PERCENT_PARAMS = frozenset({"bust", "player_bust", "tens", "break_even"})
 _CARD_PARAMS = frozenset({"up", "pair"})
+#: Figures a sentence sets against each other: shown with as many decimals as it takes for them
+#: to differ on screen (32,7 % against 33,3 %, never 33 % against 33 %).
+_COMPARED: tuple[tuple[str, str], ...] = (("play_ev", "other_ev"), ("tens", "break_even"))
 
 
 class Translator:
@@ -199,10 +228,20 @@ class Translator:
         pattern = "#,##0" + ("." + "#" * digits if digits else "")
         return format_decimal(value, format=pattern, locale=self.locale)
 
-    def ev(self, value: float) -> str:
-        """An expected value per unit bet, signed with three decimals: ``+0,123`` / ``−0.475``."""
-        text = format_decimal(abs(value), format="0.000", locale=self.locale)
-        if round(value, 3) == 0:
+    def small(self, value: float) -> str:
+        """A small positive amount (a loss in bets, a cost in chips) with two significant digits,
+        so that 0.0082 never reads as 0: ``0,0082``, ``0,041``, ``1,5``."""
+        if value <= 0:
+            return format_decimal(0, locale=self.locale)
+        digits = min(max(2, 1 - math.floor(math.log10(value))), 6)
+        return format_decimal(round(value, digits), format="#,##0." + "#" * digits,
+                              locale=self.locale)
+
+    def ev(self, value: float, *, digits: int = 3) -> str:
+        """An expected value per unit bet, signed, three decimals by default: ``+0,123`` /
+        ``−0.475``."""
+        text = format_decimal(abs(value), format="0." + "0" * digits, locale=self.locale)
+        if round(value, digits) == 0:
             return text
         return ("+" if value > 0 else "−") + text
 
@@ -269,27 +308,70 @@ class Translator:
         return self.format(message, **values)
 
     def reason(self, key: str, params: Mapping[str, Any]) -> str | None:
-        """The strategy's reason as a sentence, or None for a key this version does not know."""
+        """The strategy's reason as sentences, or None for a key this version does not know: why
+        the play, then the figures that decide it (``COMPARE_MESSAGES``), then a word when the
+        call is close."""
         message = REASON_MESSAGES.get(key)
         if message is None:
             return None
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = dict(params)
         for name, value in params.items():
-            if name in _PERCENT_PARAMS and isinstance(value, float):
-                values[name] = self.percent(value, digits=0)
-            elif name in _EV_PARAMS and isinstance(value, float):
-                values[name] = self.ev(value)
-            elif name in _CARD_PARAMS and isinstance(value, int):
+            if name in _CARD_PARAMS and isinstance(value, int):
                 values[name] = self.up_card_name(value)
-            else:
-                values[name] = value
+            elif name in ("play", "other") and isinstance(value, str):
+                values[name] = self.action_name(Action(value)).lower()
+        for name in _PERCENT_PARAMS:
+            if isinstance(params.get(name), float):
+                values[name] = self.percent(params[name], digits=0)
+        for first, second in _COMPARED:
+            a, b = params.get(first), params.get(second)
+            if isinstance(a, float) and isinstance(b, float):
+                values[first], values[second] = self._distinct(first, a, b)
+        values["hand"] = self.hand_name(params, article=True)
+        values["bare"] = self.hand_name(params)
         try:
             sentence = self.format(message, **values)
-        except (KeyError, IndexError):
+            scope = str(params.get("scope", "cards"))
+            if scope == "chart" and key.startswith(("insurance", "even-money")):
+                scope = "chart-insurance"
+            if "other" in params and scope in COMPARE_MESSAGES:
+                sentence += " " + self.format(COMPARE_MESSAGES[scope], **values)
+        except (KeyError, IndexError, ValueError):
             return None
         if params.get("close"):
-            sentence += " " + self.gettext(N_("A close call: the best two plays are almost equal."))
+            sentence += " " + self.format(
+                N_("A close call: the two best plays are less than {close} of a bet apart."),
+                close=self.number(CLOSE, digits=3),
+            )
         return sentence
+
+    def _distinct(self, name: str, a: float, b: float) -> tuple[str, str]:
+        """Two figures a sentence compares, with the fewest decimals that tell them apart."""
+        percent = name in _PERCENT_PARAMS
+        start, stop = (0, 4) if percent else (3, 7)
+        for digits in range(start, stop):
+            if percent:
+                shown = self.percent(a, digits=digits), self.percent(b, digits=digits)
+            else:
+                shown = self.ev(a, digits=digits), self.ev(b, digits=digits)
+            if shown[0] != shown[1] or a == b:
+                break
+        return shown
+
+    def hand_name(self, params: Mapping[str, Any], *, article: bool = False) -> str:
+        """``hard 13``, ``soft 18``, ``pair of 8s`` from a reason's parameters; with
+        ``article``, as a sentence names it (``a hard 13``)."""
+        pair, total = params.get("pair"), params.get("total")
+        if isinstance(pair, int):
+            if pair == 1:
+                return self.gettext(N_("a pair of Aces") if article else N_("pair of Aces"))
+            message = N_("a pair of {pair}s") if article else N_("pair of {pair}s")
+            return self.format(message, pair=pair)
+        if total is None:
+            return ""
+        if params.get("soft"):
+            return self.format(N_("a soft {total}") if article else N_("soft {total}"), total=total)
+        return self.format(N_("a hard {total}") if article else N_("hard {total}"), total=total)
 
     # -- narration --
     def narrate(self, event: Event, seat_name: Callable[[int], str]) -> str | None:

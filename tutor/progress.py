@@ -34,7 +34,7 @@ def record(
     review = schedule(
         store.review(learner, item), item, question.category.value, verdict.grade, now
     )
-    advice = verdict.advice
+    judgement = verdict.judgement
     given = verdict.given
     store.record(
         learner,
@@ -45,7 +45,8 @@ def record(
             dealer_up=question.dealer[0].ascii if question.dealer else "",
             rules=rules.name[:64],
             chosen=given.value if isinstance(given, Action) else str(given),
-            best=advice.best.value if advice is not None else str(question.expected),
+            # The play the answer was graded against (the chart's, or the exact one).
+            best=judgement.play.value if judgement is not None else str(question.expected),
             grade=verdict.grade,
             ev_loss=verdict.loss,
             answered_at=now,

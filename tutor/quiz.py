@@ -4,7 +4,8 @@ Why a module of its own: the quiz page, the lessons' drill steps and the practic
 ask the same two things (give me a question of this category at this table; how good was this
 answer) and must answer them the same way. The spaced-repetition issue will grow this module (a
 scheduler choosing the next question, a store keeping the answers), so its pieces are small:
-``next_question`` deals, ``judge`` gives a ``Verdict``, ``Score`` counts.
+``next_question`` deals, ``judge_answer`` gives a ``Verdict`` (the strategy's judge for
+decisions), ``Score`` counts.
 
 Every decision question is dealt from a real shuffled shoe and played by a real ``Round`` up to
 the decision, so its legal actions are the engine's (a table without surrender never offers it),
@@ -32,14 +33,9 @@ from tutor.game import Money, Outcome, Phase, Round
 from tutor.rules import Surrender, TableRules
 from tutor.srs import Grade
 
-# The quiz judges with the strategy's own advice (EVs, best play, loss, reason key).
-from tutor.strategy import Advice, advise
-from tutor.strategy.advice import CLOSE
+# The quiz never grades by itself: every decision goes to the strategy's one judge.
+from tutor.strategy import Judgement, Reference, judge
 from tutor.table import scripted_round
-
-#: An answer whose EV loss is below this share of the bet is a close call: ``Grade.ACCEPTABLE``,
-#: neither right nor a mistake (the same line the strategy draws when it calls a decision close).
-CLOSE_CALL = CLOSE
 
 
 class Category(Enum):
@@ -117,26 +113,22 @@ class Question:
 
 @dataclass(frozen=True)
 class Verdict:
-    """How an answer was judged."""
+    """How an answer was judged: a decision by the strategy's judge (``judgement``), a number
+    exactly against the engine's (``judgement`` None)."""
 
     question: Question
     given: Action | Fraction
-    correct: bool
-    advice: Advice | None = None
+    grade: Grade
+    judgement: Judgement | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.grade is Grade.RIGHT
 
     @property
     def loss(self) -> float:
-        """EV lost against the best play, per unit bet (0 for a right answer or a non-decision)."""
-        return self.advice.loss if self.advice is not None else 0.0
-
-    @property
-    def grade(self) -> Grade:
-        """Right, a close call (an EV loss under ``CLOSE_CALL``), or wrong."""
-        if self.correct:
-            return Grade.RIGHT
-        if self.advice is not None and self.advice.loss < CLOSE_CALL:
-            return Grade.ACCEPTABLE
-        return Grade.WRONG
+        """EV given up against the play graded against, per unit bet (0 for a non-decision)."""
+        return self.judgement.loss if self.judgement is not None else 0.0
 
 
 # -- dealing questions -------------------------------------------------------------------------
@@ -331,18 +323,24 @@ def _payout_question(rules: TableRules, rng: random.Random) -> Question:
 # -- judging and scoring -----------------------------------------------------------------------
 
 
-def judge(question: Question, given: Action | Fraction | int) -> Verdict:
-    """Judge an answer: a decision against the strategy's best play, a number exactly."""
+def judge_answer(
+    question: Question,
+    given: Action | Fraction | int,
+    *,
+    reference: Reference = Reference.CHART,
+) -> Verdict:
+    """Judge an answer: a decision by the strategy's judge (against the chart unless the learner
+    chose the exact play), a number exactly against the engine's."""
     if question.point is not None:
         if not isinstance(given, Action):
             raise TypeError("a decision question is answered with an action")
-        advice = advise(question.point, given)
-        correct = advice is not None and given is advice.best
-        return Verdict(question, given, correct, advice)
+        judgement = judge(question.point, given, reference=reference, bet=question.bet)
+        assert judgement.grade is not None
+        return Verdict(question, given, judgement.grade, judgement)
     if isinstance(given, Action):
         raise TypeError("this question is answered with a number")
     answer = Fraction(given)
-    return Verdict(question, answer, answer == question.expected)
+    return Verdict(question, answer, Grade.RIGHT if answer == question.expected else Grade.WRONG)
 
 
 @dataclass
@@ -417,6 +415,8 @@ class QuizSession:
     items: list[str] = field(default_factory=list)
     #: How many questions the drill asks (None: as many as the learner likes).
     length: int | None = None
+    #: What decisions are graded against: the chart (the default) or the exact play.
+    reference: Reference = Reference.CHART
     question: Question | None = None
     verdict: Verdict | None = None
     score: Score = field(default_factory=Score)
@@ -455,7 +455,7 @@ class QuizSession:
         if self.verdict is not None:
             return self.verdict
         assert self.question is not None
-        verdict = judge(self.question, given)
+        verdict = judge_answer(self.question, given, reference=self.reference)
         self.verdict = verdict
         self.score.record(verdict)
         return verdict

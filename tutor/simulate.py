@@ -54,6 +54,7 @@ import numpy.typing as npt
 from numba import njit
 
 from tutor.cards import Card, hand_value, is_pair, parse_cards
+from tutor.decision import Grade
 from tutor.rules import DoubleOn, TableRules
 
 I8 = npt.NDArray[np.int8]
@@ -757,12 +758,13 @@ def error_profile(
     rules: TableRules, answers: Iterable[Any], *, base: Strategy | None = None
 ) -> Strategy:
     """Basic strategy with the learner's own mistakes: per cell, the share of their answers that
-    were not the best play becomes the probability of playing their most frequent other choice.
+    the judge did not grade right becomes the probability of playing their most frequent other
+    choice.
 
     ``answers`` are :class:`tutor.store.Answer` records (anything with ``category``, ``cards``,
-    ``dealer_up``, ``chosen`` and ``best``). Close calls count as the learner's play too: what we
-    simulate is what they would do. Cells the learner never answered are played by the book, and
-    insurance answers set how often they insure. Unreadable answers are skipped.
+    ``dealer_up``, ``chosen`` and the judge's ``grade``). Close calls count as the learner's play
+    too: what we simulate is what they would do. Cells the learner never answered are played by
+    the book, and insurance answers set how often they insure. Unreadable answers are skipped.
     """
     strategy = base if base is not None else basic_strategy(rules)
     seen: dict[tuple[int, int, int], int] = {}
@@ -783,7 +785,9 @@ def error_profile(
         if not 2 <= cell[1] <= 21:
             continue
         seen[cell] = seen.get(cell, 0) + 1
-        if chosen != str(answer.best) and chosen in _ANSWER_ACTIONS:
+        # The judge's grade, as stored with the answer: a close call is the learner's own play
+        # too, so only a right answer counts as playing by the book.
+        if answer.grade is not Grade.RIGHT and chosen in _ANSWER_ACTIONS:
             choices = wrong.setdefault(cell, {})
             choices[_ANSWER_ACTIONS[chosen]] = choices.get(_ANSWER_ACTIONS[chosen], 0) + 1
     action = strategy.deviation_action.copy()

@@ -23,7 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from enum import Enum
+
+# The grade is the judge's (tutor.strategy.judge); the schedule only reads it.
+from tutor.decision import Grade
+
+__all__ = ["BOXES", "INTERVALS", "Grade", "Review", "next_due", "schedule"]
 
 #: How long an item waits in each box before it is due again.
 INTERVALS: tuple[timedelta, ...] = (
@@ -34,14 +38,6 @@ INTERVALS: tuple[timedelta, ...] = (
     timedelta(days=21),
 )
 BOXES = len(INTERVALS)
-
-
-class Grade(Enum):
-    """How an answer is judged: the best play, a close call, or a mistake."""
-
-    RIGHT = "right"
-    ACCEPTABLE = "acceptable"
-    WRONG = "wrong"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from tutor.cards import Card, Shoe, format_cards, hand_value, one_deck, parse_cards
+from tutor.cards import Card, Shoe, format_cards, one_deck, parse_cards
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Phase, Round, money
 from tutor.rules import PRESETS, TableRules
@@ -304,35 +304,40 @@ def decision_for(
 ) -> DecisionPoint:
     """The decision point of a hand shown on its own (a quiz question, a lesson's question).
 
-    Two cards are dealt by a real round, so the legal actions are the engine's; with the American
-    deal a hole card that gives the dealer no natural is slipped in. ``insurance`` asks for the
-    insurance decision rather than the play of the hand. Past two cards, only hitting and
-    standing remain at any table.
+    The hand is dealt by a real round, its first two cards at the deal and any others as hits,
+    so the legal actions are the engine's; with the American deal a hole card that gives the
+    dealer no natural is slipped in. ``insurance`` asks for the insurance decision rather than
+    the play of the hand.
 
     >>> from tutor.rules import PRESETS
     >>> point = decision_for(PRESETS["family"], "8♠ 8♥", "10♣")
     >>> sorted(action.value for action in point.legal)
     ['double', 'hit', 'split', 'stand']
+    >>> sorted(action.value for action in decision_for(PRESETS["family"], "5♠ 4♥ 3♦", "10♣").legal)
+    ['hit', 'stand']
     """
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     dealer_up = Card.parse(up) if isinstance(up, str) else up
-    if len(hand) > 2:
-        if hand_value(hand).total >= 21:
-            raise ValueError(f"there is no decision to make on {format_cards(hand)}")
-        return DecisionPoint(hand, dealer_up, rules, frozenset({Action.HIT, Action.STAND}))
     if len(hand) < 2:
         raise ValueError("a decision needs the player's two cards")
+    no_decision = ValueError(
+        f"there is no {'insurance ' if insurance else ''}decision to make on "
+        f"{format_cards(hand)} against {dealer_up}"
+    )
+    if insurance and len(hand) > 2:
+        raise no_decision
     dealer = [dealer_up]
     if rules.dealer_peeks:
         dealer.append(_harmless_hole_card(rules, [*hand, dealer_up]))
-    game = scripted_round(rules, [hand], dealer, strict=False, seed=0)
+    game = scripted_round(rules, [hand[:2]], dealer, hand[2:], strict=False, seed=0)
     if game.phase is Phase.INSURANCE and not insurance:
         game.decline_insurance()
+    for _ in hand[2:]:
+        if game.to_act() is None or not game.can_hit():
+            raise no_decision
+        game.hit()
     if game.is_over or (insurance and game.phase is not Phase.INSURANCE):
-        raise ValueError(
-            f"there is no {'insurance ' if insurance else ''}decision to make on "
-            f"{format_cards(hand)} against {dealer_up}"
-        )
+        raise no_decision
     return game.decision_point()
 
 

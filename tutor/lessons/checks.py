@@ -50,7 +50,7 @@ AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
 _RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
 _STEP: TypeAdapter[AnyStep] = TypeAdapter(Step)
 
-#: The strategy's answer to a decision point: ``tutor.strategy.best_action``.
+#: The strategy's answer to a decision point: the chart's play (``course.chart_play``).
 StrategyFn = Callable[[DecisionPoint], Action]
 
 

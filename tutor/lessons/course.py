@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, Tag, ValidationError
 from pydantic_core import ErrorDetails
 
+from tutor.decision import Action, DecisionPoint
 from tutor.lessons.checks import Code, Finding, StrategyFn, check_lesson, check_valid_steps
 from tutor.lessons.models import (
     STEP_KINDS,
@@ -37,7 +38,7 @@ from tutor.lessons.models import (
     ShowStep,
 )
 from tutor.lessons.source import DataPath, Position, SourceDocument, parse_yaml
-from tutor.strategy import best_action
+from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -133,9 +134,15 @@ def lesson_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]
     return unique, problems
 
 
+def chart_play(point: DecisionPoint) -> Action:
+    """The basic-strategy chart's play on this decision (what the lessons teach and the judge
+    grades against by default)."""
+    return judge(point).chart_play
+
+
 def default_strategy() -> StrategyFn:
-    """The strategy layer's best play, which every expected decision of a lesson must match."""
-    return best_action
+    """The judge's chart play, which every expected decision of a lesson must match."""
+    return chart_play
 
 
 def is_builtin(path: Path) -> bool:

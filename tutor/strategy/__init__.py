@@ -6,7 +6,9 @@
 
 The modules: :mod:`.dealer` (the dealer's final totals), :mod:`.solver` (EVs of every action,
 with the method and the split convention), :mod:`.solution` (a solved rule set and its house edge,
-with the convention), :mod:`.chart` (basic-strategy charts), :mod:`.advice` (one decision judged).
+with the convention), :mod:`.chart` (basic-strategy charts), :mod:`.advice` (the exact EVs of one
+decision and why), :mod:`.judge` (a move graded against the chart or the exact play: the one
+judge of every page).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.rules import TableRules
-from tutor.strategy.advice import Advice, Reason, advise, best_action
+from tutor.strategy.advice import CLOSE, Advice, Reason, advise, best_action
 from tutor.strategy.chart import Chart, chart
 from tutor.strategy.dealer import (
     OUTCOMES,
@@ -24,20 +26,27 @@ from tutor.strategy.dealer import (
     full_shoe,
     shoe_after,
 )
+from tutor.strategy.judge import TIE, Judgement, Reference, grade_of, judge
 from tutor.strategy.solution import Solution, solve
 
 __all__ = [
+    "CLOSE",
     "OUTCOMES",
+    "TIE",
     "Advice",
     "Chart",
     "DealerProbabilities",
+    "Judgement",
     "Reason",
+    "Reference",
     "Solution",
     "advise",
     "best_action",
     "chart",
     "dealer_probabilities",
+    "grade_of",
     "house_edge",
+    "judge",
     "solve",
 ]
 

@@ -14,12 +14,13 @@ for a solve once per process.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 from typing import TypeVar
 
 from tutor.decision import Action
-from tutor.rules import Surrender, TableRules
+from tutor.legality import double_refusal, split_refusal, surrender_refusal
+from tutor.rules import TableRules
 from tutor.strategy.dealer import Composition, full_shoe
 from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
 
@@ -80,37 +81,74 @@ class Solution:
         return (tens / 4 - 1) / (tens - 1)
 
     # -- values ---------------------------------------------------------------------------------
-    def action_evs(
-        self, up: int, hand: Hand, *, hands_in_seat: int = 1, from_split: bool = False,
-        may_split: bool = True, may_double: bool = True, within: bool = False,
-    ) -> dict[Action, float]:
-        """EV of every action the rules allow on this hand, given no dealer natural where the dealer
-        peeked (the decision comes after the check). ``within`` values only the hands that can
-        grow from this one (cheaper for a one-off shoe)."""
-        solver = self.ups[up]
+    def allowed(
+        self, hand: Hand, *, hands_in_seat: int = 1, from_split: bool = False,
+        may_split: bool = True, may_double: bool = True,
+    ) -> tuple[Action, ...]:
+        """The hand actions the rules allow on this hand, asked of :mod:`tutor.legality` as the
+        engine asks it (for the chart and the house edge, where no round supplies them).
+        ``may_split``/``may_double`` take those actions away (insurance that forbids them)."""
         rules = self.rules
         graph = hand_graph()
         node = graph.index[hand]
+        total, soft, cards = int(graph.total[node]), bool(graph.soft[node]), sum(hand)
+        actions = [Action.STAND]
+        if total < 21:
+            actions.append(Action.HIT)
+            if may_double and double_refusal(
+                rules, cards=cards, total=total, soft=soft, from_split=from_split
+            ) is None:
+                actions.append(Action.DOUBLE)
+        pair = cards == 2 and max(hand) == 2
+        if may_split and split_refusal(rules, pair=pair, hands_in_seat=hands_in_seat) is None:
+            actions.append(Action.SPLIT)
+        if surrender_refusal(
+            rules, cards=cards, from_split=from_split, hands_in_seat=hands_in_seat
+        ) is None:
+            actions.append(Action.SURRENDER)
+        return tuple(actions)
+
+    def action_evs(
+        self, up: int, hand: Hand, *, actions: Collection[Action] | None = None,
+        hands_in_seat: int = 1, from_split: bool = False, may_split: bool = True,
+        may_double: bool = True, within: bool = False,
+    ) -> dict[Action, float]:
+        """EV of each of ``actions`` (by default every action the rules allow, see ``allowed``)
+        on this hand, given no dealer natural where the dealer peeked (the decision comes after
+        the check). An action that cannot be valued on this hand (splitting two different
+        cards, hitting 21) raises ``ValueError``: the caller's idea of what is legal and the
+        strategy's disagree, which must never pass silently. ``within`` values only the hands
+        that can grow from this one (cheaper for a one-off shoe)."""
+        if actions is None:
+            actions = self.allowed(
+                hand, hands_in_seat=hands_in_seat, from_split=from_split,
+                may_split=may_split, may_double=may_double,
+            )
+        solver = self.ups[up]
+        graph = hand_graph()
+        node = graph.index[hand]
         values = solver.values(0, hand if within else None)
-        evs = {Action.STAND: float(values.stand[node])}
+        total = int(graph.total[node])
         two = sum(hand) == 2
-        if graph.total[node] < 21:
-            evs[Action.HIT] = float(values.hit[node])
-            if may_double and solver.may_double[node] and (
-                not from_split or rules.double_after_split
-            ):
-                evs[Action.DOUBLE] = float(values.double[node])
-        if (
-            may_split and two and max(hand) == 2 and rules.can_split
-            and hands_in_seat < rules.max_hands
-        ):
-            pair = hand.index(2) + 1
-            evs[Action.SPLIT] = solver.split(pair, rules.max_hands - hands_in_seat + 1).ev
-        if rules.surrender is Surrender.LATE and two and not from_split and hands_in_seat == 1:
-            # Half the bet back; without a hole card the dealer has not checked yet, and a natural
-            # on the second card still takes the whole bet (see ``Surrender.LATE``).
-            natural = 0.0 if solver.conditioned else solver.dealer_natural(hand)
-            evs[Action.SURRENDER] = -0.5 - 0.5 * natural
+        evs: dict[Action, float] = {}
+        for action in actions:
+            if action is Action.STAND:
+                evs[action] = float(values.stand[node])
+            elif action is Action.HIT and total < 21:
+                evs[action] = float(values.hit[node])
+            elif action is Action.DOUBLE and two and total < 21:
+                evs[action] = float(values.double[node])
+            elif action is Action.SPLIT and two and max(hand) == 2:
+                pair = hand.index(2) + 1
+                hands = self.rules.max_hands - hands_in_seat + 1
+                evs[action] = solver.split(pair, hands).ev
+            elif action is Action.SURRENDER and two:
+                # Half the bet back; without a hole card the dealer has not checked yet, and a
+                # natural on the second card still takes the whole bet (see ``Surrender.LATE``).
+                natural = 0.0 if solver.conditioned else solver.dealer_natural(hand)
+                evs[action] = -0.5 - 0.5 * natural
+            else:
+                raise ValueError(f"the strategy cannot value {action.value} on this hand")
         return evs
 
     def round_ev(self, up: int, hand: Hand) -> float:

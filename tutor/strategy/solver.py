@@ -40,6 +40,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from tutor.legality import double_refusal
 from tutor.rules import HoleCard, TableRules
 from tutor.strategy.dealer import (
     BUST,
@@ -169,12 +170,13 @@ class UpCardSolver:
         self._values: dict[tuple[int, Hand | None], HandValues] = {}
         self._split: dict[tuple[int, int, bool], SplitValue] = {}
         graph = hand_graph()
-        two = graph.size == 2
-        allowed = np.array(
-            [rules.double_on.allows(int(t), soft=bool(s)) for t, s in zip(graph.total, graph.soft,
-                                                                           strict=True)]
-        )
-        self.may_double = two & allowed
+        # The same rule the engine applies (tutor.legality); whether a split hand may double
+        # is the split's own ``das`` question.
+        self.may_double = np.array([
+            double_refusal(rules, cards=int(n), total=int(t), soft=bool(s), from_split=False)
+            is None
+            for n, t, s in zip(graph.size, graph.total, graph.soft, strict=True)
+        ])
 
     def dealer_natural(self, removed: Hand) -> float:
         """Chance the dealer's second card makes a natural, before any peek."""

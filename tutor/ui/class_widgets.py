@@ -19,10 +19,9 @@ from streamlit.delta_generator import DeltaGenerator
 
 from tutor.classroom import ClassQuestion, Reveal, SessionInfo, Teacher
 from tutor.i18n import Translator
-from tutor.strategy import Advice, Reason
 from tutor.ui import classview as cv
 from tutor.ui.cards import hand_html
-from tutor.ui.components import evs_markdown
+from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.resources import classroom
 
 #: Where class mode keeps its state: one typed object of its own, beside the app's ``AppState``.
@@ -206,32 +205,30 @@ def distribution_chart(reveal: Reveal, t: Translator) -> None:
 
 
 def best_play(reveal: Reveal, t: Translator) -> None:
-    """The right play in large letters, and the reason in a sentence."""
+    """The right play in large letters, the reason in a sentence, and the exact play for these
+    cards where it is not the chart's."""
     st.markdown(
         '<p style="font-size:2rem;font-weight:800;color:#2e7d32;margin:0 0 .3rem 0">'
         + html.escape(t.format("Best play: {best}", best=t.action_name(reveal.best)))
         + "</p>",
         unsafe_allow_html=True,
     )
-    sentence = t.reason(reveal.reason_key, reveal.reason_params)
+    judgement = reveal.judgement
+    sentence = t.reason(judgement.reason.key, judgement.reason.params)
     if sentence:
         st.markdown(":material/lightbulb: " + sentence)
+    note = finesse_note(judgement, t)
+    if note:
+        st.markdown(":material/grid_on: " + note)
 
 
 def evs_view(reveal: Reveal, t: Translator) -> None:
     """Every legal action's EV, best first, and how many answered right."""
-    advice = Advice(
-        evs=reveal.evs,
-        best=reveal.best,
-        chosen=None,
-        loss=0.0,
-        reason=Reason(reveal.reason_key, reveal.reason_params),
-    )
-    st.markdown(evs_markdown(advice, t))
+    st.markdown(evs_markdown(reveal.judgement, t))
     st.caption(
         t.format(
             "Right answers: {right} / {answered} · students: {students}",
-            right=reveal.distribution.get(reveal.best, 0),
+            right=reveal.right,
             answered=reveal.answered,
             students=reveal.students,
         )

@@ -580,7 +580,7 @@ def printable_html(
 
 def distribution_frame(reveal: Reveal, t: Translator) -> pd.DataFrame:
     """How many students chose each legal action (zeros included), the best one marked."""
-    actions = [action for action in Action if action in reveal.evs]
+    actions = [action for action in Action if action in reveal.judgement.evs]
     for action in reveal.distribution:
         if action not in actions:
             actions.append(action)

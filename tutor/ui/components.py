@@ -13,11 +13,11 @@ from fractions import Fraction
 import streamlit as st
 
 from tutor.cards import Card
-from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
+from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
 from tutor.game import Event, IllegalActionError, Phase, Round
 from tutor.i18n import LANGUAGES, Translator
 from tutor.quiz import Category, QuizSession, Verdict
-from tutor.strategy import Advice
+from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.state import AppState
 
@@ -162,30 +162,117 @@ def action_buttons(
         )
 
 
-def evs_markdown(advice: Advice, t: Translator, chosen: Action | None = None) -> str:
-    """The EV of every legal action as a Markdown table, best first."""
+def evs_markdown(judgement: Judgement, t: Translator) -> str:
+    """The exact EV of every legal action as a Markdown table, best first, with the chart's play,
+    the best play for these cards (where it differs) and the learner's choice marked."""
     rows = [f"| {t.gettext('Action')} | {t.gettext('Expected value (per bet)')} |", "|---|---:|"]
-    for action, ev in sorted(advice.evs.items(), key=lambda item: -item[1]):
+    for action, ev in sorted(judgement.evs.items(), key=lambda item: -item[1]):
         name = t.action_name(action)
         marks = []
-        if action is advice.best:
-            marks.append(":material/check_circle: " + t.gettext("best"))
-        if action is chosen and action is not advice.best:
-            marks.append(":material/cancel: " + t.gettext("your choice"))
-        elif action is chosen:
+        if action is judgement.chart_play:
+            marks.append(":material/grid_on: " + t.gettext("the chart's play"))
+        if judgement.differs and action is judgement.exact_play:
+            marks.append(":material/star: " + t.gettext("best for these cards"))
+        if action is judgement.chosen:
             marks.append(t.gettext("your choice"))
-        label = f"**{name}**" if action is advice.best else name
+        label = f"**{name}**" if action is judgement.play else name
         suffix = f" ({', '.join(marks)})" if marks else ""
         rows.append(f"| {label}{suffix} | {t.ev(ev)} |")
     return "\n".join(rows)
 
 
-def advice_view(advice: Advice, t: Translator, chosen: Action | None = None) -> None:
-    if advice.reason.key:
-        sentence = t.reason(advice.reason.key, advice.reason.params)
-        if sentence:
-            st.markdown(":material/lightbulb: " + sentence)
-    st.markdown(evs_markdown(advice, t, chosen))
+def verdict_headline(judgement: Judgement, t: Translator, *, who: str = "") -> str:
+    """The verdict in one sentence: right, a close call or a mistake, with the cost."""
+    prefix = f"{who} — " if who else ""
+    play = t.action_name(judgement.play)
+    if judgement.chosen is None:
+        return prefix + t.format("Advice: **{play}**", play=play)
+    chosen = t.action_name(judgement.chosen)
+    loss = t.small(judgement.loss)
+    cost = t.small(judgement.cost)
+    if judgement.grade is Grade.RIGHT:
+        return prefix + t.format("**{chosen}**: right.", chosen=chosen)
+    if judgement.grade is Grade.ACCEPTABLE:
+        return prefix + t.format(
+            "**{chosen}**: a close call, not a mistake. **{play}** is better by only {loss} of"
+            " a bet ({cost} chips at this bet).",
+            chosen=chosen, play=play, loss=loss, cost=cost,
+        )
+    return prefix + t.format(
+        "**{chosen}**: a mistake. **{play}** was better: your choice gives up {loss} of a bet"
+        " on average, {cost} chips at this bet.",
+        chosen=chosen, play=play, loss=loss, cost=cost,
+    )
+
+
+def finesse_note(judgement: Judgement, t: Translator) -> str | None:
+    """Where the exact play for these cards is not the chart's: the two, and what is at stake."""
+    if not judgement.differs:
+        return None
+    values = {
+        "chart": t.action_name(judgement.chart_play),
+        "exact": t.action_name(judgement.exact_play),
+        "gain": t.small(judgement.finesse),
+    }
+    if judgement.reference is Reference.CHART:
+        return t.format(
+            "The chart says **{chart}**. With exactly these cards, **{exact}** is worth {gain}"
+            " of a bet more: a finesse for advanced players, not a mistake.",
+            **values,
+        )
+    return t.format(
+        "The chart says **{chart}**, as the lessons teach. With exactly these cards, **{exact}**"
+        " is worth {gain} of a bet more, and you chose to be graded on the exact play.",
+        **values,
+    )
+
+
+def judgement_view(
+    judgement: Judgement, t: Translator, *, who: str = "", table: bool = True
+) -> None:
+    """A judged move (or advice) as every page shows it: verdict, reason, finesse, EVs."""
+    headline = verdict_headline(judgement, t, who=who)
+    if judgement.grade is Grade.RIGHT:
+        st.success(headline, icon=":material/check_circle:")
+    elif judgement.grade is Grade.ACCEPTABLE:
+        st.warning(headline, icon=":material/balance:")
+    elif judgement.grade is Grade.WRONG:
+        st.error(headline, icon=":material/cancel:")
+    else:
+        st.markdown(headline)
+    sentence = t.reason(judgement.reason.key, judgement.reason.params)
+    if sentence:
+        st.markdown(":material/lightbulb: " + sentence)
+    note = finesse_note(judgement, t)
+    if note:
+        st.markdown(":material/grid_on: " + note)
+    if table:
+        st.markdown(evs_markdown(judgement, t))
+
+
+def ev_help(t: Translator) -> None:
+    """What the figures mean and how moves are graded, once per page, for a beginner."""
+    with st.expander(t.gettext("What do these numbers mean?"), icon=":material/help:"):
+        st.markdown(
+            t.format(
+                "The **expected value** of a play is what it wins or loses on average, per chip"
+                " bet, if the same hand were played a great many times: {example} means losing"
+                " {per100} chips for every 100 bet. Most hands lose a little whatever you do;"
+                " the best play is the one that loses least, or wins most.",
+                example=t.ev(-0.3), per100=t.chips(30),
+            )
+        )
+        st.markdown(
+            t.format(
+                "**How moves are graded.** Right: the play of the strategy chart for this hand"
+                " (or anything worth as much). A close call: it gives up less than {close} of a"
+                " bet, {close100} chips per 100 bet; it is not counted as a mistake. A mistake:"
+                " it gives up more. The chart gives one play per total; with some exact cards"
+                " another play is worth slightly more, and the verdict then says so. In"
+                " Settings you can choose to be graded on the exact play instead.",
+                close=t.number(CLOSE, digits=3), close100=t.chips(CLOSE * 100),
+            )
+        )
 
 
 def narration(events: Sequence[Event], t: Translator, seat_name: Callable[[int], str]) -> None:
@@ -271,30 +358,16 @@ def quiz_answers(
 
 
 def verdict_view(verdict: Verdict, state: AppState) -> None:
-    """Right or wrong, what was best, the EV of every action and the reason."""
+    """A decision judged by the judge (as every page shows it), or a number right or wrong."""
     t = state.t
     question = verdict.question
+    if verdict.judgement is not None:
+        judgement_view(verdict.judgement, t)
+        return
     if verdict.correct:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
         st.error(t.gettext("Not quite."), icon=":material/cancel:")
-    if question.point is not None:
-        advice = verdict.advice
-        if advice is None:
-            st.info(t.gettext("The strategy cannot judge this decision yet."))
-            return
-        given = verdict.given
-        chosen = given if isinstance(given, Action) else None
-        if not verdict.correct:
-            st.markdown(
-                t.format(
-                    "Best play: **{best}**. Your choice gives up {loss} of a bet on average.",
-                    best=t.action_name(advice.best),
-                    loss=t.number(advice.loss, digits=3),
-                )
-            )
-        advice_view(advice, t, chosen)
-        return
     assert question.expected is not None
     if question.category is Category.PAYOUTS and question.outcome is not None:
         st.markdown(

@@ -5,9 +5,11 @@ A step must be *done* before the learner moves on (an ask answered, a deal playe
 drill's questions answered); explain and show steps are done when seen. Going back never loses
 what was done, so a learner can reread an explanation and return.
 
-Deal steps are dealt by ``tutor.lessons.deal_round`` exactly as the checker replayed them, and each
-decision is judged against the lesson's expected decision while the learner follows the script,
-then against the strategy once the hand has gone its own way.
+Deal steps are dealt by ``tutor.lessons.deal_round`` exactly as the checker replayed them. Every
+decision is judged by the strategy's one judge, as on every other page; the lesson's script only
+says whether the learner is still on it (and, for a deal that shows a mistake on purpose, that the
+mistake was the lesson's). Once the learner leaves the script the round goes on from the real
+cards, and the page tells what really happened instead of the lesson's scripted commentary.
 """
 
 from __future__ import annotations
@@ -19,22 +21,36 @@ from tutor.decision import Action
 from tutor.game import Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
 from tutor.quiz import Category, QuizSession
-from tutor.strategy import Advice, advise
+from tutor.strategy import Judgement, Reference, judge
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision in a lesson's deal: what the learner did and what was expected."""
+    """One decision in a lesson's deal: what the learner did, the lesson's scripted move at that
+    point (while the learner was still on the script), and the judge's verdict, the same as on
+    every other page."""
 
     action: Action
+    #: The lesson's move here, or None once the learner has left the script.
     expected: Action | None
-    advice: Advice | None
+    judgement: Judgement
+    #: The deal shows a mistake on purpose (``follows_strategy: false``).
+    on_purpose: bool = False
 
     @property
     def correct(self) -> bool:
-        if self.expected is not None:
-            return self.action is self.expected
-        return self.advice is None or self.advice.loss <= 1e-9
+        return self.judgement.is_right
+
+    @property
+    def leaves_script(self) -> bool:
+        """This move is where the learner left the lesson's script."""
+        return self.expected is not None and self.action is not self.expected
+
+    @property
+    def scripted_mistake(self) -> bool:
+        """A move the lesson asked for to show a mistake: judged a mistake, and said to be one
+        the lesson makes on purpose."""
+        return self.on_purpose and not self.leaves_script and not self.correct
 
 
 @dataclass
@@ -43,19 +59,30 @@ class DealPlay:
 
     round: Round
     expected: tuple[Action, ...]
+    #: False when the lesson scripts a mistake on purpose.
+    follows_strategy: bool = True
+    bet: int = 2
+    reference: Reference = Reference.CHART
     decisions: list[Decision] = field(default_factory=list)
 
     @property
     def on_script(self) -> bool:
-        return all(d.action is d.expected for d in self.decisions)
+        """The learner has made every move the lesson scripted so far."""
+        return not any(decision.leaves_script for decision in self.decisions) and all(
+            decision.expected is not None for decision in self.decisions
+        )
+
+    @property
+    def left_script(self) -> bool:
+        return any(decision.leaves_script for decision in self.decisions)
 
     def act(self, action: Action) -> Decision:
         game = self.round
         game.verify(action)
         index = len(self.decisions)
         expected = self.expected[index] if self.on_script and index < len(self.expected) else None
-        advice = None if expected is not None else advise(game.decision_point(), action)
-        decision = Decision(action, expected, advice)
+        judgement = judge(game.decision_point(), action, reference=self.reference, bet=self.bet)
+        decision = Decision(action, expected, judgement, on_purpose=not self.follows_strategy)
         game.act(action)
         self.decisions.append(decision)
         return decision
@@ -78,6 +105,8 @@ class LessonRun:
     deals: dict[int, DealPlay] = field(default_factory=dict)
     drills: dict[int, QuizSession] = field(default_factory=dict)
     seen: set[int] = field(default_factory=lambda: {0})
+    #: What the deals and drills grade against: the chart (the default) or the exact play.
+    reference: Reference = Reference.CHART
 
     @property
     def total(self) -> int:
@@ -128,6 +157,9 @@ class LessonRun:
             self.deals[self.step] = DealPlay(
                 deal_round(step, self.lesson.rules, seed=self.seed),
                 tuple(step.deal.expect.decisions),
+                follows_strategy=step.deal.follows_strategy,
+                bet=step.deal.bet,
+                reference=self.reference,
             )
         elif isinstance(step, DrillStep) and self.step not in self.drills:
             drill = step.drill
@@ -137,6 +169,7 @@ class LessonRun:
                 seed=random.Random(self.seed * 1000 + self.step).randrange(2**32),
                 dealer_ups=drill.dealer,
                 length=drill.count,
+                reference=self.reference,
             )
 
     def start(self) -> None:

@@ -3,9 +3,10 @@
 No Streamlit here, so the page stays thin and this is tested like any module: the page only calls
 ``deal``, ``act`` and ``ask_hint`` from button callbacks and draws what the object holds.
 
-Each move is judged *before* it is played (the decision point is gone once the cards move), and
-judged by the strategy, never here; a mistake keeps its EV cost in chips of the hand's bet, so
-the learner sees what it costs at this table.
+Each move is judged *before* it is played (the decision point is gone once the cards move), by the
+strategy's one judge (``tutor.strategy.judge``), never here; every move keeps its judgement (grade,
+reason, cost in chips of the hand's bet), so the page lists each mistake of the round with its
+reason without the learner asking for a hint first.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.decision import Action
-from tutor.game import Event, IllegalActionError, Money, Round, money
+from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
 from tutor.rules import TableRules
-from tutor.strategy import Advice, advise
+from tutor.strategy import Judgement, Reference, judge
 from tutor.table import FamilySession, Standing, Table
 
 #: Chips each seat starts with at a free table (the family session has its own 20).
@@ -25,22 +26,26 @@ BET = 2
 
 @dataclass(frozen=True)
 class Move:
-    """A move the learner made, with the strategy's verdict on it."""
+    """A move the learner made, with the judge's verdict on it."""
 
     seat: int
     hand: int
     action: Action
-    advice: Advice | None
-    bet: Money
+    judgement: Judgement
 
     @property
     def is_mistake(self) -> bool:
-        return self.advice is not None and self.advice.loss > 1e-9
+        """Wrong by the judge's policy (a close call is not a mistake)."""
+        return self.judgement.is_mistake
+
+    @property
+    def is_right(self) -> bool:
+        return self.judgement.is_right
 
     @property
     def cost(self) -> float:
         """The EV given away, in chips of this hand's bet."""
-        return self.advice.loss * float(self.bet) if self.advice is not None else 0.0
+        return self.judgement.cost
 
 
 @dataclass
@@ -53,7 +58,9 @@ class PracticeTable:
     names: tuple[str, ...] = ()
     seed: int | None = None
     moves: list[Move] = field(default_factory=list)
-    hint: Advice | None = None
+    hint: Judgement | None = None
+    #: What moves are graded against: the chart (the default) or the exact play.
+    reference: Reference = Reference.CHART
     #: Chips per seat at a free table (the family session keeps its own players' chips).
     chips: list[Money] = field(default_factory=list)
     session: FamilySession | None = field(default=None, init=False)
@@ -116,6 +123,11 @@ class PracticeTable:
     def mistakes(self) -> list[Move]:
         return [move for move in self.moves if move.is_mistake]
 
+    @property
+    def slips(self) -> list[Move]:
+        """Every move of the round that was not right: mistakes and close calls, in order."""
+        return [move for move in self.moves if not move.is_right]
+
     # -- actions --
     def deal(self) -> Round:
         """Deal the next round (closing the previous one and paying its chips)."""
@@ -131,11 +143,13 @@ class PracticeTable:
         self._after_move()
         return self.round
 
-    def ask_hint(self) -> Advice | None:
-        """The strategy's advice for the decision in front of the learner."""
-        if self.round is None or self.round.to_act() is None:
+    def ask_hint(self) -> Judgement | None:
+        """The judge's advice for the decision in front of the learner (no move yet)."""
+        if self.round is None or (turn := self.round.to_act()) is None:
             return None
-        self.hint = advise(self.round.decision_point())
+        self.hint = judge(
+            self.round.decision_point(), reference=self.reference, bet=self._bet(turn)
+        )
         return self.hint
 
     def act(self, action: Action) -> Move:
@@ -144,15 +158,21 @@ class PracticeTable:
         if game is None or (turn := game.to_act()) is None:
             raise IllegalActionError("round-over", "the round is over: nobody is to act")
         game.verify(action)
-        point = game.decision_point()
-        seat = game.seats[turn.seat]
-        bet = seat.hands[turn.hand or 0].bet if turn.hand is not None else seat.bet
-        move = Move(turn.seat, turn.hand or 0, action, advise(point, action), bet)
+        judgement = judge(
+            game.decision_point(), action, reference=self.reference, bet=self._bet(turn)
+        )
+        move = Move(turn.seat, turn.hand or 0, action, judgement)
         game.act(action)
         self.moves.append(move)
         self.hint = None
         self._after_move()
         return move
+
+    def _bet(self, turn: Turn) -> Money:
+        """The bet of the hand to act (the seat's first bet for the insurance decision)."""
+        assert self.round is not None
+        seat = self.round.seats[turn.seat]
+        return seat.hands[turn.hand].bet if turn.hand is not None else seat.bet
 
     def _after_move(self) -> None:
         if self.round is not None and self.round.is_over:

@@ -15,6 +15,7 @@ from tutor.lessons import Lesson
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS, TableRules
 from tutor.store import Learner
+from tutor.strategy import Reference
 from tutor.ui.lesson_run import LessonRun
 from tutor.ui.practice import PracticeTable
 
@@ -50,6 +51,9 @@ class AppState:
     lesson_paths: tuple[str, ...] | None = None
     #: A fresh seed for each deal, so two sessions do not see the same cards.
     seed: int = 0
+    #: What every page grades moves against: the chart (the default) or, for an advanced
+    #: learner, the exact play for the cards dealt.
+    reference: Reference = Reference.CHART
 
     @property
     def t(self) -> Translator:
@@ -61,7 +65,7 @@ class AppState:
 
     # -- lessons --
     def open_lesson(self, lesson: Lesson) -> None:
-        self.lesson = LessonRun(lesson, seed=self.next_seed())
+        self.lesson = LessonRun(lesson, seed=self.next_seed(), reference=self.reference)
         self.lesson.start()
         self.record_progress()
 
@@ -96,7 +100,19 @@ class AppState:
             weight=weight,
             items=list(items or []),
             length=len(items) if items else None,
+            reference=self.reference,
         )
+
+    def set_reference(self, reference: Reference) -> None:
+        """Grade against the chart or the exact play from now on, on every page (a drill or a
+        table in progress follows at once)."""
+        self.reference = reference
+        if self.quiz is not None:
+            self.quiz.reference = reference
+        if self.practice is not None:
+            self.practice.reference = reference
+        if self.lesson is not None:
+            self.lesson.reference = reference
 
     # -- rules --
     def set_rules(self, rules: TableRules) -> None:

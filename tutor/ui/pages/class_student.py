@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.classroom import ClassroomError, StudentView, normalise_code
-from tutor.decision import Action
+from tutor.decision import Action, Grade
 from tutor.i18n import Translator
 from tutor.store import InvalidNicknameError
 from tutor.ui import class_widgets as cw
@@ -78,15 +78,24 @@ def join_form(state: AppState, pages: cv.ClassPages) -> None:
 
 
 def verdict(view: StudentView, t: Translator) -> None:
-    """Right or not, told only once the teacher has revealed."""
+    """The judge's grade of the student's answer, told only once the teacher has revealed."""
     assert view.best is not None
     best = t.action_name(view.best)
     if view.answer is None:
         st.info(t.format("You did not answer. The best play was **{best}**.", best=best))
-    elif view.answer is view.best:
+    elif view.grade is Grade.RIGHT:
         st.success(
-            t.format("Right! **{best}** is the best play.", best=best),
+            t.format("Right! **{answer}** is the play to make.", answer=t.action_name(view.answer)),
             icon=":material/check_circle:",
+        )
+    elif view.grade is Grade.ACCEPTABLE:
+        st.warning(
+            t.format(
+                "A close call: **{best}** is slightly better; you chose {answer}.",
+                best=best,
+                answer=t.action_name(view.answer),
+            ),
+            icon=":material/balance:",
         )
     else:
         st.error(

@@ -19,7 +19,7 @@ from tutor.lessons import (
 )
 from tutor.lessons.models import ActionAnswer, ChoiceAnswer
 from tutor.ui import components as ui
-from tutor.ui.lesson_run import LessonRun
+from tutor.ui.lesson_run import Decision, LessonRun
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -167,36 +167,83 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             insurance=ui.is_insurance_phase(game),
         )
     for decision in play.decisions:
-        name = t.action_name(decision.action)
-        if decision.correct:
-            st.markdown(
-                ":material/check_circle: " + t.format("{action}: well played.", action=name)
-            )
-        elif decision.expected is not None:
-            st.markdown(
-                ":material/cancel: "
-                + t.format(
-                    "{action}: the lesson expected {expected}.",
-                    action=name,
-                    expected=t.action_name(decision.expected),
-                )
-            )
-        elif decision.advice is not None:
-            st.markdown(
-                ":material/cancel: "
-                + t.format(
-                    "{action}: the best play was {best}.",
-                    action=name,
-                    best=t.action_name(decision.advice.best),
-                )
-            )
+        deal_decision(decision, state)
     if game.is_over:
         with st.expander(t.gettext("What happened"), expanded=True):
             ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
-        net = game.results[0].net
-        st.info(t.format("Result: {net} chips.", net=t.signed_chips(net)))
-        if deal.explanation is not None:
+        result = game.results[0]
+        st.info(t.format("Result: {net} chips.", net=t.signed_chips(result.net)))
+        if play.left_script:
+            # The lesson's commentary tells its own hand: it no longer fits this one.
+            st.markdown(
+                ":material/alt_route: "
+                + t.gettext(
+                    "You played this hand your own way, so the lesson's commentary, written for"
+                    " its own line of play, does not apply. Above is what really happened, move"
+                    " by move, and each of your moves is judged as anywhere else in the app."
+                )
+            )
+            st.markdown(
+                t.format(
+                    "How it ended: {hands}.",
+                    hands=", ".join(
+                        t.format(
+                            "{outcome} ({net} chips)",
+                            outcome=t.outcome_name(hand.outcome),
+                            net=t.signed_chips(hand.net),
+                        )
+                        for hand in result.hands
+                    ),
+                )
+            )
+        elif deal.explanation is not None:
             st.markdown(localize(deal.explanation, state.language))
+        ui.ev_help(t)
+
+
+def deal_decision(decision: Decision, state: AppState) -> None:
+    """One move of a lesson's deal, judged as every page judges it; the lesson's script only adds
+    whether the move left it, or was a mistake the lesson makes on purpose."""
+    t = state.t
+    judgement = decision.judgement
+    if decision.leaves_script:
+        assert decision.expected is not None
+        st.markdown(
+            ":material/alt_route: "
+            + t.format(
+                "Here you left the lesson's script: it plays **{expected}**. The hand goes on with"
+                " your move and the real cards.",
+                expected=t.action_name(decision.expected),
+            )
+        )
+    if decision.scripted_mistake:
+        st.warning(
+            t.format(
+                "**{action}**: a mistake, made here on purpose because the lesson shows what it"
+                " costs. It gives up {loss} of a bet on average ({cost} chips); the right play is"
+                " **{play}**.",
+                action=t.action_name(decision.action),
+                loss=t.small(judgement.loss),
+                cost=t.small(judgement.cost),
+                play=t.action_name(judgement.play),
+            ),
+            icon=":material/school:",
+        )
+        sentence = t.reason(judgement.reason.key, judgement.reason.params)
+        if sentence:
+            st.markdown(":material/lightbulb: " + sentence)
+        return
+    if decision.correct and not decision.leaves_script:
+        st.markdown(
+            ":material/check_circle: "
+            + t.format("{action}: well played.", action=t.action_name(decision.action))
+        )
+        note = ui.finesse_note(judgement, t)
+        if note:
+            st.markdown(":material/grid_on: " + note)
+        return
+    with st.container(border=True):
+        ui.judgement_view(judgement, t, table=not decision.correct)
 
 
 def drill_step(run: LessonRun, state: AppState) -> None:

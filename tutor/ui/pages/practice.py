@@ -28,7 +28,8 @@ def _new_table(state: AppState) -> None:
         rules = state.rules
     try:
         table = PracticeTable(
-            rules, seats=seats, family=family, names=names, seed=state.next_seed()
+            rules, seats=seats, family=family, names=names, seed=state.next_seed(),
+            reference=state.reference,
         )
     except ValueError as error:
         st.session_state["practice-error"] = str(error)
@@ -141,27 +142,23 @@ def play(table: PracticeTable, state: AppState) -> None:
         )
         if table.hint is not None:
             with st.container(border=True):
-                st.markdown(t.format("Advice: **{best}**", best=t.action_name(table.hint.best)))
-                ui.advice_view(table.hint, t)
+                ui.judgement_view(table.hint, t)
     if table.moves:
+        # Every move of the round that was not right, each with its reason and cost; then the
+        # last move's verdict when it was right (so every click gets an answer).
+        for move in table.slips:
+            with st.container(border=True):
+                ui.judgement_view(move.judgement, t, who=seat_name(move.seat), table=False)
         last = table.moves[-1]
-        name = t.action_name(last.action)
-        if last.is_mistake and last.advice is not None:
-            st.warning(
-                t.format(
-                    "{who}: {action} was a mistake; {best} was better. It costs {cost} chips on"
-                    " average.",
-                    who=seat_name(last.seat),
-                    action=name,
-                    best=t.action_name(last.advice.best),
-                    cost=t.number(last.cost, digits=2),
-                ),
-                icon=":material/warning:",
-            )
-        elif last.advice is not None:
+        if last.is_right:
             st.success(
-                t.format("{action}: the best play.", action=name), icon=":material/check_circle:"
+                ui.verdict_headline(last.judgement, t, who=seat_name(last.seat)),
+                icon=":material/check_circle:",
             )
+            note = ui.finesse_note(last.judgement, t)
+            if note:
+                st.markdown(":material/grid_on: " + note)
+    ui.ev_help(t)
 
     def narrator_name(seat: int) -> str:
         return _("The player") if table.seats == 1 and table.session is None else seat_name(seat)
@@ -169,14 +166,17 @@ def play(table: PracticeTable, state: AppState) -> None:
     with st.expander(_("What happened"), expanded=game.is_over):
         ui.narration(table.events, t, narrator_name)
     if game.is_over:
-        mistakes = table.mistakes
-        if mistakes:
-            cost = sum(move.cost for move in mistakes)
+        slips = table.slips
+        if slips:
+            mistakes, close = len(table.mistakes), len(slips) - len(table.mistakes)
             st.info(
                 t.format(
-                    "Mistakes this round: {n}, costing {cost} chips on average.",
-                    n=len(mistakes),
-                    cost=t.number(cost, digits=2),
+                    "This round: {mistakes}, {close}, costing {cost} chips on average.",
+                    mistakes=t.ngettext("{n} mistake", "{n} mistakes", mistakes).format(
+                        n=mistakes
+                    ),
+                    close=t.ngettext("{n} close call", "{n} close calls", close).format(n=close),
+                    cost=t.small(sum(move.cost for move in slips)),
                 )
             )
         if table.is_over:

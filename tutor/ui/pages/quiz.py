@@ -199,8 +199,6 @@ def drill_tab(state: AppState) -> None:
     st.caption(
         t.format("Table: {name}", name=state.rules.name)
         + " · "
-        + t.format("Close call: a loss under {share} of a bet", share=t.percent(0.005, digits=1))
-        + " · "
         + _("Keys: H hit, S stand, D double, P split, U surrender, 1–4 numbers, Enter next")
     )
     with st.container(border=True):
@@ -217,6 +215,7 @@ def drill_tab(state: AppState) -> None:
                 shortcut="Enter",
             )
     st.markdown(ui.score_line(quiz, t))
+    ui.ev_help(t)
     if quiz.score.answered:
         report(state)
 

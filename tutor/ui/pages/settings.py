@@ -8,6 +8,7 @@ import streamlit as st
 
 from tutor.i18n import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
+from tutor.strategy import Reference
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -16,6 +17,11 @@ def _language(state: AppState) -> None:
     chosen = st.session_state.get("settings-language")
     if chosen in LANGUAGES:
         state.language = chosen
+
+
+def _reference(state: AppState) -> None:
+    exact = bool(st.session_state.get("settings-exact"))
+    state.set_reference(Reference.EXACT if exact else Reference.CHART)
 
 
 def _preset(state: AppState) -> None:
@@ -62,6 +68,22 @@ def main() -> None:
         on_change=_language,
         args=(state,),
         horizontal=True,
+    )
+    st.subheader(_("Grading"))
+    st.toggle(
+        _("Grade my moves against the exact play for the cards dealt (advanced)"),
+        value=state.reference is Reference.EXACT,
+        key="settings-exact",
+        on_change=_reference,
+        args=(state,),
+    )
+    st.caption(
+        _(
+            "By default every move is graded against the strategy chart of the table's rules,"
+            " the one the lessons teach: one play per total. With a few exact hands another play"
+            " is worth slightly more; the verdict always says so. Graded against the exact play,"
+            " following the chart there counts as a close call or a mistake."
+        )
     )
     st.subheader(_("Table rules"))
     presets = list(PRESETS)

@@ -1,0 +1,249 @@
+"""The one judge of every page: was a move right, a close call or a mistake, and why.
+
+Every surface that tells a learner whether a move was good (the lessons' deals and drills, the
+practice table, the quiz, class mode and the simulator's profile of a learner) holds a
+:class:`Judgement` from :func:`judge`; no other place compares EVs to decide. So the same move on
+the same cards gets the same verdict everywhere.
+
+**Two references, never silently mixed.** A learner learns a *chart*: one play per total (or pair)
+against each up-card, the average best over all the hands that make that total
+(:mod:`tutor.strategy.chart`). The *exact* play for these very cards can differ (10-3 against a 2
+from one deck hits where the chart stands on hard 13). By default a learner is graded against the
+chart; an advanced learner may choose the exact play. Either way, when the two differ the
+judgement says so (``differs``, ``finesse``), and the reason argues for the play graded against
+with the figures that decide it.
+
+**One closeness policy**, measured in the exact EVs of these cards (per unit of the hand's bet):
+
+- *right*: the move is worth at least as much as the reference play (``TIE`` absorbs the rounding
+  of equal values), so the chart's play, the exact best play, or an equal play;
+- *acceptable*: it gives up less than ``CLOSE`` (0.005 of a bet, half a chip per hundred bet)
+  against the reference play: a close call, not counted as a mistake;
+- *wrong*: it gives up ``CLOSE`` or more.
+
+>>> from tutor.rules import PRESETS
+>>> from tutor.table import decision_for
+>>> point = decision_for(PRESETS["family"], "K♣ 3♣", "2♦")
+>>> stand = judge(point, Action.STAND, bet=2)
+>>> stand.grade.value, stand.chart_play.value, stand.exact_play.value
+('right', 'stand', 'hit')
+>>> judge(point, Action.STAND, reference=Reference.EXACT).grade.value
+'wrong'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from tutor.cards import hand_value, is_pair
+from tutor.decision import Action, DecisionPoint, Grade
+from tutor.game import Money
+from tutor.strategy.advice import (
+    CLOSE,
+    Reason,
+    advise,
+    chart_context,
+    hand_reason,
+    insurance_evs,
+    insurance_reason,
+)
+from tutor.strategy.chart import COLUMNS, CellKey, Chart, chart
+from tutor.strategy.solution import Solution, solve
+from tutor.strategy.solver import hand_of
+
+#: Two EVs closer than this are the same value (the rounding of one computation).
+TIE = 1e-9
+
+
+class Reference(Enum):
+    """What a learner is graded against."""
+
+    #: The basic-strategy chart of the table's rules: one play per total, as the lessons teach.
+    CHART = "chart"
+    #: The best play for these exact cards (composition-dependent), for advanced learners.
+    EXACT = "exact"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A move judged, or (``chosen`` None) the advice before a move: everything a page shows."""
+
+    point: DecisionPoint
+    #: The move judged; None for advice asked before moving (a hint, a class's reveal).
+    chosen: Action | None
+    #: None when nothing was chosen.
+    grade: Grade | None
+    reference: Reference
+    #: The chart's play for this hand among the legal actions.
+    chart_play: Action
+    #: The best play for these exact cards (the chart's play when they are worth the same).
+    exact_play: Action
+    #: Exact EV per unit of the hand's bet of every legal action, for these cards.
+    evs: Mapping[Action, float]
+    #: EV given up against the reference play, in bets (0 when the move is as good or better).
+    loss: float
+    #: The hand's bet in chips, to state the cost in chips.
+    bet: Money
+    #: Why the reference play, from the same numbers that decide the grade.
+    reason: Reason
+
+    @property
+    def play(self) -> Action:
+        """The play graded against: the chart's, or the exact one for an advanced learner."""
+        return self.chart_play if self.reference is Reference.CHART else self.exact_play
+
+    @property
+    def cost(self) -> float:
+        """The EV given up, in chips of this hand's bet."""
+        return self.loss * float(self.bet)
+
+    @property
+    def differs(self) -> bool:
+        """The exact play for these cards is not the chart's."""
+        return self.exact_play is not self.chart_play
+
+    @property
+    def finesse(self) -> float:
+        """How much more the exact play is worth than the chart's, in bets (0 when the same)."""
+        return self.evs[self.exact_play] - self.evs[self.chart_play]
+
+    @property
+    def is_right(self) -> bool:
+        return self.grade is Grade.RIGHT
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.grade is Grade.WRONG
+
+
+def grade_of(loss: float) -> Grade:
+    """The closeness policy: the grade of a move that gives up ``loss`` bets against the
+    reference play (see the module docstring)."""
+    if loss <= TIE:
+        return Grade.RIGHT
+    if loss < CLOSE:
+        return Grade.ACCEPTABLE
+    return Grade.WRONG
+
+
+def judge(
+    point: DecisionPoint,
+    chosen: Action | None = None,
+    *,
+    reference: Reference = Reference.CHART,
+    bet: Money = 1,
+) -> Judgement:
+    """Judge ``chosen`` on ``point`` (or advise, when None) against ``reference``.
+
+    The exact EVs come from :func:`tutor.strategy.advise` (these cards, the cards seen at the
+    table out of the shoe, exactly the legal actions); the chart's play from the chart of the
+    table's rules. Raises ``ValueError`` for a move that is not legal on ``point``.
+    """
+    if chosen is not None and chosen not in point.legal:
+        raise ValueError(f"{chosen.value} is not a legal action here")
+    advice = advise(point)
+    evs = advice.evs
+    exact = advice.best
+    solution = solve(point.rules)
+    chart_play, chart_reason = _chart_play(point, solution, evs)
+    if evs[chart_play] >= evs[exact] - TIE:
+        exact = chart_play  # equal values: the chart's play is the exact play too
+    target = chart_play if reference is Reference.CHART else exact
+    if target is chart_play and chart_play is not exact and chart_reason is not None:
+        reason = chart_reason  # argue for the chart from the chart's own figures
+    elif target is advice.best:
+        reason = advice.reason
+    else:
+        reason = _exact_reason_for(point, target, evs, advice.reason)
+    loss = 0.0 if chosen is None else max(0.0, evs[target] - evs[chosen])
+    grade = None if chosen is None else grade_of(loss)
+    return Judgement(
+        point=point,
+        chosen=chosen,
+        grade=grade,
+        reference=reference,
+        chart_play=chart_play,
+        exact_play=exact,
+        evs=evs,
+        loss=loss,
+        bet=bet,
+        reason=reason,
+    )
+
+
+def _exact_reason_for(
+    point: DecisionPoint, play: Action, evs: Mapping[Action, float], fallback: Reason
+) -> Reason:
+    """The exact reason when ``play`` ties with the exact best (chosen as the chart's play)."""
+    params = dict(fallback.params)
+    others = {a: ev for a, ev in evs.items() if a is not play}
+    params["play"], params["play_ev"] = play.value, evs[play]
+    if others:
+        other = max(others, key=others.__getitem__)
+        params.update(other=other.value, other_ev=others[other], margin=evs[play] - others[other])
+    return Reason(fallback.key, params)
+
+
+# -- the chart's play ---------------------------------------------------------------------------
+
+
+def chart_cell(point: DecisionPoint, table_chart: Chart) -> CellKey | None:
+    """The chart cell a learner reads for this hand: the pair's row while splitting is legal,
+    else the row of the hand's total (hard or soft); a pair whose total has no row (A-A, 2-2)
+    keeps its pair row. None for a hand the chart has no row for."""
+    column = "A" if point.dealer_up.points == 1 else str(point.dealer_up.points)
+    assert column in COLUMNS
+    cards = point.cards
+    pair_row: str | None = None
+    if len(cards) == 2 and is_pair(cards, by_value=True):
+        first = cards[0].points
+        pair_row = "A,A" if first == 1 else f"{first},{first}"
+    if pair_row is not None and Action.SPLIT in point.legal:
+        return ("pairs", pair_row, column)
+    value = hand_value(cards)
+    table = "soft" if value.soft else "hard"
+    frame = table_chart.soft if value.soft else table_chart.hard
+    if str(value.total) in frame.index:
+        return (table, str(value.total), column)
+    if pair_row is not None:
+        return ("pairs", pair_row, column)
+    return None
+
+
+def _chart_play(
+    point: DecisionPoint, solution: Solution, evs: Mapping[Action, float]
+) -> tuple[Action, Reason | None]:
+    """The chart's play among the legal actions, and the reason argued from the chart's figures.
+
+    For a hand: the best legal action by the cell's averaged EVs (so a chart's "D" reads "hit"
+    once doubling is no longer legal, as its legend says). For insurance: the same answers valued
+    with the share of tens of a shoe with only the up-card out. Without a cell, the exact play."""
+    up = point.dealer_up.points
+    if point.is_insurance_decision:
+        hand = hand_of([card.points for card in point.cards])
+        solver = solution.ups[up]
+        shoe = solver.shoe
+        tens = INFINITE_TENS if solver.infinite else shoe[9] / sum(shoe)
+        averaged = insurance_evs(point, solution, hand, tens=tens)
+        play = max(averaged, key=averaged.__getitem__)
+        return play, insurance_reason(point, averaged, play, tens, scope="chart")
+    table_chart = chart(point.rules)
+    cell = chart_cell(point, table_chart)
+    if cell is not None:
+        averaged = {a: ev for a, ev in table_chart.evs[cell].items() if a in point.legal}
+        if averaged:
+            play = max(averaged, key=averaged.__getitem__)
+            value = hand_value(point.cards)
+            hard = sum(card.points for card in point.cards)
+            pair = point.cards[0].points if cell[0] == "pairs" else None
+            context = chart_context(
+                solution, up, total=value.total, hard=hard, soft=value.soft, pair=pair
+            )
+            return play, hand_reason(averaged, play, context)
+    return max(evs, key=evs.__getitem__), None
+
+
+#: Ten-valued cards' share of an infinite shoe.
+INFINITE_TENS = 4 / 13
