@@ -15,10 +15,11 @@ import time
 import tracemalloc
 
 from tutor.cards import Card, parse_cards
-from tutor.decision import HAND_ACTIONS, Action, DecisionPoint
+from tutor.decision import Action
 from tutor.rules import PRESETS
-from tutor.strategy import advise, chart, house_edge
+from tutor.strategy import advise, chart, house_edge, judge
 from tutor.strategy import solution as solution_module
+from tutor.table import decision_for
 
 REPEATS = 3
 
@@ -38,15 +39,17 @@ def main() -> None:
     for name in PRESETS:
         print(f"cold_solve_{name}: {cold(name):.3f} s")
     rules = PRESETS["american-s17"]
-    point = DecisionPoint(parse_cards("9S 7H"), Card.parse("TD"), rules, frozenset(HAND_ACTIONS))
-    advise(point)
-    samples = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(200):
-            advise(point, Action.HIT)
-        samples.append((time.perf_counter() - start) / 200)
-    print(f"warm_advice: {statistics.median(samples) * 1000:.4f} ms")
+    point = decision_for(rules, parse_cards("9S 7H"), Card.parse("TD"))
+    judge(point, Action.HIT)
+    for name, call in (("warm_advice", lambda: advise(point)),
+                       ("warm_judgement", lambda: judge(point, Action.HIT))):
+        samples = []
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(200):
+                call()
+            samples.append((time.perf_counter() - start) / 200)
+        print(f"{name}: {statistics.median(samples) * 1000:.4f} ms")
     solution_module._solve.cache_clear()
     tracemalloc.start()
     for name in PRESETS:

@@ -29,7 +29,7 @@ from tutor.classroom import (
     WrongKeyError,
     new_code,
 )
-from tutor.decision import Action
+from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
 from tutor.rules import PRESETS
 from tutor.store import InvalidNicknameError, Store
@@ -80,9 +80,12 @@ def test_a_full_session_from_creation_to_results(classroom: Classroom) -> None:
     reveal = classroom.reveal(teacher)
     assert reveal.best is Action.HIT
     assert reveal.distribution == {Action.HIT: 1, Action.STAND: 1}
-    assert reveal.evs[Action.HIT] > reveal.evs[Action.STAND]
-    assert reveal.reason_key
+    assert reveal.judgement.evs[Action.HIT] > reveal.judgement.evs[Action.STAND]
+    assert reveal.judgement.reason.key
+    assert reveal.right == 1
     assert classroom.student_view(ana).best is Action.HIT
+    assert classroom.student_view(ana).grade is Grade.RIGHT
+    assert classroom.student_view(ben).grade is Grade.WRONG
     classroom.next_question(teacher)
     assert classroom.counts(teacher) == (0, 2)
     classroom.answer(ana, Action.SPLIT)

@@ -10,6 +10,7 @@ from tutor.rules import PRESETS
 from tutor.strategy import advise, best_action
 from tutor.table import decision_for
 
+
 def point(cards: str, up: str, preset: str = "american-s17", **kw: object) -> DecisionPoint:
     """A decision point; its legal actions are the engine's unless a test narrows them."""
     legal = kw.pop("legal", None)

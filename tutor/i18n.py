@@ -139,6 +139,10 @@ REASON_MESSAGES: dict[str, str] = {
         "Split {hand}: two hands that each start from one of its cards are worth more than the"
         " pair played as one hand."
     ),
+    "composition": N_(
+        "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
+        " out of the shoe and change what is left to draw: here {play} loses less."
+    ),
     "surrender-saves": N_(
         "Against {up}, every way of playing on loses more than surrendering does."
     ),
@@ -318,7 +322,7 @@ class Translator:
         for name, value in params.items():
             if name in _CARD_PARAMS and isinstance(value, int):
                 values[name] = self.up_card_name(value)
-            elif name in ("play", "other") and isinstance(value, str):
+            elif name in ("play", "other", "row_play") and isinstance(value, str):
                 values[name] = self.action_name(Action(value)).lower()
         for name in _PERCENT_PARAMS:
             if isinstance(params.get(name), float):
@@ -329,6 +333,8 @@ class Translator:
                 values[first], values[second] = self._distinct(first, a, b)
         values["hand"] = self.hand_name(params, article=True)
         values["bare"] = self.hand_name(params)
+        if key == "composition":  # the chart's row of the total, not the pair's own row
+            values["bare"] = self.hand_name({**params, "pair": None})
         try:
             sentence = self.format(message, **values)
             scope = str(params.get("scope", "cards"))

@@ -18,6 +18,8 @@ these exact cards (``"cards"``) or the average over the chart's cell (``"chart"`
 - ``double-edge`` (total, up): double: one card is enough, worth a bigger bet;
 - ``split-pair`` (pair, up): two hands from this pair are worth more than one;
 - ``surrender-saves`` (up): every way of playing on loses more than surrendering;
+- ``composition`` (row_play, total, up; set by :mod:`.judge`): hit or stand where the chart's row
+  of this total says the other, because the cards held change what is left to draw;
 - ``insurance-odds`` / ``insurance-pays`` (tens, break_even): insurance pays 2:1 and wins only on
   a ten in the hole, so it pays exactly when tens come more often than ``break_even``;
 - ``even-money-declined`` / ``even-money-sure`` (tens, break_even, pays): with a natural, even money

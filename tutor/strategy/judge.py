@@ -157,6 +157,7 @@ def judge(
         reason = advice.reason
     else:
         reason = _exact_reason_for(point, target, evs, advice.reason)
+    reason = _composition(point, solution, target, reason)
     loss = 0.0 if chosen is None else max(0.0, evs[target] - evs[chosen])
     grade = None if chosen is None else grade_of(loss)
     return Judgement(
@@ -184,6 +185,30 @@ def _exact_reason_for(
         other = max(others, key=others.__getitem__)
         params.update(other=other.value, other_ev=others[other], margin=evs[play] - others[other])
     return Reason(fallback.key, params)
+
+
+def _composition(point: DecisionPoint, solution: Solution, play: Action, reason: Reason) -> Reason:
+    """The reason for hitting or standing where the chart's row for this total says the other:
+    the cards held (a pair's, or these exact cards) change what is left to draw. Without this the
+    learner would read the same bust chances argued for opposite plays."""
+    if play not in (Action.HIT, Action.STAND) or point.is_insurance_decision:
+        return reason
+    table_chart = chart(point.rules)
+    value = hand_value(point.cards)
+    frame = table_chart.soft if value.soft else table_chart.hard
+    column = "A" if point.dealer_up.points == 1 else str(point.dealer_up.points)
+    if str(value.total) not in frame.index:
+        return reason
+    cell = ("soft" if value.soft else "hard", str(value.total), column)
+    row = {a: ev for a, ev in table_chart.evs[cell].items() if a in (Action.HIT, Action.STAND)}
+    if not row:
+        return reason
+    row_play = max(row, key=row.__getitem__)
+    if row_play is play:
+        return reason
+    params = dict(reason.params)
+    params["row_play"] = row_play.value
+    return Reason("composition", params)
 
 
 # -- the chart's play ---------------------------------------------------------------------------

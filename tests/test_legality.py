@@ -1,0 +1,66 @@
+"""Legality is stated once (``tutor.legality``): the engine refuses and the strategy values the
+very same actions, for any rules and any hand."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.test_engine_properties import table_rules
+from tutor.cards import Shoe
+from tutor.decision import Action
+from tutor.game import Round
+from tutor.legality import double_refusal, split_refusal, surrender_refusal
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy import advise, judge
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=table_rules(), seed=st.integers(0, 2**32 - 1), seats=st.integers(1, 2))
+def test_the_strategy_values_exactly_the_actions_the_engine_allows(
+    rules: TableRules, seed: int, seats: int
+) -> None:
+    rng = random.Random(seed)
+    for _ in range(3):
+        game = Round(rules, Shoe(rules.decks, rng=rng), [2] * seats)
+        while game.to_act() is not None:
+            point = game.decision_point()
+            advice = advise(point)
+            assert set(advice.evs) == point.legal, (rules, point.cards, point.dealer_up)
+            action = rng.choice(sorted(point.legal, key=lambda a: a.value))
+            assert judge(point, action).grade is not None
+            game.act(action)
+
+
+def test_the_engine_and_the_strategy_read_the_same_rule_for_a_double() -> None:
+    rules = PRESETS["france-before-2007"]  # doubles on 9, 10 or 11 only
+    refusal = double_refusal(rules, cards=2, total=12, soft=False, from_split=False)
+    assert refusal == ("double-total", {"allowed": "9-11", "total": 12})
+    assert double_refusal(rules, cards=2, total=11, soft=False, from_split=False) is None
+    assert double_refusal(rules, cards=3, total=11, soft=False, from_split=False) == (
+        "double-two-cards",
+        {},
+    )
+    from tutor.strategy import solve
+    from tutor.strategy.solver import hand_of
+
+    solution = solve(rules)
+    assert Action.DOUBLE not in solution.allowed(hand_of((10, 2)))
+    assert Action.DOUBLE in solution.allowed(hand_of((5, 6)))
+
+
+def test_split_and_surrender_refusals_name_the_rule() -> None:
+    family = PRESETS["family"]
+    assert split_refusal(family, pair=True, hands_in_seat=2) == ("max-hands", {"max_hands": 2})
+    assert split_refusal(family, pair=False, hands_in_seat=1) == ("split-pair", {"by": "rank"})
+    assert surrender_refusal(family, cards=2, from_split=False, hands_in_seat=1) == (
+        "no-surrender",
+        {},
+    )
+    casino = PRESETS["american-s17"]
+    assert surrender_refusal(casino, cards=2, from_split=True, hands_in_seat=2) == (
+        "surrender-first",
+        {},
+    )
