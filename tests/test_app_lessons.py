@@ -154,3 +154,57 @@ def test_the_lesson_list_speaks_english_when_asked(open_app: OpenApp) -> None:
     at = open_app("lessons", AppState(language="en"))
     assert at.title[0].value == "Lessons"
     assert any(button.label == "Start" for button in at.button)
+
+
+def _at_deal(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
+    """The lessons page opened on the first deal step of a built-in lesson matching ``wanted``."""
+    from tutor.lessons import load_course
+    from tutor.ui.lesson_run import LessonRun
+
+    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
+    assert lesson is not None
+    index = next(
+        i for i, step in enumerate(lesson.steps)
+        if isinstance(step, DealStep) and wanted(step)  # type: ignore[operator]
+    )
+    run = LessonRun(lesson, step=index, seen=set(range(index + 1)))
+    run.start()
+    at = open_app("lessons", AppState(lesson=run))
+    return at, index
+
+
+def test_a_deal_that_shows_a_mistake_on_purpose_calls_it_a_mistake(open_app: OpenApp) -> None:
+    at, index = _at_deal(
+        open_app, "insurance",
+        lambda step: not step.deal.follows_strategy and step.deal.expect.decisions[0].value
+        == "insure",
+    )
+    _click(at, f"deal-{index}-insure")
+    shown = " ".join(block.value for block in [*at.warning, *at.markdown])
+    assert "exprès" in shown, "the lesson's scripted mistake is called a mistake"
+    assert "bien joué" not in shown
+    assert "Ne pas s'assurer" in shown or "Pas d'assurance" in shown, "the right play is named"
+
+
+def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) -> None:
+    at, index = _at_deal(
+        open_app, "splitting", lambda step: str(step.deal.player[0])[0] == "8"
+    )
+    run = _state(at).lesson
+    assert run is not None
+    _click(at, f"deal-{index}-split")
+    _click(at, f"deal-{index}-stand")  # the lesson hits this 11
+    play = run.deal_play()
+    assert play is not None
+    assert play.left_script
+    while not play.round.is_over:
+        _click(at, f"deal-{index}-stand")
+    text = " ".join(block.value for block in at.markdown)
+    assert "vous quittez le scénario" in text
+    assert "à votre façon" in text, "the scripted commentary is replaced by what happened"
+    assert "Deux victoires" not in text
+    assert "Issue" in text
+    # The deviation is judged as anywhere else: a verdict with its cost and its reason.
+    judged = [*at.error, *at.warning, *at.success]
+    assert any("Rester" in block.value for block in judged)
+    assert ":material/lightbulb:" in text, "the reason of the verdict is shown"

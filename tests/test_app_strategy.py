@@ -22,8 +22,24 @@ def test_the_chart_of_a_preset_is_shown_coloured_with_its_house_edge(
     assert "background:" in html
     assert at.metric[0].label.endswith(preset)
     assert "%" in at.metric[0].value
-    assert len(at.table) == 1, "the selected cell's EVs"
+    assert at.table[0].value.shape[0] >= 2, "the selected cell's EVs"
     assert not at.exception
+
+
+def test_the_exact_plays_that_differ_from_the_chart_are_shown_beside_it(open_app: OpenApp) -> None:
+    from tutor.strategy.judge import finesses
+
+    at = open_app("strategy", AppState(rules=PRESETS["family"]))
+    at.selectbox(key="cell-row-hard").select("13").run()
+    at.selectbox(key="cell-up").select("2").run()
+    assert not at.exception
+    differing = [f for f in finesses(PRESETS["family"]) if (f.row, f.column) == ("13", "2")]
+    assert differing, "10-3 against a 2 hits from one deck where the chart stands"
+    cell_table = at.table[1].value
+    assert len(cell_table) == len(differing)
+    assert "Tirer" in set(cell_table.iloc[:, 2]), "the exact play is named beside the chart's"
+    assert len(at.table) == 3, "the cell's EVs, its finesses, and every finesse of the table"
+    assert len(at.table[2].value) == len(finesses(PRESETS["family"]))
 
 
 def test_comparing_two_presets_outlines_the_cells_that_change(open_app: OpenApp) -> None:

@@ -37,9 +37,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.cards import hand_value, is_pair
+from tutor.cards import Card, Rank, Suit, hand_value, is_pair
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.game import Money
+from tutor.rules import TableRules
 from tutor.strategy.advice import (
     CLOSE,
     Reason,
@@ -272,3 +273,54 @@ def _chart_play(
 
 #: Ten-valued cards' share of an infinite shoe.
 INFINITE_TENS = 4 / 13
+
+
+# -- where the exact cards play differently from the chart ---------------------------------------
+
+
+@dataclass(frozen=True)
+class Finesse:
+    """A two-card hand whose exact best play is not its chart cell's play."""
+
+    table: str
+    row: str
+    column: str
+    cards: tuple[Card, ...]
+    chart_play: Action
+    exact_play: Action
+    #: How much more the exact play is worth, in bets.
+    gain: float
+
+
+def finesses(rules: TableRules) -> tuple[Finesse, ...]:
+    """Every two-card hand, against every up-card, whose exact play differs from the chart's:
+    what the Strategy page shows beside the chart (computed once per rule set)."""
+    solution = solve(rules)
+    return solution.cached("finesses", lambda: tuple(_finesses(rules)))
+
+
+def _finesses(rules: TableRules) -> list[Finesse]:
+    from tutor.table import decision_for
+
+    table_chart = chart(rules)
+    found = []
+    for first in range(1, 11):
+        for second in range(first, 11):
+            cards = (_card(first, 0), _card(second, 1))
+            for up in range(1, 11):
+                try:
+                    point = decision_for(rules, cards, _card(up, 2))
+                except ValueError:
+                    continue  # a natural: nothing to decide
+                cell = chart_cell(point, table_chart)
+                judgement = judge(point)
+                if cell is not None and judgement.differs:
+                    found.append(Finesse(*cell, cards, judgement.chart_play,
+                                         judgement.exact_play, judgement.finesse))
+    return found
+
+
+def _card(points: int, index: int) -> Card:
+    """A card of this value (a King for ten), of a suit chosen so two cards never repeat."""
+    rank = Rank.ACE if points == 1 else Rank.KING if points == 10 else Rank.parse(str(points))
+    return Card(rank, list(Suit)[index % 4])

@@ -7,8 +7,11 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from tutor.rules import PRESETS
+from tutor.cards import format_cards
+from tutor.i18n import Translator
+from tutor.rules import PRESETS, TableRules
 from tutor.strategy import chart, house_edge
+from tutor.strategy.judge import Finesse, finesses
 from tutor.ui import chart_view
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -24,6 +27,47 @@ def _pick_cell(frame: pd.DataFrame, table_name: str, grid_key: str) -> None:
     picked = chart_view.picked_cell(frame, st.session_state.get(grid_key))
     if picked is not None:
         st.session_state[f"cell-row-{table_name}"], st.session_state["cell-up"] = picked
+
+
+def _finesse_rows(items: list[Finesse], t: Translator) -> dict[str, list[str]]:
+    return {
+        t.gettext("Cards"): [
+            f"{format_cards(f.cards)} / {t.up_card_name(1 if f.column == 'A' else int(f.column))}"
+            for f in items
+        ],
+        t.gettext("The chart's play"): [t.action_name(f.chart_play) for f in items],
+        t.gettext("Best for these cards"): [t.action_name(f.exact_play) for f in items],
+        t.gettext("Worth more, per bet"): [t.small(f.gain) for f in items],
+    }
+
+
+def finesse_view(rules: TableRules, t: Translator, cell: tuple[str, str, str]) -> None:
+    """Where the exact play for some cards is not the chart's: the cell explained, then all."""
+    every = list(finesses(rules))
+    here = [f for f in every if (f.table, f.row, f.column) == cell]
+    if here:
+        st.markdown(
+            ":material/grid_on: "
+            + t.gettext(
+                "In this cell, some exact hands play differently: a finesse for advanced players,"
+                " never counted as a mistake against the chart."
+            )
+        )
+        st.table(_finesse_rows(here, t))
+    title = t.ngettext(
+        "Where the exact cards play differently from the chart: {n} hand",
+        "Where the exact cards play differently from the chart: {n} hands",
+        len(every),
+    ).format(n=len(every))
+    with st.expander(title):
+        st.caption(
+            t.gettext(
+                "The chart gives one play per total, the best on average over every hand of that"
+                " total. For these two-card hands the best play for the exact cards is another."
+            )
+        )
+        if every:
+            st.table(_finesse_rows(every, t))
 
 
 def main() -> None:
@@ -96,6 +140,8 @@ def main() -> None:
             _("Expected value (per bet)"): [t.ev(ev) for ev in evs.values()],
         }
     )
+
+    finesse_view(rules, t, (table_name, row, up))
 
     if other is not None and compare_name:
         st.subheader(t.format("What changes from {a} to {b}", a=compare_name, b=rules.name))
