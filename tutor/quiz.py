@@ -22,12 +22,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
-from tutor.cards import Card, Rank, Shoe, hand_value, is_pair
+from tutor.cards import Card, Rank, Shoe, Suit, hand_value, is_natural_cards, is_pair
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Outcome, Phase, Round
 from tutor.rules import Surrender, TableRules
@@ -53,6 +54,51 @@ class Category(Enum):
     @property
     def is_decision(self) -> bool:
         return self not in (Category.TOTALS, Category.PAYOUTS)
+
+
+class Hands(Enum):
+    """Which hands a drill deals, within its category: a lesson's ``hands``, so that its drill
+    asks about what the lesson teaches (the Ace lesson's totals hold an Ace).
+
+    A closed vocabulary rather than a list of totals, because a teacher names a topic ("hands
+    with an Ace"), and because each value is a property of the learner's cards that every
+    category can test: the two cards of a decision, the hand of a totals question, the first two
+    cards of a payout.
+    """
+
+    #: The hand holds at least one Ace.
+    ACES = "aces"
+    #: The hand holds no Ace (the first lesson adds cards before the Ace is taught).
+    NO_ACES = "no-aces"
+    #: An Ace and a ten-valued card as the first two cards.
+    NATURALS = "naturals"
+    #: A hard 12 to 16: the hands where hitting risks a bust and standing rarely wins.
+    STIFF = "stiff"
+    #: A hard 9 to 11: the totals doubling is about.
+    DOUBLE_TOTALS = "double-totals"
+
+    def holds(self, cards: Sequence[Card]) -> bool:
+        """Whether these cards are a hand of this kind."""
+        if self is Hands.ACES:
+            return any(card.rank is Rank.ACE for card in cards)
+        if self is Hands.NO_ACES:
+            return all(card.rank is not Rank.ACE for card in cards)
+        if self is Hands.NATURALS:
+            return is_natural_cards(cards)
+        value = hand_value(cards)
+        low, high = (12, 16) if self is Hands.STIFF else (9, 11)
+        return not value.soft and low <= value.total <= high
+
+    @property
+    def description(self) -> str:
+        """The hands in words, for a message to a teacher."""
+        return {
+            Hands.ACES: "holding an Ace",
+            Hands.NO_ACES: "holding no Ace",
+            Hands.NATURALS: "that is a natural",
+            Hands.STIFF: "of hard 12 to 16",
+            Hands.DOUBLE_TOTALS: "of hard 9 to 11",
+        }[self]
 
 
 def unavailable_reason(category: Category, rules: TableRules) -> str | None:
@@ -170,6 +216,7 @@ def next_question(
     *,
     dealer_ups: Collection[int] | None = None,
     totals: Collection[int] | None = None,
+    hands: Hands | None = None,
     weight: Callable[[str], float] | None = None,
 ) -> Question:
     """A question of ``category`` at this table, dealt from a shuffled shoe.
@@ -177,19 +224,30 @@ def next_question(
     Hands come with the frequencies of a real shoe: each is dealt, and kept if it belongs to the
     category (rejection sampling keeps the shoe's proportions within the category). A teacher or
     a lesson may restrict the drill: ``dealer_ups`` limits the dealer's up-card (values, 1 for an
-    Ace), ``totals`` the hand's total. ``weight`` leans the drill towards the items a learner gets
-    wrong: ``CANDIDATES`` questions are dealt and one is drawn with probability proportional to
-    ``weight(item_key(question))``, so a weak item comes up several times as often while every
-    hand stays possible. Raises ``ValueError`` when the table cannot ask the category (see
-    ``unavailable_reason``).
+    Ace), ``totals`` the hand's total, ``hands`` the kind of hand (a lesson's topic, for every
+    category, totals and payouts included). ``weight`` leans the drill towards the items a
+    learner gets wrong: ``CANDIDATES`` questions are dealt and one is drawn with probability
+    proportional to ``weight(item_key(question))``, so a weak item comes up several times as
+    often while every hand stays possible. Raises ``ValueError`` when the table cannot ask the
+    category (see ``unavailable_reason``) or no hand of the restriction exists (see
+    ``dealable``), at once rather than after thousands of rejected deals.
     """
     why = unavailable_reason(category, rules)
     if why is not None:
         raise ValueError(f"this table cannot ask {category.value} questions ({why})")
+    if hands is not None and not dealable(category, rules, dealer_ups=dealer_ups, hands=hands):
+        raise ValueError(
+            f"no {category.value} question on a hand {hands.description} can be dealt at "
+            f"this table{_against(dealer_ups)}"
+        )
     if weight is None:
-        return _deal_question(category, rules, rng, dealer_ups=dealer_ups, totals=totals)
+        return _deal_question(
+            category, rules, rng, dealer_ups=dealer_ups, totals=totals, hands=hands
+        )
     candidates = [
-        _deal_question(category, rng=rng, rules=rules, dealer_ups=dealer_ups, totals=totals)
+        _deal_question(
+            category, rng=rng, rules=rules, dealer_ups=dealer_ups, totals=totals, hands=hands
+        )
         for _ in range(CANDIDATES)
     ]
     weights = [max(weight(item_key(question)), 0.0) for question in candidates]
@@ -221,11 +279,12 @@ def _deal_question(
     *,
     dealer_ups: Collection[int] | None,
     totals: Collection[int] | None,
+    hands: Hands | None = None,
 ) -> Question:
     if category is Category.TOTALS:
-        return _totals_question(rules, rng)
+        return _totals_question(rules, rng, hands)
     if category is Category.PAYOUTS:
-        return _payout_question(rules, rng)
+        return _payout_question(rules, rng, hands)
     for _ in range(_ATTEMPTS):
         shoe = Shoe(rules.decks, rng=rng)
         first, up, second, hole = (shoe.draw() for _ in range(4))
@@ -235,35 +294,103 @@ def _deal_question(
             break
         if not _fits(category, (first, second), up, rules):
             continue
+        if hands is not None and not hands.holds((first, second)):
+            continue
         if totals and hand_value((first, second)).total not in totals:
             continue
-        dealer = (up, hole) if rules.dealer_peeks else (up,)
-        game = scripted_round(
-            rules, [(first, second)], dealer, seed=rng.randrange(2**32), strict=False
-        )
-        if category is not Category.INSURANCE and game.phase is Phase.INSURANCE:
-            game.decline_insurance()
-        if game.to_act() is None:
-            continue  # a natural ended the round before any decision
-        if category is Category.INSURANCE and game.phase is not Phase.INSURANCE:
+        point = _decision(category, rules, (first, second), up, hole, rng.randrange(2**32))
+        if point is None:
             continue
-        if category is Category.SURRENDER and Action.SURRENDER not in game.legal_actions():
-            continue
-        if category is Category.DOUBLING and Action.DOUBLE not in game.legal_actions():
-            continue
-        point = game.decision_point()
         return Question(category, (first, second), (up,), point=point)
     raise ValueError(f"could not deal a {category.value} question at this table")
 
 
-def _totals_question(rules: TableRules, rng: random.Random) -> Question:
+def _decision(
+    category: Category,
+    rules: TableRules,
+    cards: tuple[Card, Card],
+    up: Card,
+    hole: Card,
+    seed: int,
+) -> DecisionPoint | None:
+    """The decision a category asks on this deal, played by the engine; None when the deal
+    asks none (a natural ends the round, surrender or doubling is not offered on it)."""
+    dealer = (up, hole) if rules.dealer_peeks else (up,)
+    game = scripted_round(rules, [cards], dealer, seed=seed, strict=False)
+    if category is not Category.INSURANCE and game.phase is Phase.INSURANCE:
+        game.decline_insurance()
+    if game.to_act() is None:
+        return None  # a natural ended the round before any decision
+    if category is Category.INSURANCE and game.phase is not Phase.INSURANCE:
+        return None
+    if category is Category.SURRENDER and Action.SURRENDER not in game.legal_actions():
+        return None
+    if category is Category.DOUBLING and Action.DOUBLE not in game.legal_actions():
+        return None
+    return game.decision_point()
+
+
+def dealable(
+    category: Category,
+    rules: TableRules,
+    *,
+    dealer_ups: Collection[int] | None = None,
+    hands: Hands | None = None,
+) -> bool:
+    """Whether a real shoe can ever deal a question of ``category`` with these restrictions.
+
+    Rejection sampling would otherwise try thousands of deals and fail at run time, so a lesson
+    checker asks this first (``tutor check`` reports a drill no shoe can deal). Every two-card
+    start (by rank, so that pairs are told from ten-valued mixes) against every allowed up-card
+    is tried on the engine, exactly as a dealt question is judged; cached, as a table's answer
+    never changes.
+    """
+    ups = tuple(sorted(set(dealer_ups))) if dealer_ups else None
+    return _dealable(category, rules, ups, hands)
+
+
+@lru_cache(maxsize=512)
+def _dealable(
+    category: Category, rules: TableRules, ups: tuple[int, ...] | None, hands: Hands | None
+) -> bool:
+    if unavailable_reason(category, rules) is not None:
+        return False
+    starts = [
+        (Card(first, Suit.SPADES), Card(second, Suit.HEARTS))
+        for first in Rank
+        for second in Rank
+        if hands is None or hands.holds((Card(first, Suit.SPADES), Card(second, Suit.HEARTS)))
+    ]
+    if not category.is_decision:
+        # Any start can be a totals hand or be played to some payout.
+        return bool(starts)
+    hole = Card(Rank.FIVE, Suit.CLUBS)  # never a dealer natural, so the round goes on
+    for value in ups or range(1, 11):
+        up = Card(Rank.of_value(value), Suit.DIAMONDS)
+        for cards in starts:
+            if _fits(category, cards, up, rules) and _decision(category, rules, cards, up, hole, 0):
+                return True
+    return False
+
+
+def _against(dealer_ups: Collection[int] | None) -> str:
+    if not dealer_ups:
+        return ""
+    return " against " + ", ".join("A" if up == 1 else str(up) for up in sorted(dealer_ups))
+
+
+def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None) -> Question:
+    """A hand of two to four cards to count, kept (from a fresh shoe each time) only if it does
+    not bust and is of the lesson's ``hands``: rejection keeps the shoe's proportions."""
     shoe = Shoe(rules.decks, rng=rng)
-    while True:
+    for _ in range(_ATTEMPTS):
         cards = tuple(shoe.draw() for _ in range(rng.choice((2, 2, 3, 3, 4))))
         value = hand_value(cards)
-        if value.total <= 21:
+        if value.total <= 21 and (hands is None or hands.holds(cards)):
             break
         shoe = Shoe(rules.decks, rng=rng)
+    else:
+        raise ValueError("could not deal a totals question at this table")
     expected = Fraction(value.total)
     hard = sum(card.points for card in cards)
     near = {hard, hard + 10, value.total - 1, value.total + 1, value.total + 2, value.total - 2}
@@ -273,16 +400,30 @@ def _totals_question(rules: TableRules, rng: random.Random) -> Question:
     return Question(Category.TOTALS, cards, expected=expected, options=tuple(options))
 
 
-def _payout_question(rules: TableRules, rng: random.Random) -> Question:
-    """A settled hand: the learner says what the seat wins or loses (the engine's net)."""
-    want = rng.choice(
-        (Outcome.NATURAL, Outcome.NATURAL, Outcome.WIN, Outcome.PUSH, Outcome.LOSE, "double")
-        + ((Outcome.SURRENDER,) if rules.surrender is not Surrender.NONE else ())
-    )
+def _payout_question(rules: TableRules, rng: random.Random, hands: Hands | None) -> Question:
+    """A settled hand: the learner says what the seat wins or loses (the engine's net).
+
+    With ``hands``, the learner's first two cards must be of that kind, and the wanted outcome
+    is drawn again at every deal: a kind of hand rules some outcomes out (a natural is never a
+    plain win), and a fixed one would never come.
+    """
+    wants: tuple[Outcome | str, ...] = (
+        Outcome.NATURAL,
+        Outcome.NATURAL,
+        Outcome.WIN,
+        Outcome.PUSH,
+        Outcome.LOSE,
+        "double",
+    ) + ((Outcome.SURRENDER,) if rules.surrender is not Surrender.NONE else ())
+    want = rng.choice(wants)
     bet = rng.choice((2, 4, 5, 10))
     for _ in range(_ATTEMPTS):
         shoe = Shoe(rules.decks, rng=rng)
         game = Round(rules, shoe, [bet])
+        if hands is not None:
+            if not hands.holds(game.seats[0].hands[0].cards[:2]):
+                continue
+            want = rng.choice(wants)
         action = {"double": Action.DOUBLE, Outcome.SURRENDER: Action.SURRENDER}.get(
             want, Action.STAND
         )
@@ -409,6 +550,8 @@ class QuizSession:
     dealer_ups: tuple[int, ...] | None = None
     #: Only hands of these totals (a teacher's restriction), or any.
     totals: tuple[int, ...] | None = None
+    #: Only hands of this kind (a lesson's topic, such as hands holding an Ace), or any.
+    hands: Hands | None = None
     #: Leans the drill towards weak items (see ``next_question``); None deals as the shoe does.
     weight: Callable[[str], float] | None = field(default=None, repr=False, compare=False)
     #: Items to ask first, in order (the learner's items due for review), before dealing freely.
@@ -446,6 +589,7 @@ class QuizSession:
             self._rng,
             dealer_ups=self.dealer_ups,
             totals=self.totals,
+            hands=self.hands,
             weight=self.weight,
         )
         return self.question

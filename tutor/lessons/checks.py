@@ -42,7 +42,7 @@ from tutor.lessons.models import (
     Translations,
 )
 from tutor.lessons.source import DataPath
-from tutor.quiz import unavailable_reason
+from tutor.quiz import dealable, unavailable_reason
 from tutor.rules import PRESETS, TableRules
 from tutor.table import decision_for, scripted_round
 
@@ -143,6 +143,22 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
             Finding(
                 (*where, "dealer"),
                 "insurance is only offered when the dealer shows an Ace: include A in 'dealer'",
+                Code.CONTENT,
+            )
+        ]
+    if (drill.hands is not None or drill.dealer is not None) and not dealable(
+        category, rules, dealer_ups=drill.dealer, hands=drill.hands
+    ):
+        # The quiz deals by rejection: a restriction no hand meets would fail in the app.
+        hands = f" on a hand {drill.hands.description}" if drill.hands is not None else ""
+        ups = ["A" if up == 1 else str(up) for up in drill.dealer or ()]
+        shown = " or ".join([", ".join(ups[:-1]), ups[-1]] if len(ups) > 1 else ups)
+        against = f" against the dealer's {shown}" if shown else ""
+        return [
+            Finding(
+                (*where, "hands" if drill.hands is not None else "dealer"),
+                f"no {category.value} question{hands} can be dealt{against} at the "
+                f"{rules.name} table: change 'hands', 'dealer' or the category",
                 Code.CONTENT,
             )
         ]

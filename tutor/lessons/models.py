@@ -45,7 +45,7 @@ from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.lessons.source import card_tokens
-from tutor.quiz import Category
+from tutor.quiz import Category, Hands
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 
 #: The languages of the app; a translated text gives each of them.
@@ -457,6 +457,8 @@ class Deal(_Strict):
 
 #: A drill asks what the quiz asks: the lesson format takes the quiz's categories by name.
 DrillCategory = Category
+#: The kinds of hands a drill may be restricted to, by the quiz's names as well.
+DrillHands = Hands
 
 
 class Drill(_Strict):
@@ -466,6 +468,10 @@ class Drill(_Strict):
     count: Annotated[int, Field(strict=True, ge=1, le=50)] = 5
     #: Only these dealer up-cards (card values, 1 for an Ace); all of them when absent.
     dealer: Annotated[tuple[int, ...], PlainValidator(_up_cards)] | None = None
+    #: Only hands of the lesson's topic (``aces``: hands holding an Ace…); any hand when absent.
+    #: Without it a drill asks what the category asks, and the Ace lesson's totals drill would
+    #: hold an Ace in one question out of five.
+    hands: DrillHands | None = None
 
 
 class ExplainStep(_Strict):
