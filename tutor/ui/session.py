@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.ui.state import AppState
+from tutor.ui.state import AppState, parse_seed
 
 KEY = "app"
 
@@ -14,5 +14,8 @@ def app_state() -> AppState:
     state = st.session_state.get(KEY)
     if not isinstance(state, AppState):
         state = AppState()
+        seed = parse_seed(st.query_params.get("seed"))
+        if seed is not None:  # a replay: the same deals as another session with this seed
+            state.seed = seed
         st.session_state[KEY] = state
     return state

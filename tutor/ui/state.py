@@ -7,6 +7,7 @@ Plain Python, no Streamlit: ``tutor.ui.session`` puts it in the session.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -18,6 +19,22 @@ from tutor.store import Learner
 from tutor.strategy import Reference
 from tutor.ui.lesson_run import LessonRun
 from tutor.ui.practice import PracticeTable
+
+
+#: Bits of a session's random seed.
+SEED_BITS = 63
+
+
+def parse_seed(raw: object) -> int | None:
+    """A seed given in the address (``?seed=123``): decimal digits, at most 18 of them so that
+    it stays below 2**63. Anything else is ignored (None), never an error: it comes from a URL.
+
+    >>> parse_seed("123"), parse_seed("-1"), parse_seed("1e9999"), parse_seed("9" * 19)
+    (123, None, None, None)
+    """
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        return None
+    return int(raw)
 
 
 @dataclass
@@ -49,8 +66,9 @@ class AppState:
     compare_preset: str = ""
     #: Where the lessons come from: the built-in course when None (tests and teachers add files).
     lesson_paths: tuple[str, ...] | None = None
-    #: A fresh seed for each deal, so two sessions do not see the same cards.
-    seed: int = 0
+    #: Where this session's deals start: drawn from ``secrets`` so two visitors never see the
+    #: same cards, or given (``?seed=`` in the address, a test) to replay a session's deals.
+    seed: int = field(default_factory=lambda: secrets.randbits(SEED_BITS))
     #: What every page grades moves against: the chart (the default) or, for an advanced
     #: learner, the exact play for the cards dealt.
     reference: Reference = Reference.CHART
