@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -439,3 +441,89 @@ def test_check_of_an_empty_folder_fails(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run_check([tmp_path], bilingual=None, out=out, err=err) == 1
     assert "no lesson files" in err.getvalue()
+
+
+# -- a drill's hands: the lesson's topic -------------------------------------------------------
+
+
+def test_a_hands_value_outside_the_vocabulary_is_reported_with_the_allowed_values(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ace.yaml"
+    path.write_text(
+        lesson_text("ace", extra_step="  - drill: {category: totals, hands: ace}\n"), "utf-8"
+    )
+    problem = only_problem(path)
+    assert (problem.path.name, problem.line, problem.column, problem.code) == (
+        "ace.yaml",
+        12,
+        38,
+        Code.SCHEMA,
+    )
+    assert "steps[1].drill.hands" in str(problem)
+    for value in ("'aces'", "'no-aces'", "'naturals'", "'stiff'", "'double-totals'"):
+        assert value in problem.message
+    assert "found 'ace'" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("rules", "drill", "words"),
+    [
+        ("family", "{category: hard, hands: aces}", "no hard question on a hand holding an Ace"),
+        ("family", "{category: soft, hands: no-aces}", "no soft question on a hand holding no"),
+        ("family", "{category: hard, hands: naturals}", "on a hand that is a natural"),
+        ("family", "{category: doubling, hands: stiff}", "on a hand of hard 12 to 16"),
+        ("american-s17", "{category: surrender, hands: double-totals}", "of hard 9 to 11"),
+        ("american-s17", "{category: surrender, dealer: [2, 3]}", "against the dealer's 2 or 3"),
+    ],
+)
+def test_a_drill_whose_hands_no_deal_can_meet_is_reported_at_that_key(
+    tmp_path: Path, rules: str, drill: str, words: str
+) -> None:
+    path = tmp_path / "never.yaml"
+    line = f"  - drill: {drill}\n"
+    text = lesson_text("never", extra_step=line)
+    path.write_text(text.replace("level: 1", f"level: 1\nrules: {rules}"), "utf-8")
+    problem = only_problem(path)
+    key = "hands" if "hands" in drill else "dealer"
+    column = line.index(f"{key}: ") + len(key) + 3  # the value, counted from 1
+    assert (problem.line, problem.column, problem.code) == (13, column, Code.CONTENT)
+    assert f"drill.{key}" in str(problem)
+    assert words in problem.message
+    assert f"at the {rules} table" in problem.message
+
+
+@pytest.mark.parametrize(
+    "drill",
+    [
+        "{category: totals, hands: aces}",
+        "{category: totals, hands: no-aces}",
+        "{category: payouts, hands: naturals}",
+        "{category: hard, hands: stiff, dealer: [7, 8, 9, 10, A]}",
+        "{category: doubling, hands: double-totals}",
+        "{category: soft, hands: aces}",
+        "{category: pairs, hands: aces}",
+        "{category: insurance, hands: naturals}",
+    ],
+)
+def test_a_drill_restricted_to_hands_the_table_deals_is_accepted(
+    tmp_path: Path, drill: str
+) -> None:
+    path = tmp_path / "fine.yaml"
+    path.write_text(lesson_text("fine", extra_step=f"  - drill: {drill}\n"), "utf-8")
+    assert problems_of(path) == []
+
+
+@pytest.mark.slow
+def test_the_built_in_course_checks_clean_from_the_command_line() -> None:
+    """``python -m tutor check lessons/``, as a teacher runs it, with the real strategy."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "check", "lessons/"],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith("; no problems")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -17,11 +18,17 @@ from pathlib import Path
 import pytest
 
 from tutor import progress
+from tutor.cards import Card, Rank, hand_value, is_natural_cards
 from tutor.decision import Action
+from tutor.game import Outcome
+from tutor.lessons import DrillStep, Lesson, load_course
 from tutor.quiz import (
     Category,
+    Hands,
+    Question,
     QuizSession,
     Score,
+    dealable,
     item_key,
     judge_answer,
     next_question,
@@ -206,3 +213,215 @@ def test_progress_is_recorded_scheduled_and_weighted(tmp_path: Path) -> None:
     assert progress.ev_lost_by_category(frame)["ev_lost"].iloc[0] == pytest.approx(verdict.loss)
     assert len(progress.accuracy_over_time(frame)) == 1
     store.close()
+
+
+# -- a lesson's drill draws from the lesson's topic (``hands``) ------------------------------------
+
+COURSE = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def _lesson(lesson_id: str) -> Lesson:
+    course = load_course(COURSE, strategy=None)
+    return course.lesson(lesson_id)
+
+
+def _restricted_drills() -> list[tuple[str, int]]:
+    """Every drill of the built-in course that names ``hands``: (lesson id, step index)."""
+    course = load_course(COURSE, strategy=None)
+    return [
+        (lesson.id, index)
+        for lesson in course.lessons
+        for index, step in enumerate(lesson.steps)
+        if isinstance(step, DrillStep) and step.drill.hands is not None
+    ]
+
+
+def _drill_session(lesson: Lesson, index: int, seed: int) -> QuizSession:
+    """The drill as a lesson run starts it: the step's category, up-cards and hands."""
+    step = lesson.steps[index]
+    assert isinstance(step, DrillStep)
+    drill = step.drill
+    return QuizSession(
+        Category(drill.category.value),
+        lesson.rules,
+        seed=seed,
+        dealer_ups=drill.dealer,
+        hands=drill.hands,
+        length=drill.count,
+    )
+
+
+def _the_hand(question: Question) -> tuple[Card, ...]:
+    """What ``hands`` is about: the whole hand to count, a payout's first two cards, or the two
+    cards of a decision."""
+    if question.category is Category.PAYOUTS:
+        return question.cards[:2]
+    return question.cards
+
+
+def _drill_index(lesson: Lesson) -> int:
+    return next(i for i, step in enumerate(lesson.steps) if isinstance(step, DrillStep))
+
+
+def test_the_ace_lessons_drill_holds_an_ace_in_every_question() -> None:
+    lesson = _lesson("hand-totals")
+    quiz = _drill_session(lesson, _drill_index(lesson), seed=21)
+    for _ in range(200):
+        question = quiz.next()
+        assert question.category is Category.TOTALS
+        assert any(card.rank is Rank.ACE for card in question.cards), question.cards
+        assert question.expected == hand_value(question.cards).total
+
+
+def test_the_card_values_lessons_drill_holds_no_ace() -> None:
+    """The first lesson adds cards before the Ace is taught."""
+    lesson = _lesson("card-values")
+    quiz = _drill_session(lesson, _drill_index(lesson), seed=22)
+    for _ in range(200):
+        assert all(card.rank is not Rank.ACE for card in quiz.next().cards)
+
+
+@pytest.mark.parametrize(("lesson_id", "index"), _restricted_drills())
+def test_every_restricted_drill_of_the_course_deals_only_its_hands(
+    lesson_id: str, index: int
+) -> None:
+    lesson = _lesson(lesson_id)
+    step = lesson.steps[index]
+    assert isinstance(step, DrillStep)
+    hands = step.drill.hands
+    assert hands is not None
+    category = Category(step.drill.category.value)
+    assert dealable(category, lesson.rules, dealer_ups=step.drill.dealer, hands=hands)
+    quiz = _drill_session(lesson, index, seed=23)
+    for _ in range(60):
+        question = quiz.next()
+        assert question.category is category
+        assert hands.holds(_the_hand(question)), (lesson_id, question.cards)
+        if step.drill.dealer and category.is_decision:
+            assert question.dealer[0].points in step.drill.dealer
+
+
+@pytest.mark.parametrize(
+    ("category", "rules", "hands", "holds"),
+    [
+        (Category.TOTALS, "family", Hands.ACES, lambda c: any(x.points == 1 for x in c)),
+        (Category.TOTALS, "family", Hands.NO_ACES, lambda c: all(x.points != 1 for x in c)),
+        (Category.TOTALS, "family", Hands.STIFF, lambda c: 12 <= hand_value(c).total <= 16),
+        (Category.HARD, "family", Hands.STIFF, lambda c: 12 <= hand_value(c).total <= 16),
+        (Category.HARD, "french-casino", Hands.DOUBLE_TOTALS, lambda c: hand_value(c).total < 12),
+        (Category.PAIRS, "american-s17", Hands.ACES, lambda c: c[0].points == c[1].points == 1),
+        (Category.PAIRS, "american-s17", Hands.STIFF, lambda c: c[0].points in (6, 7, 8)),
+        (Category.DOUBLING, "family", Hands.ACES, lambda c: hand_value(c).soft),
+        (Category.SURRENDER, "american-s17", Hands.STIFF, lambda c: hand_value(c).total <= 16),
+        (Category.INSURANCE, "american-s17", Hands.NATURALS, is_natural_cards),
+        (Category.PAYOUTS, "family", Hands.NATURALS, is_natural_cards),
+    ],
+)
+def test_a_restriction_applies_in_every_category(
+    category: Category, rules: str, hands: Hands, holds: Callable[[tuple[Card, ...]], bool]
+) -> None:
+    rng = random.Random(31)
+    for _ in range(40):
+        question = next_question(category, PRESETS[rules], rng, hands=hands)
+        assert question.category is category
+        cards = _the_hand(question)
+        assert hands.holds(cards)
+        assert holds(cards), cards
+        if category is Category.INSURANCE:
+            assert question.point is not None
+            assert question.point.is_insurance_decision
+
+
+def test_the_ace_restriction_keeps_the_shoes_proportions() -> None:
+    """Every soft total from 13 to 20 comes up, hands where the Ace counts 1 too, and among
+    two-card hands the share of Ace-ten is one deck's: 2·4·16 of the 2·4·48 + 4·3 ordered
+    two-card hands holding an Ace."""
+    rng = random.Random(41)
+    questions = [
+        next_question(Category.TOTALS, PRESETS["family"], rng, hands=Hands.ACES)
+        for _ in range(1500)
+    ]
+    soft = {hand_value(q.cards).total for q in questions if hand_value(q.cards).soft}
+    assert set(range(13, 21)) <= soft
+    assert any(not hand_value(q.cards).soft for q in questions)  # A♦ 5♣ 8♠: a hard 14
+    two = [q.cards for q in questions if len(q.cards) == 2]
+    tens = sum(is_natural_cards(cards) for cards in two)
+    p = (2 * 4 * 16) / (2 * 4 * 48 + 4 * 3)
+    assert abs(tens / len(two) - p) < 4 * math.sqrt(p * (1 - p) / len(two))
+
+
+def test_stiff_hands_come_with_one_decks_frequencies() -> None:
+    """The hit-or-stand drill: hard 12 to 16 (no pairs) in the shares of a one-deck deal."""
+    expected: Counter[int] = Counter()
+    for first in range(2, 11):
+        for second in range(2, 11):
+            if first != second and 12 <= first + second <= 16:
+                expected[first + second] += (16 if first == 10 else 4) * (16 if second == 10 else 4)
+    norm = sum(expected.values())
+    rng = random.Random(43)
+    n = 1500
+    seen = Counter(
+        hand_value(
+            next_question(Category.HARD, PRESETS["family"], rng, hands=Hands.STIFF).cards
+        ).total
+        for _ in range(n)
+    )
+    assert set(seen) == set(range(12, 17))
+    for total, weight in expected.items():
+        p = weight / norm
+        assert abs(seen[total] / n - p) < 4 * math.sqrt(p * (1 - p) / n), total
+
+
+def test_the_naturals_lessons_payouts_are_naturals_paid_three_to_two() -> None:
+    lesson = _lesson("naturals")
+    quiz = _drill_session(lesson, _drill_index(lesson), seed=24)
+    outcomes: Counter[Outcome | None] = Counter()
+    for _ in range(60):
+        question = quiz.next()
+        assert is_natural_cards(question.cards[:2])
+        assert question.outcome in (Outcome.NATURAL, Outcome.PUSH)
+        outcomes[question.outcome] += 1
+        paid = Fraction(3, 2) * question.bet if question.outcome is Outcome.NATURAL else 0
+        assert question.expected == paid
+    assert outcomes[Outcome.NATURAL] > outcomes[Outcome.PUSH]
+
+
+@pytest.mark.parametrize(
+    ("category", "rules", "hands", "dealer_ups"),
+    [
+        (Category.HARD, "family", Hands.ACES, None),  # a two-card hand with an Ace is soft
+        (Category.SOFT, "family", Hands.NO_ACES, None),
+        (Category.HARD, "family", Hands.NATURALS, None),  # a natural ends the round
+        (Category.DOUBLING, "american-s17", Hands.STIFF, None),
+        (Category.SURRENDER, "american-s17", Hands.DOUBLE_TOTALS, None),
+        (Category.SURRENDER, "american-s17", Hands.STIFF, (2, 3)),
+    ],
+)
+def test_an_impossible_restriction_fails_at_once_with_a_reason(
+    category: Category, rules: str, hands: Hands, dealer_ups: tuple[int, ...] | None
+) -> None:
+    assert not dealable(category, PRESETS[rules], dealer_ups=dealer_ups, hands=hands)
+    with pytest.raises(ValueError, match=f"no {category.value} question on a hand"):
+        next_question(
+            category, PRESETS[rules], random.Random(1), hands=hands, dealer_ups=dealer_ups
+        )
+
+
+@pytest.mark.parametrize(
+    ("category", "cards"),
+    [
+        (Category.HARD, "8♥ 2♦"),
+        (Category.SOFT, "3♣ A♥"),
+        (Category.PAIRS, "J♠ J♥"),
+        (Category.INSURANCE, "J♥ Q♣"),
+        (Category.SURRENDER, "5♥ Q♦"),
+        (Category.DOUBLING, "8♥ 2♦"),
+        (Category.TOTALS, "2♠ 3♥"),
+        (Category.PAYOUTS, "J♣ A♥"),
+    ],
+)
+def test_an_unrestricted_drill_deals_as_before(category: Category, cards: str) -> None:
+    """Without ``hands`` the generator draws exactly as before it existed (hands recorded from
+    the quiz of then, seed 51): a seeded drill or class replays the same questions."""
+    question = next_question(category, RULES, random.Random(51))
+    assert " ".join(map(str, question.cards)) == cards
