@@ -9,11 +9,13 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import sidebar
-from tutor.ui.session import app_state
+from tutor.ui.learner_panel import restore_from_address
+from tutor.ui.session import app_state, remember_browser
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
 
 state = app_state()
+restore_from_address(state)
 _ = state.t.gettext
 
 PAGES = "tutor/ui/pages"
@@ -60,4 +62,5 @@ page = st.navigation(
     ]
 )
 sidebar(state)
+remember_browser(state)
 page.run()

@@ -11,8 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
+from tutor.identity import new_token
 from tutor.quiz import Category, QuizSession, next_question, unavailable_reason
 from tutor.rules import PRESETS
+from tutor.store import Store, default_url
 from tutor.strategy import advise, judge
 from tutor.ui.state import AppState
 
@@ -115,9 +117,11 @@ def test_unavailable_categories_name_the_missing_rule() -> None:
     assert unavailable_reason(Category.SURRENDER, RULES) is None
 
 
-def _sign_in(at: AppTest, nickname: str) -> None:
-    at.text_input(key="quiz-nickname").input(nickname)
-    at.button(key="quiz-sign-in-submit").click().run()
+def _name(at: AppTest, nickname: str) -> None:
+    """Give a display name on the My data panel (never a key to anything)."""
+    at.text_input(key="data-name").input(nickname)
+    next(b for b in at.button if b.label in ("Enregistrer le nom", "Save the name")).click()
+    at.run()
     assert not at.exception
 
 
@@ -129,21 +133,32 @@ def _answer_best(at: AppTest) -> None:
     assert not at.exception
 
 
+def _returning(token: str) -> AppState:
+    """A new session of the browser holding ``token``, as ``tutor.ui.session`` opens it from the
+    cookie: the learner is found by the token, nothing else."""
+    learner = Store(default_url()).learner_for_token(token, create=False)
+    return AppState(
+        rules=RULES, quiz_category=Category.HARD, learner_token=token, token_in_browser=True,
+        learner=learner,
+    )
+
+
 def test_a_learners_answers_survive_a_restart_and_stay_their_own(open_app: OpenApp) -> None:
-    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
-    _sign_in(at, "Ana")
+    token = new_token()
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD, learner_token=token))
     _answer_best(at)
     at.button(key="quiz-next").click().run()
     _answer_best(at)
-    # The server restarts: the cached store is dropped, a new session opens the same database.
+    _name(at, "Ana")
+    # The server restarts: the cached store is dropped, the same browser comes back.
     st.cache_resource.clear()
-    again = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
-    _sign_in(again, "Ana")
+    again = open_app("quiz", _returning(token))
     assert not again.exception
     assert again.metric[0].value == "2", "Ana's two answers are still there"
+    # Another browser whose learner calls herself Ana too sees none of Ana's answers.
     other = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
-    _sign_in(other, "Ben")
-    assert not other.metric, "Ben sees no statistics: none of Ana's answers"
+    _name(other, "Ana")
+    assert not other.metric, "the other Ana sees no statistics: none of Ana's answers"
     assert any(
         "No answer stored yet" in info.value or "Aucune réponse" in info.value
         for info in other.info
@@ -152,25 +167,30 @@ def test_a_learners_answers_survive_a_restart_and_stay_their_own(open_app: OpenA
 
 def test_a_refused_nickname_says_why(open_app: OpenApp) -> None:
     at = open_app("quiz", AppState(rules=RULES))
-    _sign_in(at, "<b>x</b>")
+    _name(at, "<b>x</b>")
     state = at.session_state["app"]
-    assert state.learner is None
+    assert state.learner is None or state.learner.nickname is None
     assert at.error, "the refusal is shown"
 
 
 def test_leaning_towards_mistakes_gives_the_drill_a_weight(open_app: OpenApp) -> None:
     at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.SOFT))
-    _sign_in(at, "Chloé")
+    _answer_best(at)
     at.segmented_control(key="quiz-mode").set_value("focus").run()
     assert not at.exception
     assert _quiz(at).weight is not None
 
 
-def test_a_learner_downloads_then_deletes_their_data(open_app: OpenApp) -> None:
-    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD))
-    _sign_in(at, "Dan")
+def test_a_learner_downloads_then_erases_their_data(open_app: OpenApp) -> None:
+    token = new_token()
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD, learner_token=token))
     _answer_best(at)
-    at.checkbox(key="quiz-delete-sure").check().run()
-    at.button(key="quiz-delete").click().run()
+    assert any(b.label in ("Télécharger mes données (JSON)", "Download my data (JSON)")
+               for b in at.get("download_button"))
+    at.checkbox(key="data-erase-sure").check().run()
+    at.button(key="data-erase").click().run()
     assert not at.exception
-    assert at.session_state["app"].learner is None
+    state = at.session_state["app"]
+    assert state.learner is None
+    assert state.learner_token != token, "this browser starts afresh with a new secret"
+    assert Store(default_url()).learner_for_token(token, create=False) is None

@@ -44,7 +44,8 @@ def _table_hand(seed: int) -> tuple[tuple[Card, ...], Card] | None:
 
 def _quiz_hand(seed: int) -> tuple[tuple[Card, ...], Card] | None:
     point = QuizSession(Category.HARD, FAMILY, seed=seed).question
-    assert point is not None and point.point is not None
+    assert point is not None
+    assert point.point is not None
     return point.point.cards, point.point.dealer_up
 
 

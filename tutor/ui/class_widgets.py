@@ -170,10 +170,17 @@ def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
     answered, joined = classroom().counts(teacher)
     if lobby:
         st.metric(t.gettext("Students joined"), joined)
-        names = classroom().students(teacher)
-        if names:
-            # Nicknames are typed by students: escaped before they reach any markup.
-            st.markdown(" · ".join(cv.markdown_text(name) for name in names))
+        seats = classroom().roster(teacher)
+        if seats:
+            # Nicknames are typed by students: escaped before they reach any markup. A student
+            # whose phone reloaded is the same seat, said to be back, never a second name.
+            back = " (" + t.gettext("reconnected") + ")"
+            st.markdown(
+                " · ".join(
+                    cv.markdown_text(seat.nickname) + (back if seat.reconnections else "")
+                    for seat in seats
+                )
+            )
         return
     st.metric(t.gettext("Answers"), f"{answered} / {joined}")
     st.progress(answered / joined if joined else 0.0)

@@ -46,7 +46,7 @@ from tutor.decision import Action
 from tutor.i18n import Translator
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
 from tutor.lessons.models import ActionAnswer
-from tutor.quiz import Category, next_question, unavailable_reason
+from tutor.quiz import Category, Hands, next_question, unavailable_reason
 from tutor.rules import PRESETS, TableRules
 from tutor.store import NICKNAME_MAX, InvalidNicknameError
 
@@ -87,6 +87,8 @@ class StudentSeat:
 
     student: Student
     message: str | None = None
+    #: The student came back to a seat they held (a reload): said until their next answer.
+    welcome: bool = False
 
 
 @dataclass
@@ -222,6 +224,7 @@ def drill_questions(
     *,
     seed: int,
     dealer_ups: Sequence[int] | None = None,
+    hands: Hands | None = None,
 ) -> list[ClassQuestion]:
     """``count`` different decision hands of ``category`` dealt by the quiz at this table (fewer
     when the category has fewer different hands). ``ValueError`` when the table cannot ask it."""
@@ -235,7 +238,7 @@ def drill_questions(
     for _ in range(count * 20):
         if len(questions) >= count:
             break
-        dealt = next_question(category, rules, rng, dealer_ups=dealer_ups)
+        dealt = next_question(category, rules, rng, dealer_ups=dealer_ups, hands=hands)
         assert dealt.point is not None
         question = ClassQuestion(dealt.cards, dealt.dealer[0], dealt.point.is_insurance_decision)
         if question not in questions and _askable(question, rules):
@@ -269,6 +272,7 @@ def lesson_questions(lesson: Lesson, rules: TableRules, *, seed: int) -> list[Cl
                         rules,
                         seed=seed + index,
                         dealer_ups=step.drill.dealer,
+                        hands=step.drill.hands,
                     )
                 )
     return [q for q in _unique(questions) if _askable(q, rules)][:MAX_QUESTIONS]

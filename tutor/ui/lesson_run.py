@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
 
 from tutor.decision import Action
-from tutor.game import Round
+from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
 from tutor.quiz import Category, QuizSession
+from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
 
 
@@ -107,6 +110,8 @@ class LessonRun:
     seen: set[int] = field(default_factory=lambda: {0})
     #: What the deals and drills grade against: the chart (the default) or the exact play.
     reference: Reference = Reference.CHART
+    #: Each drill's answers in the order given, so that a drill can be replayed when resumed.
+    drill_answers: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -152,22 +157,27 @@ class LessonRun:
 
     def _prepare(self) -> None:
         """Deal a deal step's round or a drill's first question when the step is reached."""
-        step = self.lesson.steps[self.step]
-        if isinstance(step, DealStep) and self.step not in self.deals:
-            self.deals[self.step] = DealPlay(
+        self._prepare_at(self.step)
+
+    def _prepare_at(self, index: int) -> None:
+        step = self.lesson.steps[index]
+        if isinstance(step, DealStep) and index not in self.deals:
+            self.deals[index] = DealPlay(
                 deal_round(step, self.lesson.rules, seed=self.seed),
                 tuple(step.deal.expect.decisions),
                 follows_strategy=step.deal.follows_strategy,
                 bet=step.deal.bet,
                 reference=self.reference,
             )
-        elif isinstance(step, DrillStep) and self.step not in self.drills:
+        elif isinstance(step, DrillStep) and index not in self.drills:
             drill = step.drill
-            self.drills[self.step] = QuizSession(
+            self.drill_answers[index] = []
+            self.drills[index] = QuizSession(
                 Category(drill.category.value),
                 self.lesson.rules,
-                seed=random.Random(self.seed * 1000 + self.step).randrange(2**32),
+                seed=random.Random(self.seed * 1000 + index).randrange(2**32),
                 dealer_ups=drill.dealer,
+                hands=drill.hands,
                 length=drill.count,
                 reference=self.reference,
             )
@@ -188,3 +198,104 @@ class LessonRun:
 
     def drill(self) -> QuizSession | None:
         return self.drills.get(self.step)
+
+    # -- remembering a run: records to store, and a run rebuilt from them by replay --
+    def note_drill_answer(self) -> None:
+        """Keep the answer just given to the drill on screen (call after ``QuizSession.answer``)."""
+        quiz = self.drill()
+        given = self.drill_answers.setdefault(self.step, [])
+        if quiz is not None and quiz.verdict is not None and len(given) < quiz.score.answered:
+            answer = quiz.verdict.given
+            given.append(answer.value if isinstance(answer, Action) else str(answer))
+
+    def step_record(self, index: int) -> tuple[StepKind, dict[str, Any], bool] | None:
+        """What the learner did on step ``index``, as the store keeps it (None: nothing yet)."""
+        step = self.lesson.steps[index]
+        if isinstance(step, AskStep) and index in self.answers:
+            result = self.answers[index]
+            return "ask", {"answer": result.given, "right": result.correct}, True
+        if isinstance(step, DealStep) and (play := self.deals.get(index)) and play.decisions:
+            game = play.round
+            net = str(game.results[0].net) if game.is_over else None
+            return "deal", {"actions": [d.action.value for d in play.decisions], "net": net}, (
+                game.is_over
+            )
+        if isinstance(step, DrillStep) and (quiz := self.drills.get(index)) is not None:
+            answers = self.drill_answers.get(index, [])
+            if answers:
+                return "drill", {"answers": answers, "next": quiz.verdict is None}, quiz.finished
+        return None
+
+    @classmethod
+    def restore(
+        cls, lesson: Lesson, record: LessonRecord, *, reference: Reference = Reference.CHART
+    ) -> LessonRun:
+        """The run a learner left, rebuilt: each deal and drill replayed from the same seed with
+        the same moves, so the cards, the verdicts and the results come back exactly. A record
+        that no longer fits the lesson (a teacher edited it since) is dropped, step by step."""
+        run = cls(lesson, seed=record.seed, reference=reference,
+                  seen={index for index in record.seen if index < len(lesson.steps)} or {0})
+        for index, saved in sorted(record.steps.items()):
+            if index >= run.total:
+                continue
+            try:
+                run._replay(index, saved)
+            except (ValueError, KeyError, TypeError, IllegalActionError):
+                run.answers.pop(index, None)
+                run.deals.pop(index, None)
+                run.drills.pop(index, None)
+                run.drill_answers.pop(index, None)
+        run.step = min(max(record.step, 0), run.total - 1)
+        while run.step > 0 and not all(run.is_done(i) for i in range(run.step)):
+            run.step -= 1  # never resume past a step that is no longer done
+        run.seen.add(run.step)
+        run._prepare()
+        return run
+
+    def _replay(self, index: int, saved: StepRecord) -> None:
+        step = self.lesson.steps[index]
+        data = saved.data
+        if saved.kind == "ask" and isinstance(step, AskStep):
+            given = str(data["answer"])
+            self.answers[index] = AskResult(given, check_answer(step, given))
+        elif saved.kind == "deal" and isinstance(step, DealStep):
+            self._prepare_at(index)
+            play = self.deals[index]
+            for action in data["actions"]:
+                play.act(Action(action))
+        elif saved.kind == "drill" and isinstance(step, DrillStep):
+            self._prepare_at(index)
+            quiz = self.drills[index]
+            answers = [str(answer) for answer in data["answers"]]
+            for number, answer in enumerate(answers):
+                quiz.answer(_parse_given(answer))
+                self.drill_answers[index].append(answer)
+                if number < len(answers) - 1 or (data.get("next") and not quiz.finished):
+                    quiz.next()
+
+
+def _parse_given(text: str) -> Action | Fraction:
+    """A stored drill answer: an action's value, or an exact number."""
+    try:
+        return Action(text)
+    except ValueError:
+        return Fraction(text)
+
+
+def load_run(
+    store: Store, learner: Learner, lesson: Lesson, *, reference: Reference
+) -> LessonRun | None:
+    """The learner's saved run of this lesson, resumed; None when they never started it."""
+    record = store.lesson_record(learner, lesson.id)
+    return None if record is None else LessonRun.restore(lesson, record, reference=reference)
+
+
+def save_run(store: Store, learner: Learner, run: LessonRun, index: int | None = None) -> None:
+    """Store where the learner is in ``run`` and, with ``index``, what they did on that step."""
+    store.save_lesson(
+        learner, run.lesson.id, seed=run.seed, step=run.step, seen=run.seen,
+        completed=run.completed,
+    )
+    if index is not None and (saved := run.step_record(index)) is not None:
+        kind, data, done = saved
+        store.save_lesson_step(learner, run.lesson.id, index, kind=kind, data=data, done=done)

@@ -12,22 +12,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tutor.i18n import DEFAULT_LANGUAGE, Translator, translator
+from tutor.identity import new_token
 from tutor.lessons import Lesson
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS, TableRules
-from tutor.store import Learner
+from tutor.store import Learner, Store, UnknownLearnerError
 from tutor.strategy import Reference
-from tutor.ui.lesson_run import LessonRun
+from tutor.ui.lesson_run import LessonRun, load_run, save_run
 from tutor.ui.practice import PracticeTable
 
-
 #: Bits of a session's random seed.
-SEED_BITS = 63
+SEED_BITS = 62
 
 
 def parse_seed(raw: object) -> int | None:
     """A seed given in the address (``?seed=123``): decimal digits, at most 18 of them so that
-    it stays below 2**63. Anything else is ignored (None), never an error: it comes from a URL.
+    it stays below 2**62. Anything else is ignored (None), never an error: it comes from a URL.
 
     >>> parse_seed("123"), parse_seed("-1"), parse_seed("1e9999"), parse_seed("9" * 19)
     (123, None, None, None)
@@ -57,10 +57,16 @@ class AppState:
     #: A teacher's restriction of the drill: dealer up-cards (1 = Ace) and hand totals; empty = any.
     quiz_ups: tuple[int, ...] = ()
     quiz_totals: tuple[int, ...] = ()
-    #: The learner signed in on this device (a nickname), whose answers are stored.
+    #: This browser's private learner token (``tutor.identity``): read from its cookie, or new.
+    learner_token: str = field(default_factory=new_token)
+    #: Whether the browser's cookie already holds ``learner_token`` (else the page writes it).
+    token_in_browser: bool = False
+    #: The learner's rows in the store, once there is anything to keep (None before).
     learner: Learner | None = None
-    #: Why the last nickname was refused, shown under the sign-in box (None when it was fine).
+    #: Why the last nickname was refused, shown under the name box (None when it was fine).
     quiz_error: str | None = None
+    #: What the last recovery code or erasure did, told once on the "My data" panel.
+    data_notice: str | None = None
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
@@ -81,20 +87,64 @@ class AppState:
         self.seed += 1
         return self.seed
 
+    # -- the learner --
+    def ensure_learner(self, store: Store) -> Learner:
+        """The learner's rows, created the first time there is something to keep."""
+        if self.learner is None:
+            learner = store.learner_for_token(self.learner_token)
+            assert learner is not None
+            self.learner = learner
+        return self.learner
+
+    def adopt_token(self, token: str, learner: Learner | None) -> None:
+        """Continue as the learner of ``token`` (a recovery code typed here, or erasing one's
+        data and starting afresh): what this tab holds of the previous learner is dropped."""
+        self.learner_token = token
+        self.token_in_browser = False
+        self.learner = learner
+        self.progress = {}
+        self.lesson = None
+        self.quiz = None
+
     # -- lessons --
-    def open_lesson(self, lesson: Lesson) -> None:
+    def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
+        """Open a lesson where the learner left it (replayed from the store), or afresh."""
+        run = None
+        if store is not None and self.learner is not None:
+            run = load_run(store, self.learner, lesson, reference=self.reference)
+        if run is None:
+            run = LessonRun(lesson, seed=self.next_seed(), reference=self.reference)
+            run.start()
+        self.lesson = run
+        self.record_progress(store)
+
+    def restart_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
+        """Start a lesson again on purpose: its saved run is forgotten, new cards are dealt."""
+        if store is not None and self.learner is not None:
+            store.reset_lesson(self.learner, lesson.id)
+        self.progress.pop(lesson.id, None)
         self.lesson = LessonRun(lesson, seed=self.next_seed(), reference=self.reference)
         self.lesson.start()
-        self.record_progress()
+        self.record_progress(store)
 
-    def close_lesson(self) -> None:
-        self.record_progress()
+    def close_lesson(self, store: Store | None = None) -> None:
+        self.record_progress(store)
         self.lesson = None
 
-    def record_progress(self) -> None:
-        if self.lesson is not None:
-            lesson_id = self.lesson.lesson.id
-            self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
+    def record_progress(self, store: Store | None = None, index: int | None = None) -> None:
+        """Keep the open lesson's progress: in this tab, and in the store when one is given
+        (with ``index``, what was done on that step)."""
+        if self.lesson is None:
+            return
+        lesson_id = self.lesson.lesson.id
+        self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
+        if store is None:
+            return
+        try:
+            save_run(store, self.ensure_learner(store), self.lesson, index)
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            save_run(store, self.ensure_learner(store), self.lesson, index)
 
     # -- quiz --
     def start_quiz(

@@ -24,18 +24,38 @@ from tutor.ui.state import AppState
 
 def _join(state: AppState, pages: cv.ClassPages) -> None:
     values = st.session_state
+    code = str(values.get("class-join-code", ""))
     try:
         student = classroom().join(
-            str(values.get("class-join-code", "")), str(values.get("class-join-nickname", ""))
+            code,
+            str(values.get("class-join-nickname", "")),
+            learner_token=state.learner_token,
         )
     except (ClassroomError, InvalidNicknameError) as error:
         pages.message = cv.error_message(error, state.t)
         return
     pages.message = None
     pages.seat = cv.StudentSeat(student)
+    # The class code in the address: a reload (a phone waking up) brings the student back.
+    st.query_params["code"] = normalise_code(code)
+
+
+def rejoin(state: AppState, pages: cv.ClassPages) -> None:
+    """Back to one's seat without typing anything, when this browser already holds one in the
+    class of the address (a reloaded page, a restarted server, the join link opened again)."""
+    code = normalise_code(str(st.query_params.get("code", "")))[:12]
+    if not code:
+        return
+    try:
+        student = classroom().rejoin(code, state.learner_token)
+    except (ClassroomError, ValueError):
+        return  # an unknown code: the join form says so when the student submits it
+    if student is not None:
+        pages.seat = cv.StudentSeat(student, welcome=True)
 
 
 def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int) -> None:
+    seat.welcome = False
     try:
         classroom().answer(seat.student, action, position=position)
     except ClassroomError as error:
@@ -46,6 +66,7 @@ def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int
 
 def _leave(pages: cv.ClassPages) -> None:
     pages.seat = None
+    st.query_params.pop("code", None)
 
 
 def join_form(state: AppState, pages: cv.ClassPages) -> None:
@@ -61,6 +82,7 @@ def join_form(state: AppState, pages: cv.ClassPages) -> None:
         )
         st.text_input(
             _("Your nickname"),
+            value=(state.learner.nickname or "") if state.learner is not None else "",
             max_chars=24,
             key="class-join-nickname",
             help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
@@ -124,6 +146,14 @@ def student_screen(state: AppState, pages: cv.ClassPages) -> None:
         st.rerun()
     st.subheader(cv.markdown_text(view.title), anchor=False)
     st.caption(t.format("You are {nickname}", nickname=cv.markdown_text(seat.student.nickname)))
+    if seat.welcome:  # until the student's next answer
+        st.success(
+            t.format(
+                "Welcome back, {name}: your seat and your answers are here.",
+                name=cv.markdown_text(seat.student.nickname),
+            ),
+            icon=":material/sync:",
+        )
     if view.finished:
         st.success(_("The class is over. Thank you!"), icon=":material/celebration:")
         st.button(_("Leave"), key="class-student-leave", on_click=_leave, args=(pages,))
@@ -168,6 +198,8 @@ def main() -> None:
     state = app_state()
     pages = cw.class_pages()
     _ = state.t.gettext
+    if pages.seat is None:
+        rejoin(state, pages)
     if pages.seat is None:
         st.title(_("Join a class"))
         join_form(state, pages)

@@ -20,6 +20,7 @@ from tutor.lessons import (
 from tutor.lessons.models import ActionAnswer, ChoiceAnswer
 from tutor.ui import components as ui
 from tutor.ui.lesson_run import Decision, LessonRun
+from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -47,7 +48,7 @@ def course_list(state: AppState) -> None:
                 )
                 st.code("\n".join(str(problem) for problem in file.problems), language=None)
             continue
-        done = state.progress.get(lesson.id, 0)
+        done = min(state.progress.get(lesson.id, 0), len(lesson.steps))
         total = len(lesson.steps)
         with st.container(border=True):
             title_col, button_col = st.columns([4, 1], vertical_alignment="center")
@@ -71,10 +72,41 @@ def course_list(state: AppState) -> None:
                 st.button(
                     label,
                     key=f"open-{lesson.id}",
-                    on_click=state.open_lesson,
-                    args=(lesson,),
+                    on_click=_open,
+                    args=(state, lesson),
                     width="stretch",
                 )
+                if done > 0:
+                    st.button(
+                        _("Start again"),
+                        key=f"restart-{lesson.id}",
+                        on_click=_restart,
+                        args=(state, lesson),
+                        type="tertiary",
+                        width="stretch",
+                    )
+
+
+def _open(state: AppState, lesson: Lesson) -> None:
+    """Open a lesson where this learner left it; its id in the address survives a reload."""
+    state.open_lesson(lesson, store())
+    st.query_params["lesson"] = lesson.id
+
+
+def _restart(state: AppState, lesson: Lesson) -> None:
+    state.restart_lesson(lesson, store())
+    st.query_params["lesson"] = lesson.id
+
+
+def _close(state: AppState) -> None:
+    state.close_lesson(store())
+    st.query_params.pop("lesson", None)
+
+
+def _record(state: AppState) -> None:
+    """Store what was just done on the step on screen, and where the learner is."""
+    if state.lesson is not None:
+        state.record_progress(store(), state.lesson.step)
 
 
 def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Action, ...]) -> None:
@@ -93,7 +125,7 @@ def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Actio
 def _answer(state: AppState, given: str | int) -> None:
     if state.lesson is not None:
         state.lesson.answer(given)
-        state.record_progress()
+        _record(state)
 
 
 def _answer_typed(state: AppState, key: str) -> None:
@@ -145,7 +177,7 @@ def _deal_act(state: AppState, action: Action) -> None:
         play.act(action)
     except IllegalActionError:
         return
-    state.record_progress()
+    _record(state)
 
 
 def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
@@ -261,7 +293,7 @@ def drill_step(run: LessonRun, state: AppState) -> None:
         )
     )
     ui.question_prompt(quiz, state)
-    ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=state.record_progress)
+    ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=lambda: _drill_answered(state))
     if quiz.verdict is not None:
         ui.verdict_view(quiz.verdict, state)
         if not quiz.finished:
@@ -275,22 +307,29 @@ def drill_step(run: LessonRun, state: AppState) -> None:
     st.caption(ui.score_line(quiz, t))
 
 
+def _drill_answered(state: AppState) -> None:
+    if state.lesson is not None:
+        state.lesson.note_drill_answer()
+        _record(state)
+
+
 def _drill_next(state: AppState) -> None:
     quiz = state.lesson.drill() if state.lesson is not None else None
     if quiz is not None and not quiz.finished:
         quiz.next()
+        _record(state)
 
 
 def _next(state: AppState) -> None:
     if state.lesson is not None:
         state.lesson.next()
-        state.record_progress()
+        _record(state)
 
 
 def player(run: LessonRun, state: AppState) -> None:
     t = state.t
     lesson: Lesson = run.lesson
-    st.button("← " + t.gettext("All lessons"), on_click=state.close_lesson, key="close-lesson")
+    st.button("← " + t.gettext("All lessons"), on_click=_close, args=(state,), key="close-lesson")
     st.title(localize(lesson.title, state.language))
     st.progress(
         (run.step + 1) / run.total,
@@ -327,7 +366,8 @@ def player(run: LessonRun, state: AppState) -> None:
         next_col.button(
             t.gettext("Finish the lesson") + " ✓",
             key="lesson-finish",
-            on_click=state.close_lesson,
+            on_click=_close,
+            args=(state,),
             disabled=not run.finished,
             type="primary",
             width="stretch",

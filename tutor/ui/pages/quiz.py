@@ -1,13 +1,12 @@
 """Quiz: drills by category, one decision at a time, judged with every action's EV.
 
-A learner who gives a nickname keeps their progress on this device: every answer is stored, each
+Every answer is kept for the learner at this browser (``tutor.ui.identity``; no account): each
 hand is scheduled for review (``tutor.srs``), and the drill can lean towards their mistakes or ask
 what is due first. The numbers come from ``tutor.progress``; this page only draws them.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
 import altair as alt
@@ -15,8 +14,8 @@ import streamlit as st
 
 from tutor import progress
 from tutor.quiz import Category, unavailable_reason
-from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
+from tutor.ui import learner_panel
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -66,34 +65,12 @@ def _restrict(state: AppState) -> None:
     _restart(state)
 
 
-def _sign_in(state: AppState) -> None:
-    nickname = str(st.session_state.get("quiz-nickname") or "")
-    try:
-        state.learner = store().learner(nickname)
-        state.quiz_error = None
-    except InvalidNicknameError as error:
-        state.quiz_error = str(error)
-        return
-    _restart(state)
-
-
-def _sign_out(state: AppState) -> None:
-    state.learner = None
-    state.quiz_mode = "dealt"
-    _restart(state)
-
-
-def _delete(state: AppState) -> None:
-    if state.learner is not None and st.session_state.get("quiz-delete-sure"):
-        store().delete_learner(state.learner)
-        _sign_out(state)
-
-
 def _answered(state: AppState) -> None:
-    """After an answer: store it and reschedule its hand, for a signed-in learner."""
-    quiz, learner = state.quiz, state.learner
-    if quiz is None or quiz.verdict is None or learner is None:
+    """After an answer: store it under this browser's learner and reschedule its hand."""
+    quiz = state.quiz
+    if quiz is None or quiz.verdict is None:
         return
+    learner = state.ensure_learner(store())
     progress.record(store(), learner, quiz.verdict, state.rules, _now())
     if state.quiz_mode == "focus":
         quiz.weight = progress.weights(store(), learner, _now())
@@ -107,31 +84,16 @@ def _next(state: AppState) -> None:
 
 
 def learner_bar(state: AppState) -> None:
+    """Whose progress this is: kept for this browser, with a name if the learner gave one."""
     t = state.t
-    _ = t.gettext
-    if state.learner is None:
-        with st.form("quiz-sign-in", border=False):
-            columns = st.columns([3, 1], vertical_alignment="bottom")
-            columns[0].text_input(
-                _("Your nickname on this device (your answers are kept under it)"),
-                key="quiz-nickname",
-                max_chars=24,
-            )
-            columns[1].form_submit_button(
-                _("Keep my progress"),
-                on_click=_sign_in,
-                args=(state,),
-                width="stretch",
-                key="quiz-sign-in-submit",
-            )
-        if state.quiz_error:
-            st.error(
-                _("This nickname cannot be used: letters, digits, spaces, . ' - only, 24 at most.")
-            )
-        return
-    columns = st.columns([4, 1], vertical_alignment="center")
-    columns[0].markdown(t.format("Progress kept for **{name}**.", name=state.learner.nickname))
-    columns[1].button(_("Sign out"), key="quiz-sign-out", on_click=_sign_out, args=(state,))
+    learner = state.learner
+    if learner is not None and learner.nickname:
+        line = t.format("Progress kept for **{name}** on this browser.", name=learner.nickname)
+    else:
+        line = t.gettext("Your answers are kept for this browser, with no account.")
+    st.caption(
+        ":material/person: " + line + " " + t.gettext("See My data to continue on another device.")
+    )
 
 
 def drill_tab(state: AppState) -> None:
@@ -254,7 +216,7 @@ def stats_tab(state: AppState) -> None:
     t = state.t
     _ = t.gettext
     if state.learner is None:
-        st.info(_("Give a nickname above to keep your answers and see your progress."))
+        st.info(_("No answer stored yet: your statistics appear after your first answers."))
         return
     frame = progress.history(store(), state.learner)
     if frame.empty:
@@ -321,30 +283,7 @@ def stats_tab(state: AppState) -> None:
 
 
 def data_tab(state: AppState) -> None:
-    t = state.t
-    _ = t.gettext
-    learner = state.learner
-    if learner is None:
-        st.info(_("Nothing is stored without a nickname."))
-        return
-    st.markdown(
-        _("Only your nickname, your answers and their review dates are stored, on this device.")
-    )
-    st.download_button(
-        _("Download my data (JSON)"),
-        json.dumps(store().export(learner), ensure_ascii=False, indent=2),
-        file_name=f"blackjack-tutor-{learner.nickname}.json",
-        mime="application/json",
-        key="quiz-export",
-    )
-    st.checkbox(_("I understand that my progress will be erased"), key="quiz-delete-sure")
-    st.button(
-        _("Delete my data"),
-        key="quiz-delete",
-        on_click=_delete,
-        args=(state,),
-        disabled=not st.session_state.get("quiz-delete-sure"),
-    )
+    learner_panel.my_data(state)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ import streamlit as st
 from tutor.i18n import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
 from tutor.strategy import Reference
+from tutor.ui import learner_panel
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -69,6 +70,8 @@ def main() -> None:
         args=(state,),
         horizontal=True,
     )
+    st.subheader(_("My data"))
+    learner_panel.my_data(state)
     st.subheader(_("Grading"))
     st.toggle(
         _("Grade my moves against the exact play for the cards dealt (advanced)"),

@@ -1,0 +1,181 @@
+""""My data": what is kept about the learner at this browser, how to take it to another device,
+and how to take it away. Drawing and callbacks only; the store decides what a learner owns.
+
+Everything here acts on the learner of *this* browser (``AppState.learner_token``): no name,
+code or id typed here reaches anyone else's data except a recovery code, which is the learner's
+own secret (130 bits; see ``tutor.identity``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import streamlit as st
+
+from tutor.identity import InvalidRecoveryCodeError, format_code, new_token, parse_code
+from tutor.store import InvalidNicknameError
+from tutor.ui import class_widgets as cw
+from tutor.ui import classview as cv
+from tutor.ui.resources import store
+from tutor.ui.state import AppState
+
+#: The address parameter that carries a recovery code from a scanned QR code.
+RESTORE = "restore"
+
+
+def restore_from_address(state: AppState) -> None:
+    """A QR code scanned on another device opens the app with ``?restore=<code>``: continue as
+    that learner, then take the code out of the address (so it is not left in a shared link)."""
+    raw = st.query_params.get(RESTORE)
+    if raw is None:
+        return
+    st.query_params.pop(RESTORE, None)
+    _continue_with(state, str(raw)[:64])
+
+
+def _continue_with(state: AppState, typed: str) -> None:
+    try:
+        token = parse_code(typed)
+    except InvalidRecoveryCodeError:
+        state.data_notice = "bad-code"
+        return
+    learner = store().learner_for_token(token, create=False)
+    if learner is None:
+        state.data_notice = "unknown-code"
+        return
+    state.adopt_token(token, learner)
+    state.progress = {
+        lesson: saved.completed for lesson, saved in store().lesson_progress(learner).items()
+    }
+    state.data_notice = "continued"
+
+
+def _typed_code(state: AppState) -> None:
+    _continue_with(state, str(st.session_state.get("data-code") or "")[:64])
+
+
+def _set_name(state: AppState) -> None:
+    typed = str(st.session_state.get("data-name") or "")
+    try:
+        learner = state.ensure_learner(store())
+        state.learner = store().set_nickname(learner, typed.strip() or None)
+        state.quiz_error = None
+    except InvalidNicknameError as error:
+        state.quiz_error = str(error)
+
+
+def _erase(state: AppState) -> None:
+    if state.learner is not None and st.session_state.get("data-erase-sure"):
+        store().delete_learner(state.learner)
+    # A new secret for this browser: the old one named nothing any more.
+    state.adopt_token(new_token(), None)
+    state.data_notice = "erased"
+
+
+def name_form(state: AppState) -> None:
+    """The learner's display name: shown on their progress and offered in class; never a key."""
+    t = state.t
+    _ = t.gettext
+    current = state.learner.nickname if state.learner is not None else None
+    with st.form("data-name-form", border=False):
+        columns = st.columns([3, 1], vertical_alignment="bottom")
+        columns[0].text_input(
+            _("Your name, if you want one (shown on your progress, never needed)"),
+            value=current or "",
+            key="data-name",
+            max_chars=24,
+        )
+        columns[1].form_submit_button(
+            _("Save the name"), on_click=_set_name, args=(state,), width="stretch"
+        )
+    if state.quiz_error:
+        st.error(_("This name cannot be used: letters, digits, spaces, . ' - only, 24 at most."))
+
+
+def notice(state: AppState) -> None:
+    """What the last code, erasure or restore did, once."""
+    t = state.t
+    message = state.data_notice
+    state.data_notice = None
+    if message == "continued":
+        st.success(t.gettext("Welcome back: this browser continues with your progress."),
+                   icon=":material/sync:")
+    elif message == "unknown-code":
+        st.error(t.gettext("No progress is kept under this code. Check it and try again."))
+    elif message == "bad-code":
+        st.error(
+            t.gettext(
+                "A recovery code has 26 letters and digits (dashes and spaces do not matter)."
+            )
+        )
+    elif message == "erased":
+        st.success(t.gettext("Your data is erased. This browser starts afresh."))
+
+
+def my_data(state: AppState) -> None:
+    """Where the data is, the recovery code and its QR code, a code from another device, export
+    and erasure."""
+    t = state.t
+    _ = t.gettext
+    notice(state)
+    st.markdown(
+        _(
+            "Your progress (lessons, quiz answers, class seats) is kept on the server that runs"
+            " this app, in its database, under a private code that this browser keeps in a"
+            " cookie. There is no account and no password. It stays until you erase it below, or"
+            " until the server's administrator deletes the database. Nobody can see it without"
+            " your code: a name you type is only shown, never used to find your data."
+        )
+    )
+    name_form(state)
+    code = format_code(state.learner_token)
+    st.markdown("#### " + _("Continue on another device"))
+    left, right = st.columns([3, 2], vertical_alignment="top")
+    with left:
+        st.markdown(
+            _(
+                "On the other device, open this app and type this code below, or scan the QR code."
+                " Keep it to yourself: whoever has it has your progress."
+            )
+        )
+        st.markdown(
+            '<p aria-label="recovery code" style="font-family:DejaVu Sans Mono,monospace;'
+            'font-size:1.35rem;font-weight:700;letter-spacing:.05em;word-break:break-all">'
+            f"{html.escape(code)}</p>",
+            unsafe_allow_html=True,
+        )
+    with right:
+        url = cw.base_url(cw.class_pages()).rstrip("/") + f"/settings?{RESTORE}={code}"
+        st.markdown(
+            f'<img src="{cv.qr_data_uri(url)}" alt="{html.escape(_("QR code of your code"))}" '
+            'style="width:100%;max-width:220px;image-rendering:pixelated"/>',
+            unsafe_allow_html=True,
+        )
+    with st.form("data-code-form", border=False):
+        columns = st.columns([3, 1], vertical_alignment="bottom")
+        columns[0].text_input(_("A code from another device"), key="data-code", max_chars=64)
+        columns[1].form_submit_button(
+            _("Continue with this code"), on_click=_typed_code, args=(state,), width="stretch"
+        )
+    st.markdown("#### " + _("Download or erase"))
+    learner = state.learner
+    if learner is None:
+        st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
+        return
+    st.download_button(
+        _("Download my data (JSON)"),
+        json.dumps(store().export(learner), ensure_ascii=False, indent=2),
+        file_name="blackjack-tutor-my-data.json",
+        mime="application/json",
+        key="data-export",
+        on_click="ignore",
+    )
+    st.checkbox(_("I understand that my progress will be erased"), key="data-erase-sure")
+    st.button(
+        _("Erase my data"),
+        key="data-erase",
+        on_click=_erase,
+        args=(state,),
+        disabled=not st.session_state.get("data-erase-sure"),
+    )
