@@ -147,8 +147,9 @@ def my_data(state: AppState) -> None:
         )
     with right:
         url = cw.base_url(cw.class_pages()).rstrip("/") + f"/settings?{RESTORE}={code}"
+        alt = html.escape(_("QR code of your recovery code"))
         st.markdown(
-            f'<img src="{cv.qr_data_uri(url)}" alt="{html.escape(_("QR code of your code"))}" '
+            f'<img src="{cv.qr_data_uri(url)}" alt="{alt}" '
             'style="width:100%;max-width:220px;image-rendering:pixelated"/>',
             unsafe_allow_html=True,
         )
