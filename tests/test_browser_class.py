@@ -54,8 +54,16 @@ def test_a_teacher_and_a_student_go_through_a_question(
     student.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-waiting-phone")
 
-    # The teacher's lobby counts the student within a poll or two.
+    # The phone sleeps and reloads the page: the student is back in the same seat, unasked.
+    student.reload()  # type: ignore[attr-defined]
+    student.get_by_text("Bon retour, Zoé O'Brien").wait_for()  # type: ignore[attr-defined]
+    student.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    _shot(student, "class-student-rejoined-phone")
+
+    # The teacher's lobby counts the student once, said to be reconnected.
     teacher.get_by_test_id("stMetricValue").filter(has_text="1").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_text("Zoé O'Brien (reconnecté)").wait_for()  # type: ignore[attr-defined]
+    _shot(teacher, "class-teacher-lobby-reconnected-laptop")
     _button(teacher, "Montrer la première main").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Question 1 sur 2").wait_for()  # type: ignore[attr-defined]
@@ -68,6 +76,9 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _wait_idle(student)
     student.get_by_text("Votre réponse").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-answered-phone")
+    student.reload()  # type: ignore[attr-defined]
+    student.get_by_text("Votre réponse : Tirer").wait_for()  # type: ignore[attr-defined]
+    assert _button(student, "Tirer").count() == 0, "the answer is kept, not asked again"  # type: ignore[attr-defined]
 
     teacher.get_by_test_id("stMetricValue").filter(has_text="1 / 1").wait_for()  # type: ignore[attr-defined]
     _button(teacher, "Révéler").click()  # type: ignore[attr-defined]
@@ -76,7 +87,7 @@ def test_a_teacher_and_a_student_go_through_a_question(
     teacher.locator('[data-testid="stVegaLiteChart"]').first.wait_for()  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-reveal-laptop")
 
-    student.get_by_text("Exact !").wait_for()  # type: ignore[attr-defined]
+    student.get_by_text("Exact ! Tirer est le coup à jouer.").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-verdict-phone")
 
     _button(teacher, "Terminer maintenant").click()  # type: ignore[attr-defined]

@@ -384,8 +384,22 @@ def player(run: LessonRun, state: AppState) -> None:
         )
 
 
+def _reopen(state: AppState) -> None:
+    """After a reload the address still names the open lesson: reopen it where it was left."""
+    wanted = st.query_params.get("lesson")
+    if not wanted or state.lesson is not None:
+        return
+    loaded = course(state.lesson_paths)
+    lesson = next((f.lesson for f in loaded.files if f.lesson and f.lesson.id == wanted), None)
+    if lesson is None or state.learner is None:
+        st.query_params.pop("lesson", None)  # unknown, or nothing kept to resume
+        return
+    state.open_lesson(lesson, store())
+
+
 def main() -> None:
     state = app_state()
+    _reopen(state)
     if state.lesson is None:
         course_list(state)
     else:
