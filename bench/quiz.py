@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tutor import progress
+from tutor.identity import new_token
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
 from tutor.store import Store
@@ -30,7 +31,8 @@ def main() -> None:
     solve(rules)  # warm, as on a running server
     with tempfile.TemporaryDirectory() as folder:
         store = Store(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
-        learner = store.learner("bench")
+        learner = store.learner_for_token(new_token())
+        assert learner is not None
         for category in (Category.HARD, Category.SOFT, Category.PAIRS):
             quiz = QuizSession(category, rules, seed=1)
             times: list[float] = []

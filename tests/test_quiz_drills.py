@@ -21,6 +21,7 @@ from tutor import progress
 from tutor.cards import Card, Rank, hand_value, is_natural_cards
 from tutor.decision import Action
 from tutor.game import Outcome
+from tutor.identity import new_token
 from tutor.lessons import DrillStep, Lesson, load_course
 from tutor.quiz import (
     Category,
@@ -190,7 +191,8 @@ def test_a_session_reports_accuracy_ev_lost_per_100_and_the_worst_hands() -> Non
 
 def test_progress_is_recorded_scheduled_and_weighted(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'p.sqlite3'}")
-    ana = store.learner("Ana")
+    ana = store.learner_for_token(new_token())
+    assert ana is not None
     quiz = QuizSession(Category.HARD, RULES, seed=12)
     question = quiz.question
     assert question is not None

@@ -41,6 +41,7 @@ def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None
     from datetime import UTC, datetime
 
     from tutor import progress
+    from tutor.identity import new_token
     from tutor.quiz import Category, QuizSession
     from tutor.store import Store, default_url
     from tutor.strategy import advise
@@ -48,7 +49,8 @@ def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None
     rules = PRESETS["family"]
     at = open_simulation(open_app, AppState(rules=rules))  # sets this test's database folder
     store = Store(default_url())
-    learner = store.learner("Eve")
+    learner = store.learner_for_token(new_token())
+    assert learner is not None
     quiz = QuizSession(Category.HARD, rules, seed=random.Random(1).randrange(1000))
     for _ in range(5):
         question = quiz.question

@@ -27,6 +27,7 @@ from tutor.store import (
     Store,
     UnknownLearnerError,
     clean_nickname,
+    learners,
     metadata,
 )
 
@@ -127,17 +128,6 @@ def test_an_erased_learner_cannot_be_renamed(store: Store) -> None:
         store.set_nickname(ana, "Ana")
 
 
-def test_the_deprecated_nickname_lookup_never_reaches_a_learner_with_a_token(
-    store: Store,
-) -> None:
-    camille = new_learner(store, "Camille")
-    store.record(camille, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
-    typed = store.learner("Camille")  # what the quiz page does until it moves to tokens
-    assert typed.id != camille.id
-    assert store.answers(typed) == []
-    assert store.learner(" Camille ") == typed  # still one nickname-keyed row, as before
-
-
 def test_concurrent_first_visits_with_one_token_create_one_learner(store: Store) -> None:
     token = new_token()
     barrier = threading.Barrier(8)
@@ -157,23 +147,6 @@ def test_concurrent_first_visits_with_one_token_create_one_learner(store: Store)
     assert len(found) == 8
     assert len(set(found)) == 1
     assert len(store.learners()) == 1
-
-
-def test_concurrent_first_visits_of_the_deprecated_nickname_create_one_learner(
-    store: Store,
-) -> None:
-    found: list[int] = []
-
-    def visit() -> None:
-        found.append(store.learner("Chloé").id)
-
-    threads = [threading.Thread(target=visit) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(set(found)) == 1
-    assert [learner.nickname for learner in store.learners()] == ["Chloé"]
 
 
 def test_answers_and_reviews_are_stored_together(store: Store) -> None:
@@ -492,10 +465,9 @@ def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
                 db.execute(sa.text("SELECT nickname, folded FROM class_students")).all()
             )
         assert seats == {"Camille": "camille", "camille": "camille#2", "Ben": "ben"}
-        # The old learner is out of reach of every token, and still reached by the deprecated
-        # nickname lookup until the quiz page stops using it.
+        # The old learner and its answer are kept, out of reach of every token.
         assert [learner.nickname for learner in store.learners()] == ["Ana"]
-        assert len(store.answers(store.learner("Ana"))) == 1
+        assert len(store.answers(store.learners()[0])) == 1
         newcomer = new_learner(store, "Ana")
         assert store.answers(newcomer) == []
     finally:
@@ -511,7 +483,9 @@ def test_sqlite_foreign_keys_are_back_on_once_the_store_has_migrated(store: Stor
 
 def test_migration_0003_can_be_undone_and_redone(database_url: str) -> None:
     store = Store(database_url)
-    legacy = store.learner("Ana")
+    with store.engine.begin() as db:  # a learner of before tokens, as migration 0003 keeps it
+        row = db.execute(learners.insert().values(nickname="Ana", created_at=NOW))
+        legacy = Learner(int(row.inserted_primary_key[0]), "Ana")
     store.record(legacy, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
     new_learner(store, "Ana")
     store.close()
@@ -519,7 +493,7 @@ def test_migration_0003_can_be_undone_and_redone(database_url: str) -> None:
     store = Store(database_url)
     try:
         assert [learner.nickname for learner in store.learners()] == ["Ana"]
-        assert store.answers(store.learner("Ana")) == [answer()]
+        assert store.answers(store.learners()[0]) == [answer()]
     finally:
         store.close()
 

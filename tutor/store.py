@@ -497,30 +497,6 @@ class Store:
             raise UnknownLearnerError("this learner's data has been erased")
         return Learner(learner.id, name)
 
-    def learner(self, nickname: str) -> Learner:
-        """Deprecated: the nickname-keyed learner of before tokens, created on first use.
-
-        A nickname is not a secret, so whoever types it reaches these rows: use
-        ``learner_for_token``. Kept only until the quiz page and its tests move to tokens; it
-        reaches learners without a token only (rows made before migration 0003, or by this
-        method), never a learner who has a token, whatever their display name.
-        """
-        name = clean_nickname(nickname)
-        legacy = (learners.c.nickname == name) & learners.c.token_hash.is_(None)
-        found = self._learner_where(legacy)
-        if found is not None:
-            return found
-        try:
-            with self.engine.begin() as db:
-                new_id = db.execute(
-                    learners.insert().values(nickname=name, created_at=datetime.now(UTC))
-                ).inserted_primary_key
-                assert new_id is not None
-                return Learner(int(new_id[0]), name)
-        except sa.exc.IntegrityError:
-            # Another session created the same nickname between our read and our write.
-            return self.learner(name)
-
     def _learner_where(self, condition: sa.ColumnElement[bool]) -> Learner | None:
         with self.engine.connect() as db:
             row = db.execute(sa.select(learners.c.id, learners.c.nickname).where(condition)).first()

@@ -9,10 +9,9 @@ Create Date: 2026-12-02
   nullable and no longer unique, since two learners may pick the same one.
 
   Rows made before this revision have no token. They stay in the table with their answers and
-  reviews, but no token leads to them, so they are unreachable by nickname from now on: the only
-  way in is the deprecated ``Store.learner(nickname)``, which finds token-less rows only and goes
-  away once the quiz page uses tokens. Their nicknames stay unique among token-less rows (a
-  partial unique index) so that this deprecated path stays race-safe until then. Nothing here
+  reviews, but no token leads to them, so they are unreachable by nickname from now on (the app
+  has no nickname lookup any more). Their nicknames stay unique among token-less rows (a partial
+  unique index), as they were. Nothing here
   gives them a token: a nickname is not a secret, so whoever typed it could not prove to be
   their owner. The administrator may delete them (``DELETE FROM learners WHERE token_hash IS
   NULL``; their answers and reviews follow by cascade).
