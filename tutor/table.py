@@ -4,8 +4,9 @@
 the cut card has come out), never while a round is in play. ``FamilySession`` is the session of
 the family booklet (``shared/sources/004_85fc10a6bbbb7bbc.txt``): 20 chips a player, 200 for the
 bank, a fixed bet of 2, ten rounds, then a ranking; a player who cannot bet sits out, and the bank
-is topped up with tokens when it could not pay. As an option the bank passes from player to
-player, as in the older Vingt-et-Un (``000_0c2d5cbf6d108733.txt``).
+is topped up with tokens when it could not pay. As an option the players hold the bank in turn,
+as in the older Vingt-et-Un (``000_0c2d5cbf6d108733.txt``), by one of its three conventions: one
+round each, until the banker loses a round, or until the cards run out (``BankRotation``).
 
 Chips are conserved to the chip: what the players lose the bank wins, and tokens added to the bank
 are counted apart, so ``sum(players) + bank - tokens`` never changes.
@@ -81,6 +82,15 @@ class BankRotation(Enum):
     EACH_ROUND = "each-round"
     #: Vingt-et-Un: the banker keeps the bank until a round costs the bank chips.
     UNTIL_LOSS = "until-loss"
+    #: Vingt-et-Un: the banker keeps the bank until the cards run out. The cards of each round
+    #: are burnt (not shuffled back) until too few are left to deal the next round; then they
+    #: are gathered and shuffled, and the bank passes to the next player.
+    UNTIL_CARDS_RUN_OUT = "until-cards-run-out"
+
+    @property
+    def is_rotating(self) -> bool:
+        """Whether the players hold the bank in turn (no separate bank)."""
+        return self is not BankRotation.FIXED
 
 
 @dataclass
@@ -120,12 +130,29 @@ class FamilySession:
     table: Table = field(init=False)
     round_number: int = field(init=False, default=0)
     seated: list[int] = field(init=False, default_factory=list)
+    _shuffles_at_deal: int = field(init=False, default=0, repr=False)
+
+    #: The booklet counts 2 to 7 people in all, the bank included.
+    MIN_PEOPLE = 2
+    MAX_PEOPLE = 7
+
+    @classmethod
+    def player_bounds(cls, rotation: BankRotation = BankRotation.FIXED) -> tuple[int, int]:
+        """How many named players a session takes: the bank is one more person unless the
+        players hold it in turn.
+
+        >>> FamilySession.player_bounds(BankRotation.FIXED)
+        (1, 6)
+        >>> FamilySession.player_bounds(BankRotation.EACH_ROUND)
+        (2, 7)
+        """
+        bank = 0 if rotation.is_rotating else 1
+        return cls.MIN_PEOPLE - bank, cls.MAX_PEOPLE - bank
 
     def __post_init__(self) -> None:
-        rotating = self.rotation is not BankRotation.FIXED
-        # The booklet counts 2 to 7 people in all, the bank included.
+        rotating = self.rotation.is_rotating
         people = len(self.names) + (0 if rotating else 1)
-        if not 2 <= people <= 7:
+        if not self.MIN_PEOPLE <= people <= self.MAX_PEOPLE:
             raise ValueError(
                 f"a family table seats 2 to 7 people in all, bank included, not {people}"
             )
@@ -181,6 +208,7 @@ class FamilySession:
                 self.tokens = money(self.tokens + shortfall)
                 self.bank = money(self.bank + shortfall)
         stacks = [money(self.players[i].chips - self.bet) for i in self.seated]
+        self._shuffles_at_deal = self.table.shoe.shuffles
         return self.table.new_round([self.bet] * len(self.seated), stacks=stacks)
 
     def finish_round(self) -> None:
@@ -198,14 +226,44 @@ class FamilySession:
             banker = self.players[self.banker]
             self.tokens = money(self.tokens - banker.chips)
             banker.chips = 0
-        self.table.close_round()
+        cards_ran_out = self._close_table()
         self.round_number += 1
-        self._rotate_bank(bank_net)
+        self._rotate_bank(bank_net, cards_ran_out=cards_ran_out)
 
-    def _rotate_bank(self, bank_net: Money) -> None:
+    def _close_table(self) -> bool:
+        """Close the round at the table; return whether the cards ran out.
+
+        Only the "until the cards run out" bank changes the table's shuffling: its cards are
+        burnt round after round (source 000: "Les cartes utilisées sont « brûlées »") until a
+        round had to draw from an empty pack or the next deal could not be made in full.
+        """
+        if self.rotation is not BankRotation.UNTIL_CARDS_RUN_OUT:
+            self.table.close_round()
+            return False
+        shoe = self.table.shoe
+        refilled = shoe.shuffles > self._shuffles_at_deal
+        shoe.end_round(shuffle=False)
+        ran_out = refilled or len(shoe) < self.cards_for_a_deal()
+        if ran_out:
+            shoe.shuffle()
+        self.table.round = None
+        self.table.rounds_played += 1
+        return ran_out
+
+    def cards_for_a_deal(self) -> int:
+        """The cards the next deal needs at the least: two for every player, banker included
+        (the banker deals himself two as well)."""
+        return 2 * len(self.players)
+
+    def _rotate_bank(self, bank_net: Money, *, cards_ran_out: bool = False) -> None:
         if self.banker is None:
             return
-        if self.rotation is BankRotation.EACH_ROUND or bank_net < 0:
+        passes = {
+            BankRotation.EACH_ROUND: True,
+            BankRotation.UNTIL_LOSS: bank_net < 0,
+            BankRotation.UNTIL_CARDS_RUN_OUT: cards_ran_out,
+        }[self.rotation]
+        if passes:
             self.banker = (self.banker + 1) % len(self.players)
 
     def ranking(self) -> list[Standing]:
