@@ -218,6 +218,7 @@ def next_question(
     totals: Collection[int] | None = None,
     hands: Hands | None = None,
     weight: Callable[[str], float] | None = None,
+    actions: Collection[Action] | None = None,
 ) -> Question:
     """A question of ``category`` at this table, dealt from a shuffled shoe.
 
@@ -225,11 +226,13 @@ def next_question(
     category (rejection sampling keeps the shoe's proportions within the category). A teacher or
     a lesson may restrict the drill: ``dealer_ups`` limits the dealer's up-card (values, 1 for an
     Ace), ``totals`` the hand's total, ``hands`` the kind of hand (a lesson's topic, for every
-    category, totals and payouts included). ``weight`` leans the drill towards the items a
-    learner gets wrong: ``CANDIDATES`` questions are dealt and one is drawn with probability
-    proportional to ``weight(item_key(question))``, so a weak item comes up several times as
-    often while every hand stays possible. Raises ``ValueError`` when the table cannot ask the
-    category (see ``unavailable_reason``) or no hand of the restriction exists (see
+    category, totals and payouts included), ``actions`` the moves a payouts question's hand may
+    have been played with (a lesson that has not taught doubling asks no doubled bet).
+    ``weight`` leans the drill towards the items a learner gets wrong: ``CANDIDATES`` questions
+    are dealt and one is drawn with probability proportional to ``weight(item_key(question))``,
+    so a weak item comes up several times as often while every hand stays possible. Raises
+    ``ValueError`` when the table cannot ask the category (see ``unavailable_reason``) or no
+    hand of the restriction exists (see
     ``dealable``), at once rather than after thousands of rejected deals.
     """
     why = unavailable_reason(category, rules)
@@ -242,11 +245,23 @@ def next_question(
         )
     if weight is None:
         return _deal_question(
-            category, rules, rng, dealer_ups=dealer_ups, totals=totals, hands=hands
+            category,
+            rules,
+            rng,
+            dealer_ups=dealer_ups,
+            totals=totals,
+            hands=hands,
+            actions=actions,
         )
     candidates = [
         _deal_question(
-            category, rng=rng, rules=rules, dealer_ups=dealer_ups, totals=totals, hands=hands
+            category,
+            rng=rng,
+            rules=rules,
+            dealer_ups=dealer_ups,
+            totals=totals,
+            hands=hands,
+            actions=actions,
         )
         for _ in range(CANDIDATES)
     ]
@@ -280,11 +295,12 @@ def _deal_question(
     dealer_ups: Collection[int] | None,
     totals: Collection[int] | None,
     hands: Hands | None = None,
+    actions: Collection[Action] | None = None,
 ) -> Question:
     if category is Category.TOTALS:
         return _totals_question(rules, rng, hands)
     if category is Category.PAYOUTS:
-        return _payout_question(rules, rng, hands)
+        return _payout_question(rules, rng, hands, actions)
     for _ in range(_ATTEMPTS):
         shoe = Shoe(rules.decks, rng=rng)
         first, up, second, hole = (shoe.draw() for _ in range(4))
@@ -400,12 +416,18 @@ def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None)
     return Question(Category.TOTALS, cards, expected=expected, options=tuple(options))
 
 
-def _payout_question(rules: TableRules, rng: random.Random, hands: Hands | None) -> Question:
+def _payout_question(
+    rules: TableRules,
+    rng: random.Random,
+    hands: Hands | None,
+    actions: Collection[Action] | None = None,
+) -> Question:
     """A settled hand: the learner says what the seat wins or loses (the engine's net).
 
     With ``hands``, the learner's first two cards must be of that kind, and the wanted outcome
     is drawn again at every deal: a kind of hand rules some outcomes out (a natural is never a
-    plain win), and a fixed one would never come.
+    plain win), and a fixed one would never come. With ``actions``, a doubled or surrendered
+    hand is only asked about when that move is among them.
     """
     wants: tuple[Outcome | str, ...] = (
         Outcome.NATURAL,
@@ -415,6 +437,9 @@ def _payout_question(rules: TableRules, rng: random.Random, hands: Hands | None)
         Outcome.LOSE,
         "double",
     ) + ((Outcome.SURRENDER,) if rules.surrender is not Surrender.NONE else ())
+    if actions is not None:
+        moves = {"double": Action.DOUBLE, Outcome.SURRENDER: Action.SURRENDER}
+        wants = tuple(want for want in wants if moves.get(want, Action.STAND) in actions)
     want = rng.choice(wants)
     bet = rng.choice((2, 4, 5, 10))
     for _ in range(_ATTEMPTS):
@@ -560,6 +585,8 @@ class QuizSession:
     length: int | None = None
     #: What decisions are graded against: the chart (the default) or the exact play.
     reference: Reference = Reference.CHART
+    #: The moves a payouts question's hand may have been played with (a lesson's), or any.
+    actions: frozenset[Action] | None = None
     question: Question | None = None
     verdict: Verdict | None = None
     score: Score = field(default_factory=Score)
@@ -591,6 +618,7 @@ class QuizSession:
             totals=self.totals,
             hands=self.hands,
             weight=self.weight,
+            actions=self.actions,
         )
         return self.question
 

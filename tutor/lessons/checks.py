@@ -28,6 +28,7 @@ from tutor.lessons.models import (
     ActionAnswer,
     Ask,
     AskStep,
+    ChipsAnswer,
     Deal,
     DealStep,
     Drill,
@@ -35,6 +36,7 @@ from tutor.lessons.models import (
     DrillStep,
     ExplainStep,
     Lesson,
+    LossAnswer,
     PlainText,
     Rules,
     ShowStep,
@@ -97,8 +99,75 @@ def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool
                 Code.CONTENT,
             )
         )
+    findings += check_offered(lesson)
     if bilingual:
         findings += check_translations(lesson)
+    return findings
+
+
+#: The move a decision drill's right answers need: such a drill belongs after that move is taught.
+_DRILL_NEEDS: dict[DrillCategory, Action] = {
+    DrillCategory.DOUBLING: Action.DOUBLE,
+    DrillCategory.PAIRS: Action.SPLIT,
+    DrillCategory.SURRENDER: Action.SURRENDER,
+    DrillCategory.INSURANCE: Action.INSURE,
+}
+
+
+def check_offered(lesson: Lesson) -> list[Finding]:
+    """A lesson's ``actions`` restriction: everything the lesson scripts or asks stays within it,
+    and no decision point is ever left without a button.
+
+    Every hand decision can stand, so a list holding ``stand`` always leaves a button on a hand;
+    the only other decision, the insurance offer, comes first in a round and so is always on the
+    lesson's script, whose decisions must be offered. Together these two rules guarantee a button
+    at every point, even for a learner who leaves the script.
+    """
+    if lesson.actions is None:
+        return []
+    offered = lesson.offered
+    shown = ", ".join(action.value for action in lesson.actions)
+    findings: list[Finding] = []
+    if Action.STAND not in offered:
+        findings.append(
+            Finding(
+                ("actions",),
+                f"the lesson offers only {shown}: add stand, which every hand may do, so that "
+                "no decision is ever left without a button",
+                Code.CONTENT,
+            )
+        )
+
+    def outside(action: Action, path: DataPath, what: str) -> None:
+        if action not in offered:
+            findings.append(
+                Finding(
+                    path,
+                    f"{what} {action.value}, which this lesson does not offer (actions: {shown}): "
+                    f"add {action.value} to the lesson's 'actions' or leave it for a later lesson",
+                    Code.CONTENT,
+                )
+            )
+
+    for index, step in enumerate(lesson.steps):
+        where: DataPath
+        path: DataPath
+        if isinstance(step, DealStep):
+            where = ("steps", index, "deal", "expect", "decisions")
+            for number, action in enumerate(step.deal.expect.decisions):
+                outside(action, (*where, number), "the deal plays")
+        elif isinstance(step, AskStep):
+            ask = step.ask
+            if isinstance(ask.answer, ActionAnswer):
+                path = ("steps", index, "ask", "answer", "action")
+                outside(ask.answer.action, path, "the answer is")
+            if ask.settle is not None:
+                where = ("steps", index, "ask", "settle", "decisions")
+                for number, action in enumerate(ask.settle.decisions):
+                    outside(action, (*where, number), "the question's round plays")
+        elif isinstance(step, DrillStep) and (need := _DRILL_NEEDS.get(step.drill.category)):
+            path = ("steps", index, "drill", "category")
+            outside(need, path, f"a {step.drill.category.value} drill asks about")
     return findings
 
 
@@ -223,6 +292,8 @@ def check_ask(
     ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
 ) -> list[Finding]:
     findings = check_copies(rules, where, {"cards": ask.cards or (), "dealer": ask.dealer or ()})
+    if ask.settle is not None:
+        findings += check_settle(ask, rules, where, strategy)
     if findings or not isinstance(ask.answer, ActionAnswer) or not ask.cards or not ask.dealer:
         return findings
     action = ask.answer.action
@@ -247,6 +318,76 @@ def check_ask(
         finding = _judge(strategy, point, action, answer_path)
         if finding is not None:
             findings.append(finding)
+    return findings
+
+
+def check_settle(
+    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+) -> list[Finding]:
+    """A money question about a round: play the round, and the answer must be its settlement.
+
+    The round's decisions are judged by the strategy as a deal's are (a question should not
+    teach a bad play without saying so: ``follows_strategy: false``).
+    """
+    settle = ask.settle
+    assert settle is not None
+    here = (*where, "settle")
+    rules = settle.rules or rules
+    answer = ask.answer
+    if not isinstance(answer, ChipsAnswer | LossAnswer):
+        return [
+            Finding(
+                (*where, "answer"),
+                "a question about a settled round ('settle') is answered in chips: "
+                "{chips: …} for what the seat wins or loses (negative for a loss), or "
+                "{loss: …} for a question that asks how much is lost",
+                Code.SCHEMA,
+            )
+        ]
+    findings = check_copies(
+        rules, here, {"player": settle.player, "dealer": settle.dealer, "then": settle.then}
+    )
+    wanted = 2 if rules.dealer_peeks else 1
+    if len(settle.dealer) != wanted:
+        findings.append(
+            Finding((*here, "dealer"), _dealer_count_message(rules, settle.dealer), Code.DEAL)
+        )
+    if findings:
+        return findings
+    game, findings = _play_script(
+        _Script(settle.player, settle.dealer, settle.then, settle.bet, settle.decisions),
+        rules,
+        here,
+        (*here, "decisions"),
+        strategy if ask.follows_strategy else None,
+    )
+    if game is None:
+        return findings
+    if not game.is_over:
+        stated = (*here, "decisions") if settle.decisions else here
+        return [*findings, _goes_on(game, stated)]
+    findings += _unused_cards(game, here)
+    net = money(game.results[0].net)
+    story = f"{_story(game)}; bet {settle.bet}"
+    if isinstance(answer, ChipsAnswer) and money(answer.chips) != net:
+        findings.append(
+            Finding(
+                (*where, "answer", "chips"),
+                f"the engine settles this round at {_chips(net)} chips, not "
+                f"{_chips(answer.chips)} ({story})",
+                Code.DEAL,
+            )
+        )
+    if isinstance(answer, LossAnswer) and money(answer.loss) != -net:
+        lost = f"a loss of {_chips(-net).lstrip('+')}" if net < 0 else f"{_chips(net)} chips"
+        findings.append(
+            Finding(
+                (*where, "answer", "loss"),
+                f"the engine settles this round at {lost}, not a loss of "
+                f"{_chips(answer.loss).lstrip('+')} ({story})",
+                Code.DEAL,
+            )
+        )
     return findings
 
 
@@ -286,22 +427,24 @@ def check_deal(
     deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
 ) -> list[Finding]:
     """Replay the scripted deal through the engine and compare with what the lesson states."""
+    rules = deal.rules or rules
     findings = check_copies(
         rules, where, {"player": deal.player, "dealer": deal.dealer, "then": deal.then}
     )
     wanted = 2 if rules.dealer_peeks else 1
     if len(deal.dealer) != wanted:
-        findings.append(Finding((*where, "dealer"), _dealer_count_message(rules, deal), Code.DEAL))
+        message = _dealer_count_message(rules, deal.dealer)
+        findings.append(Finding((*where, "dealer"), message, Code.DEAL))
     if findings:
         return findings
     return replay(deal, rules, where, strategy)
 
 
-def _dealer_count_message(rules: TableRules, deal: Deal) -> str:
+def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
     if rules.dealer_peeks:
         return (
             f"with the American deal ({rules.name} table) give the dealer's up-card and hole "
-            f'card, such as "9♣ 7♦"; found {len(deal.dealer)} card'
+            f'card, such as "9♣ 7♦"; found {len(dealer)} card'
         )
     return (
         f"with the European deal ({rules.name} table) the dealer has no hole card: give only "
@@ -314,21 +457,62 @@ def replay(
 ) -> list[Finding]:
     """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs."""
     decisions_path = (*where, "expect", "decisions")
-    out_of_cards = (
-        "the scripted cards run out {when}: add the cards still to be dealt to 'then', in "
-        "dealing order (the learner's cards first, then the dealer's)"
+    game, findings = _play_script(
+        _Script(deal.player, deal.dealer, deal.then, deal.bet, deal.expect.decisions),
+        rules,
+        where,
+        decisions_path,
+        strategy if deal.follows_strategy else None,
     )
+    if game is None:
+        return findings
+    if not game.is_over:
+        stated = decisions_path if deal.expect.decisions else (*where, "expect")
+        findings.append(_goes_on(game, stated))
+        return findings
+    findings += _compare_result(deal, game, where)
+    findings += _unused_cards(game, where)
+    return findings
+
+
+@dataclass(frozen=True)
+class _Script:
+    """The cards and decisions of a scripted round, a deal's or a settled question's."""
+
+    player: Sequence[Card]
+    dealer: Sequence[Card]
+    then: Sequence[Card]
+    bet: int
+    decisions: Sequence[Action]
+
+
+_OUT_OF_CARDS = (
+    "the scripted cards run out {when}: add the cards still to be dealt to 'then', in "
+    "dealing order (the learner's cards first, then the dealer's)"
+)
+
+
+def _play_script(
+    script: _Script,
+    rules: TableRules,
+    where: DataPath,
+    decisions_path: DataPath,
+    strategy: StrategyFn | None,
+) -> tuple[Round | None, list[Finding]]:
+    """Deal a script on a strict shoe and play its decisions; the round, or None when the script
+    cannot be played to the end of its decisions, with what went wrong on the way."""
     try:
         game = scripted_round(
-            rules, [deal.player], deal.dealer, deal.then, bets=[deal.bet], strict=True
+            rules, [script.player], script.dealer, script.then, bets=[script.bet], strict=True
         )
     except ShoeExhaustedError:
-        return [Finding((*where, "then"), out_of_cards.format(when="at the deal"), Code.DEAL)]
+        out = Finding((*where, "then"), _OUT_OF_CARDS.format(when="at the deal"), Code.DEAL)
+        return None, [out]
     findings: list[Finding] = []
-    for number, action in enumerate(deal.expect.decisions):
+    for number, action in enumerate(script.decisions):
         path = (*decisions_path, number)
         if game.is_over:
-            return [
+            return None, [
                 Finding(
                     path,
                     f"the round is already over ({_state(game)}), so decision "
@@ -339,7 +523,7 @@ def replay(
         try:
             game.verify(action)
         except IllegalActionError as error:
-            return [
+            return None, [
                 Finding(
                     path,
                     f"decision {number + 1} ({action.value}) is not allowed at the "
@@ -347,7 +531,7 @@ def replay(
                     Code.DEAL,
                 )
             ]
-        if deal.follows_strategy and strategy is not None:
+        if strategy is not None:
             finding = _judge(strategy, game.decision_point(), action, path)
             if finding is not None:
                 findings.append(finding)
@@ -355,31 +539,34 @@ def replay(
             game.act(action)
         except ShoeExhaustedError:
             when = f"after decision {number + 1} ({action.value})"
-            return [*findings, Finding((*where, "then"), out_of_cards.format(when=when), Code.DEAL)]
-    if not game.is_over:
-        legal = ", ".join(sorted(a.value for a in game.legal_actions()))
-        findings.append(
-            Finding(
-                decisions_path if deal.expect.decisions else (*where, "expect"),
-                f"the stated decisions end but the round goes on: {_state(game)} still has "
-                f"to choose among {legal}",
-                Code.DEAL,
-            )
-        )
-        return findings
-    findings += _compare_result(deal, game, where)
+            out = Finding((*where, "then"), _OUT_OF_CARDS.format(when=when), Code.DEAL)
+            return None, [*findings, out]
+    return game, findings
+
+
+def _goes_on(game: Round, path: DataPath) -> Finding:
+    legal = ", ".join(sorted(a.value for a in game.legal_actions()))
+    return Finding(
+        path,
+        f"the stated decisions end but the round goes on: {_state(game)} still has "
+        f"to choose among {legal}",
+        Code.DEAL,
+    )
+
+
+def _unused_cards(game: Round, where: DataPath) -> list[Finding]:
     left = game.shoe.scripted_left
-    if left:
-        unused = format_cards(game.shoe.remaining[:left])
-        findings.append(
-            Finding(
-                (*where, "then"),
-                f"{left} scripted card(s) are never dealt ({unused}): the "
-                "round ends before them; remove them or check the decisions",
-                Code.DEAL,
-            )
+    if not left:
+        return []
+    unused = format_cards(game.shoe.remaining[:left])
+    return [
+        Finding(
+            (*where, "then"),
+            f"{left} scripted card(s) are never dealt ({unused}): the "
+            "round ends before them; remove them or check the decisions",
+            Code.DEAL,
         )
-    return findings
+    ]
 
 
 def _compare_result(deal: Deal, game: Round, where: DataPath) -> list[Finding]:

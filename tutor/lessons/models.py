@@ -53,7 +53,7 @@ LOCALES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LOCALE = "fr"
 
 STEP_KINDS: tuple[str, ...] = ("explain", "show", "ask", "deal", "drill")
-ANSWER_KINDS: tuple[str, ...] = ("number", "chips", "action", "choice")
+ANSWER_KINDS: tuple[str, ...] = ("number", "chips", "loss", "action", "choice")
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -348,6 +348,24 @@ class ChipsAnswer(_Strict):
     chips: Exact
 
 
+def _not_negative(amount: Fraction) -> Fraction:
+    if amount < 0:
+        raise ValueError(
+            f"a loss is written as the amount lost, without a sign: loss: {-amount}, not {amount}"
+        )
+    return amount
+
+
+class LossAnswer(_Strict):
+    """An amount of chips lost, for a question that asks "how much do you lose?".
+
+    Such a question states the sign itself, so a learner who types the amount (``2``) and one who
+    types the signed net (``-2``) both answered it right; a gain (``+2``) is wrong.
+    """
+
+    loss: Annotated[Exact, AfterValidator(_not_negative)]
+
+
 class ActionAnswer(_Strict):
     """A decision: hit, stand, double, split, surrender, insure, decline-insurance, even-money."""
 
@@ -384,6 +402,7 @@ def _answer_kind(value: Any) -> str | None:
 _ANSWER_MODELS: dict[str, type[BaseModel]] = {
     "number": NumberAnswer,
     "chips": ChipsAnswer,
+    "loss": LossAnswer,
     "action": ActionAnswer,
     "choice": ChoiceAnswer,
 }
@@ -391,16 +410,46 @@ _ANSWER_MODELS: dict[str, type[BaseModel]] = {
 Answer = Annotated[
     Annotated[NumberAnswer, Tag("number")]
     | Annotated[ChipsAnswer, Tag("chips")]
+    | Annotated[LossAnswer, Tag("loss")]
     | Annotated[ActionAnswer, Tag("action")]
     | Annotated[ChoiceAnswer, Tag("choice")],
     Discriminator(
         _answer_kind,
         custom_error_type="answer_kind",
         custom_error_message=(
-            "expected an answer: {number: …}, {chips: …}, {action: …} or {choice: …, options: […]}"
+            "expected an answer: {number: …}, {chips: …}, {loss: …}, {action: …} or "
+            "{choice: …, options: […]}"
         ),
     ),
 ]
+
+
+def _two_cards(player: tuple[Card, ...]) -> tuple[Card, ...]:
+    if len(player) != 2:
+        raise ValueError(f"the learner is dealt exactly two cards, not {len(player)}")
+    return player
+
+
+def _up_and_hole(dealer: tuple[Card, ...]) -> tuple[Card, ...]:
+    if len(dealer) > 2:
+        raise ValueError(
+            f"the dealer is dealt the up-card and at most a hole card, not {len(dealer)} "
+            "cards; the dealer's later cards go in 'then'"
+        )
+    return dealer
+
+
+class Settle(_Strict):
+    """The round a money question is about, written as a deal is: the checker plays it and the
+    answer must be the engine's settlement, so a question's number cannot drift from the rules."""
+
+    bet: Annotated[int, Field(strict=True, ge=1)] = 2
+    player: Annotated[Cards, AfterValidator(_two_cards)]
+    dealer: Annotated[Cards, AfterValidator(_up_and_hole)]
+    then: Cards = ()
+    decisions: tuple[ActionName, ...] = ()
+    #: Another table than the lesson's (a question about a variant); the lesson's when absent.
+    rules: Rules | None = None
 
 
 class Ask(_Strict):
@@ -409,6 +458,8 @@ class Ask(_Strict):
     question: Text
     cards: Cards | None = None
     dealer: Cards | None = None
+    #: The round whose settlement a chips or loss answer gives (checked by the engine).
+    settle: Settle | None = None
     answer: Answer
     explanation: Text
     #: For an action answer on a hand and an up-card: the answer must be the strategy's best play,
@@ -436,23 +487,18 @@ class Deal(_Strict):
     expect: Expect
     follows_strategy: Annotated[bool, Field(strict=True)] = True
     explanation: Text | None = None
+    #: Another table than the lesson's (a deal about a variant); the lesson's when absent.
+    rules: Rules | None = None
 
     @field_validator("player")
     @classmethod
     def _two_cards(cls, player: tuple[Card, ...]) -> tuple[Card, ...]:
-        if len(player) != 2:
-            raise ValueError(f"the learner is dealt exactly two cards, not {len(player)}")
-        return player
+        return _two_cards(player)
 
     @field_validator("dealer")
     @classmethod
     def _one_or_two_cards(cls, dealer: tuple[Card, ...]) -> tuple[Card, ...]:
-        if len(dealer) > 2:
-            raise ValueError(
-                f"the dealer is dealt the up-card and at most a hole card, not {len(dealer)} "
-                "cards; the dealer's later cards go in 'then'"
-            )
-        return dealer
+        return _up_and_hole(dealer)
 
 
 #: A drill asks what the quiz asks: the lesson format takes the quiz's categories by name.
@@ -547,7 +593,15 @@ class Lesson(_Strict):
     rules: Rules = PRESETS["family"]
     goals: Annotated[tuple[Text, ...], Field(min_length=1)]
     requires: tuple[LessonId, ...] = ()
+    #: The only actions the lesson offers (its deals' buttons), so nothing is offered before it
+    #: is taught; every action when absent.
+    actions: tuple[ActionName, ...] | None = None
     steps: Annotated[tuple[Step, ...], Field(min_length=1)]
+
+    @property
+    def offered(self) -> frozenset[Action]:
+        """The actions this lesson's deals offer: its ``actions``, or every action."""
+        return frozenset(Action) if self.actions is None else frozenset(self.actions)
 
     @field_validator("requires", mode="before")
     @classmethod

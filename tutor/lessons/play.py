@@ -6,6 +6,7 @@ replayed when the lesson was checked.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from tutor.cards import Card
@@ -19,7 +20,9 @@ from tutor.lessons.models import (
     ChoiceAnswer,
     Deal,
     DealStep,
+    LossAnswer,
     NumberAnswer,
+    Settle,
 )
 from tutor.rules import TableRules
 from tutor.table import deal_order, scripted_round
@@ -37,7 +40,13 @@ def deal_script(deal: Deal | DealStep, rules: TableRules) -> list[Card]:
     'A♠ 9♣ 6♥ 7♦ 9♦'
     """
     body = deal.deal if isinstance(deal, DealStep) else deal
-    return deal_order(rules, [body.player], body.dealer, body.then)
+    return deal_order(body.rules or rules, [body.player], body.dealer, body.then)
+
+
+def table_of(deal: Deal | DealStep | Settle, lesson_rules: TableRules) -> TableRules:
+    """The table a deal or a settled question is played at: its own ``rules``, or the lesson's."""
+    body = deal.deal if isinstance(deal, DealStep) else deal
+    return body.rules or lesson_rules
 
 
 def deal_round(
@@ -52,16 +61,46 @@ def deal_round(
     """
     body = deal.deal if isinstance(deal, DealStep) else deal
     return scripted_round(
-        rules, [body.player], body.dealer, body.then, bets=[body.bet], strict=strict, seed=seed
+        body.rules or rules,
+        [body.player],
+        body.dealer,
+        body.then,
+        bets=[body.bet],
+        strict=strict,
+        seed=seed,
     )
+
+
+def settle_round(settle: Settle, rules: TableRules) -> Round:
+    """The round a money question is about, played with its decisions on a strict shoe.
+
+    The checker and the page both call this, so the cards the learner sees with the question are
+    the ones whose settlement the answer was checked against. Raises what the engine raises
+    (``ShoeExhaustedError``, ``IllegalActionError``) when the script is wrong; the checker turns
+    that into a problem with its line, and a checked course never raises here.
+    """
+    game = scripted_round(
+        settle.rules or rules,
+        [settle.player],
+        settle.dealer,
+        settle.then,
+        bets=[settle.bet],
+        strict=True,
+    )
+    for action in settle.decisions:
+        game.act(action)
+    return game
 
 
 def check_answer(step: Ask | AskStep, given: object) -> bool:
     """Whether ``given`` is the right answer to an ask step.
 
     Numbers and chips compare exactly (``"3/2"``, ``1.5`` and ``Fraction(3, 2)`` are the same
-    answer); an action may be an ``Action`` or its name or letter (``"h"``, ``"double"``); a
-    choice is the 0-based index of the option. An answer that does not even parse is wrong,
+    answer), and a typed number may carry its unit (``"3 jetons"``, ``"3 chips"``) and a typed
+    minus sign (``"−2"``); a loss accepts the amount lost and the signed net (``"2"`` and
+    ``"-2"`` both answer ``{loss: 2}``), not a gain written ``"+2"``. An action may be an
+    ``Action`` or its name or letter (``"h"``, ``"double"``); a choice is the 0-based index of
+    the option. An answer that does not even parse is wrong,
     never an exception: it comes from a learner's keyboard.
 
     >>> from tutor.lessons.models import Ask
@@ -69,6 +108,10 @@ def check_answer(step: Ask | AskStep, given: object) -> bool:
     ...                           "explanation": "3:2"})
     >>> check_answer(ask, "1.5"), check_answer(ask, 1)
     (True, False)
+    >>> lost = Ask.model_validate({"question": "How much do you lose?", "answer": {"loss": 2},
+    ...                            "explanation": "half of 4"})
+    >>> [check_answer(lost, given) for given in ("2", "-2", "2 jetons", "+2", "4")]
+    [True, True, True, False, False]
     """
     body = step.ask if isinstance(step, AskStep) else step
     answer = body.answer
@@ -76,6 +119,11 @@ def check_answer(step: Ask | AskStep, given: object) -> bool:
         expected = answer.number if isinstance(answer, NumberAnswer) else answer.chips
         value = _exact(given)
         return value is not None and value == expected
+    if isinstance(answer, LossAnswer):
+        value = _exact(given)
+        if value is None or (isinstance(given, str) and given.strip().startswith("+")):
+            return False
+        return abs(value) == answer.loss
     if isinstance(answer, ActionAnswer):
         if isinstance(given, Action):
             return given is answer.action
@@ -101,8 +149,13 @@ def _exact(given: object) -> Fraction | None:
     if isinstance(given, float):
         return Fraction(str(given))
     if isinstance(given, str):
+        text = _UNIT.sub("", given.strip().lower()).replace("\u2212", "-")
         try:
-            return Fraction(given.strip().replace(",", ".").replace(" ", ""))
+            return Fraction(text.replace(",", ".").replace(" ", "").replace("\u00a0", ""))
         except ValueError:
             return None
     return None
+
+
+#: The unit a learner may type after an amount: "3 jetons", "3 chips" are the number 3.
+_UNIT = re.compile(r"\s*(jetons?|chips?)\.?$")

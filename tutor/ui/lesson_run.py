@@ -56,6 +56,15 @@ class Decision:
         return self.on_purpose and not self.leaves_script and not self.correct
 
 
+class NotOfferedError(ValueError):
+    """A move the lesson does not offer yet (its ``actions``), though the table would allow it."""
+
+    def __init__(self, action: Action, offered: frozenset[Action]) -> None:
+        names = ", ".join(sorted(a.value for a in offered))
+        super().__init__(f"this lesson does not offer {action.value} (it offers {names})")
+        self.action = action
+
+
 @dataclass
 class DealPlay:
     """A deal step in progress."""
@@ -67,6 +76,14 @@ class DealPlay:
     bet: int = 2
     reference: Reference = Reference.CHART
     decisions: list[Decision] = field(default_factory=list)
+    #: The moves the lesson offers (its ``actions``): a lesson on hitting and standing shows no
+    #: Double button, so a learner is never asked about a move not yet taught.
+    offered: frozenset[Action] = frozenset(Action)
+
+    def legal_actions(self) -> frozenset[Action]:
+        """The buttons to light: what the table allows now, among what the lesson offers. The
+        lesson checker makes sure this is never empty while the round waits for a decision."""
+        return self.round.legal_actions() & self.offered
 
     @property
     def on_script(self) -> bool:
@@ -80,7 +97,11 @@ class DealPlay:
         return any(decision.leaves_script for decision in self.decisions)
 
     def act(self, action: Action) -> Decision:
+        """Play the learner's move; a move the lesson does not offer is refused like an illegal
+        one (``NotOfferedError``), so no path through the page reaches an untaught move."""
         game = self.round
+        if action not in self.offered:
+            raise NotOfferedError(action, self.offered)
         game.verify(action)
         index = len(self.decisions)
         expected = self.expected[index] if self.on_script and index < len(self.expected) else None
@@ -168,6 +189,7 @@ class LessonRun:
                 follows_strategy=step.deal.follows_strategy,
                 bet=step.deal.bet,
                 reference=self.reference,
+                offered=self.lesson.offered,
             )
         elif isinstance(step, DrillStep) and index not in self.drills:
             drill = step.drill
@@ -180,6 +202,7 @@ class LessonRun:
                 hands=drill.hands,
                 length=drill.count,
                 reference=self.reference,
+                actions=self.lesson.offered,
             )
 
     def start(self) -> None:
@@ -240,7 +263,7 @@ class LessonRun:
                 continue
             try:
                 run._replay(index, saved)
-            except (ValueError, KeyError, TypeError, IllegalActionError):
+            except (ValueError, KeyError, TypeError, IllegalActionError):  # NotOfferedError too
                 run.answers.pop(index, None)
                 run.deals.pop(index, None)
                 run.drills.pop(index, None)

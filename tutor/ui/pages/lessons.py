@@ -18,8 +18,9 @@ from tutor.lessons import (
     localize,
 )
 from tutor.lessons.models import ActionAnswer, ChoiceAnswer
+from tutor.lessons.play import settle_round
 from tutor.ui import components as ui
-from tutor.ui.lesson_run import Decision, LessonRun
+from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -140,12 +141,19 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         ui.show_cards(ask.dealer, state, label=t.gettext("Dealer"))
     if ask.cards:
         ui.show_cards(ask.cards, state, label=t.gettext("Cards"))
+    if ask.settle is not None and not ask.cards:
+        # The round the question is about, as the engine settled it for the checker.
+        game = settle_round(ask.settle, run.lesson.rules)
+        ui.show_cards(game.dealer, state, label=t.gettext("Dealer"))
+        for hand in game.seats[0].hands:
+            ui.show_cards(hand.cards, state, label=t.gettext("Your hand"))
     result = run.answers.get(run.step)
     if result is None:
         answer = ask.answer
         if isinstance(answer, ActionAnswer):
             pool = INSURANCE_ACTIONS if answer.action.is_insurance_decision else HAND_ACTIONS
-            _action_answer_buttons(run, state, pool)
+            offered = run.lesson.offered
+            _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
         elif isinstance(answer, ChoiceAnswer):
             for index, option in enumerate(answer.options):
                 st.button(
@@ -175,7 +183,7 @@ def _deal_act(state: AppState, action: Action) -> None:
         return
     try:
         play.act(action)
-    except IllegalActionError:
+    except (IllegalActionError, NotOfferedError):
         return
     _record(state)
 
@@ -192,11 +200,13 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
     ui.round_view(game, state, lambda _seat: t.gettext("You"))
     if game.to_act() is not None:
         ui.action_buttons(
-            game.legal_actions(),
+            play.legal_actions(),
             state,
             lambda action: _deal_act(state, action),
             key=f"deal-{run.step}",
             insurance=ui.is_insurance_phase(game),
+            # A lesson that restricts its moves shows only those it offers that are legal now.
+            show_all=run.lesson.actions is None,
         )
     for decision in play.decisions:
         deal_decision(decision, state)
