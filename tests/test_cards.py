@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tutor.cards import (
@@ -14,6 +16,7 @@ from tutor.cards import (
     hand_value,
     is_natural_cards,
     is_pair,
+    one_deck,
     parse_cards,
     parse_ranks,
 )
@@ -145,6 +148,32 @@ def test_a_spare_deck_is_opened_when_the_rules_say_so() -> None:
     shoe.draw()
     assert shoe.spare_decks_opened == 1
     assert shoe.total_cards == 104
+
+
+def test_the_spare_deck_is_put_away_at_the_next_shuffle() -> None:
+    """004: the spare pack serves the round that ran dry; the next round is dealt from one pack."""
+    shoe = Shoe(1, seed=5, spare_deck=True)
+    for _ in range(60):
+        shoe.draw()
+    assert shoe.spare_decks_opened == 1
+    shoe.end_round(shuffle=True)
+    assert shoe.spare_decks_opened == 0
+    assert shoe.total_cards == len(shoe) == 52
+    assert Counter(shoe.remaining) == Counter(one_deck())
+
+
+def test_putting_the_spare_away_counts_the_cards_a_script_still_holds() -> None:
+    shoe = Shoe(1, seed=5, spare_deck=True)
+    for _ in range(53):  # the spare is open
+        shoe.draw()
+    shoe.end_round(shuffle=False)
+    scripted = shoe.remaining[0]
+    shoe.load_script([scripted])  # a lesson's next card, taken from the spare
+    shoe.shuffle()
+    assert shoe.spare_decks_opened == 0
+    assert shoe.total_cards == len(shoe) == 52
+    assert Counter(shoe.remaining) == Counter(one_deck())
+    assert shoe.draw() == scripted
 
 
 def test_the_cut_card_calls_for_a_shuffle() -> None:

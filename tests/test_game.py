@@ -368,6 +368,27 @@ def test_surrender_only_on_the_first_two_cards() -> None:
         game.surrender()
 
 
+def test_late_surrender_without_a_hole_card_still_loses_all_to_a_natural() -> None:
+    """Late surrender is kept as it was for the tables that choose it with the European deal:
+    the dealer has not checked, so a natural on his second card takes the whole bet (the French
+    tables' immediate surrender does not: see tests/test_sources.py)."""
+    late = FRENCH.replace(surrender="late")
+    game = scripted_round(late, ["10♠ 6♥"], "10♣", "A♦")
+    game.surrender()
+    assert game.dealer_has_natural
+    assert outcomes(game) == [Outcome.LOSE]
+    assert game.results[0].net == -2
+
+
+def test_an_immediate_surrender_alone_at_the_table_needs_no_dealer_card() -> None:
+    """Settled at once: with nothing else waiting, the European dealer draws no second card."""
+    game = scripted_round(FRENCH, ["10♠ 6♥"], "10♣")
+    game.surrender()
+    assert game.is_over
+    assert len(game.dealer) == 1
+    assert game.results[0].net == -1
+
+
 def test_no_surrender_at_the_family_table() -> None:
     game = scripted_round(FAMILY, ["10♠ 6♥"], "10♣ 7♦")
     assert Surrender.NONE is FAMILY.surrender

@@ -47,20 +47,42 @@ def test_the_engine_and_the_strategy_read_the_same_rule_for_a_double() -> None:
     from tutor.strategy.solver import hand_of
 
     solution = solve(rules)
-    assert Action.DOUBLE not in solution.allowed(hand_of((10, 2)))
-    assert Action.DOUBLE in solution.allowed(hand_of((5, 6)))
+    assert Action.DOUBLE not in solution.allowed(6, hand_of((10, 2)))
+    assert Action.DOUBLE in solution.allowed(6, hand_of((5, 6)))
 
 
 def test_split_and_surrender_refusals_name_the_rule() -> None:
     family = PRESETS["family"]
     assert split_refusal(family, pair=True, hands_in_seat=2) == ("max-hands", {"max_hands": 2})
     assert split_refusal(family, pair=False, hands_in_seat=1) == ("split-pair", {"by": "rank"})
-    assert surrender_refusal(family, cards=2, from_split=False, hands_in_seat=1) == (
+    assert surrender_refusal(family, cards=2, from_split=False, hands_in_seat=1, dealer_up=10) == (
         "no-surrender",
         {},
     )
     casino = PRESETS["american-s17"]
-    assert surrender_refusal(casino, cards=2, from_split=True, hands_in_seat=2) == (
+    assert surrender_refusal(casino, cards=2, from_split=True, hands_in_seat=2, dealer_up=10) == (
         "surrender-first",
         {},
     )
+
+
+def test_immediate_surrender_is_refused_against_an_ace_by_the_engine_and_the_strategy() -> None:
+    """One rule, two readers: the French tables' immediate surrender is not offered against a
+    dealer Ace (late surrender is), and the strategy's legal actions say the same."""
+    from tutor.strategy import solve
+    from tutor.strategy.solver import hand_of
+
+    french = PRESETS["french-casino"]
+    for up, expected in ((1, ("no-surrender-ace", {})), (10, None)):
+        assert (
+            surrender_refusal(french, cards=2, from_split=False, hands_in_seat=1, dealer_up=up)
+            == expected
+        )
+    late = PRESETS["american-s17"]
+    assert surrender_refusal(late, cards=2, from_split=False, hands_in_seat=1, dealer_up=1) is None
+    solution = solve(french)
+    assert Action.SURRENDER not in solution.allowed(1, hand_of((10, 6)))
+    assert Action.SURRENDER in solution.allowed(10, hand_of((10, 6)))
+    game = Round(french, Shoe(6, script="10♠ A♥ 6♦"), [2])
+    game.decline_insurance()
+    assert game.refusal(Action.SURRENDER) == ("no-surrender-ace", {})

@@ -37,7 +37,9 @@ def test_the_french_casino_deals_the_european_way() -> None:
     french = PRESETS["french-casino"]
     assert french.hole_card is HoleCard.EUROPEAN
     assert not french.dealer_peeks
-    assert french.surrender is Surrender.LATE
+    # 001: "abandonner immédiatement", half the bet back at once; not against an Ace.
+    assert french.surrender is Surrender.IMMEDIATE
+    assert french.split_by_value  # 001: "deux cartes de même valeur"
     assert french.insure_additional_bets
     assert PRESETS["france-before-2007"].double_on is DoubleOn.NINE_TO_ELEVEN
 

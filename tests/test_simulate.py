@@ -21,6 +21,9 @@ from tutor.simulate import (
     CODES,
     HARD,
     PAIRS,
+    S_LEFT,
+    S_SIZE,
+    S_SPARES,
     Simulation,
     SimulationResult,
     Strategy,
@@ -86,6 +89,35 @@ def test_every_traced_round_settles_to_the_chip_as_the_engine_settles_it(name: s
                                                             actions)
             replayed += 1
         assert replayed > rounds * 0.95
+
+
+def test_a_spare_deck_serves_one_round_and_the_next_is_dealt_from_the_table_s_decks() -> None:
+    """004: the spare pack is for the round that ran dry; the simulator, like the engine's shoe,
+    puts it away at the next shuffle."""
+    rules = PRESETS["family"]
+    sim = Simulation(rules, mimic_dealer(rules), seed=3)
+    sim.state[S_LEFT] = 2  # earlier play left two cards: the deal needs three or more
+    sim.run(1)
+    assert sim.state[S_SPARES] == 1
+    assert sim.state[S_SIZE] == 52
+    assert sorted(sim.shoe[:52].tolist()) == list(range(52))
+    sim.run(1000)
+    assert sim.state[S_SPARES] == 1  # one seat never runs a full pack dry
+
+
+def test_immediate_surrender_is_never_played_against_an_ace_and_keeps_half() -> None:
+    rules = PRESETS["french-casino"]
+    always = np.full((3, 22, 11), CODES["Rh"], np.int8)
+    strategy = Strategy("surrender", always, np.full((3, 22, 11), -1, np.int8),
+                        np.zeros((3, 22, 11)))
+    sim = Simulation(rules, strategy, seed=8, trace_rounds=3000, record_nets=3000)
+    sim.run(3000)
+    for index in range(3000):
+        cards, actions = sim.traced_round(index)
+        if "surrender" in actions:
+            assert card_of(cards[1]).rank is not Rank.ACE
+            assert sim.nets[index] == -sim.unit // 2
+    assert sim.result().counts["surrender"] > 2000
 
 
 def test_every_hand_has_one_outcome_and_the_money_adds_up() -> None:

@@ -384,13 +384,38 @@ class Shoe:
             self.shuffle()
 
     def shuffle(self) -> None:
-        """Gather the discards and the undealt cards and shuffle (never the round in play)."""
+        """Gather the discards and the undealt cards and shuffle (never the round in play).
+
+        A spare deck opened during a round served that round only (the family booklet announces
+        it for a round that runs the pack dry): the shuffle puts it away, and the next round is
+        dealt from the shoe's own decks again.
+        """
         if self.in_play:
             raise RuntimeError("cannot shuffle the cards of a round in play")
         self._cards.extend(self.discards)
         self.discards.clear()
+        if self.spare_decks_opened:
+            self._put_spare_decks_away()
         self.shuffles += 1
         self._cut_index = self._cut_position()
+
+    def _put_spare_decks_away(self) -> None:
+        """Keep ``decks`` copies of each card, counting those a script still holds for later.
+
+        A script loaded while a spare deck was open may hold more copies of a card than the
+        shoe's own decks: then the spare stays until a shuffle after those cards are dealt.
+        """
+        keep = Counter(dict.fromkeys(_DECK, self.decks))
+        keep.subtract(Counter(self._script))
+        if min(keep.values()) < 0:
+            return
+        cards: list[Card] = []
+        for card in self._cards:
+            if keep[card] > 0:
+                keep[card] -= 1
+                cards.append(card)
+        self._cards = cards
+        self.spare_decks_opened = 0
 
     def _cut_position(self) -> int:
         if self.penetration is None:

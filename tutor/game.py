@@ -94,6 +94,7 @@ REFUSALS: dict[str, str] = {
     "no-resplit-aces": "split Aces cannot be split again",
     "no-surrender": "this table does not offer surrender",
     "surrender-first": "you can only surrender your first two cards, before any other decision",
+    "no-surrender-ace": "this table does not offer surrender against a dealer Ace",
     "even-money-natural": "even money is only offered on a natural",
     "no-even-money": "this table does not offer even money",
     "funds": "you need {needed} more chips to {action}, and have {stack}",
@@ -491,6 +492,7 @@ class Round:
             cards=len(hand.cards),
             from_split=hand.from_split,
             hands_in_seat=len(seat.hands),
+            dealer_up=self.dealer_up.points,
         )
 
     def can_resplit_aces(self, seat: Seat, hand: PlayerHand) -> bool:
@@ -805,15 +807,28 @@ class Round:
         self._settle()
 
     def _anything_depends_on_dealer(self) -> bool:
+        """Whether the European dealer draws a second card: some bet still waits for it. A hand
+        given up by immediate surrender is already settled; a late surrender still waits (a
+        natural would take it all); a card doubled face down is unknown, so its hand waits too."""
+        settled_by_surrender = not self.rules.surrender.loses_all_to_a_later_natural
         return any(
-            seat.insured or any(not (h.is_bust or h.even_money) for h in seat.hands)
+            seat.insured
+            or any(
+                h.hidden_card is not None
+                or not (h.is_bust or h.even_money or (h.surrendered and settled_by_surrender))
+                for h in seat.hands
+            )
             for seat in self.seats
         )
 
     def _live_hands(self) -> bool:
-        """Hands still waiting for the dealer's total: not bust, surrendered or a natural."""
+        """Hands still waiting for the dealer's total: not bust, surrendered or a natural. A hand
+        doubled face down counts as live even if its hidden card busted it: nobody at the table
+        knows yet, so the dealer plays out as usual (the sources: the card is seen once the
+        dealer has played)."""
         return any(
-            not (hand.is_bust or hand.surrendered or hand.even_money or hand.is_natural)
+            hand.hidden_card is not None
+            or not (hand.is_bust or hand.surrendered or hand.even_money or hand.is_natural)
             for seat in self.seats
             for hand in seat.hands
         )
@@ -888,8 +903,9 @@ class Round:
         if hand.even_money:
             return HandResult(Outcome.EVEN_MONEY, bet, bet)
         if hand.surrendered:
-            if dealer_natural:
-                # European deal: the dealer's natural came after the surrender and takes it all.
+            if dealer_natural and rules.surrender.loses_all_to_a_later_natural:
+                # Late surrender, European deal: the dealer's natural came after the surrender and
+                # takes it all. Immediate surrender was settled before that card (source 001).
                 return HandResult(Outcome.LOSE, bet, -bet)
             return HandResult(Outcome.SURRENDER, bet, -scale(bet, _HALF))
         if hand.is_bust:

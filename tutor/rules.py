@@ -61,12 +61,33 @@ class DoubleOn(Enum):
 
 
 class Surrender(Enum):
+    """Whether a player may give up a hand for half the bet, and what the dealer's natural does
+    to a hand given up. Two kinds, because the sources describe two different rules."""
+
     NONE = "none"
     #: Give up half the bet on the first two cards, after the dealer has checked for a natural.
     #: Under the European deal the dealer has not checked yet: a surrendered hand still loses its
     #: whole bet if the dealer's second card makes a natural (surrender only ever saves half against
     #: hands the dealer has to play out, as at a table with a hole card).
     LATE = "late"
+    #: The French casinos' rule (``001``: the player "peut décider d'abandonner immédiatement",
+    #: the bank keeps half the bet): the hand is settled at once, half the bet back, whatever the
+    #: dealer's second card turns out to be. French casinos do not offer it against a dealer Ace,
+    #: which is what keeps it from handing the player the edge against an Ace with no hole card.
+    #: With a hole card it plays as late surrender refused against an Ace (the dealer has already
+    #: checked under a ten).
+    IMMEDIATE = "immediate"
+
+    @property
+    def refused_against_ace(self) -> bool:
+        """Whether this kind of surrender is never offered against a dealer Ace."""
+        return self is Surrender.IMMEDIATE
+
+    @property
+    def loses_all_to_a_later_natural(self) -> bool:
+        """Whether a dealer natural revealed after the surrender (no hole card) takes the whole
+        bet: late surrender does, immediate surrender is settled before the card is drawn."""
+        return self is Surrender.LATE
 
 
 class Shuffle(Enum):
@@ -260,7 +281,7 @@ PRESETS: dict[str, TableRules] = {
     # dealer stands on every 17 including Ace-6, dealer checks for a natural under an Ace or a ten,
     # double on the first two cards only and never after a split, one split only, split Aces one
     # card each, insurance up to half the bet, shuffle after every round and a spare deck if a round
-    # exhausts the pack. No surrender is mentioned.
+    # exhausts the pack. No surrender is mentioned. It splits two cards of "le même rang" (by rank).
     "family": TableRules(
         name="family",
         decks=1,
@@ -273,33 +294,40 @@ PRESETS: dict[str, TableRules] = {
     ),
     # shared/sources/001_c05efaf0daf1676d.txt, French casino rules: European deal (the dealer's
     # second card after the players), double on any two cards since 2007, double after split,
-    # split up to three hands, split Aces one card, late surrender under French law, insurance that
-    # must be extended to the second bet after a split or double. Shoe size from
-    # 000_0c2d5cbf6d108733.txt (six or seven decks in a French shoe).
+    # split up to three hands, split Aces one card, insurance that must be extended to the second
+    # bet after a split or double. Shoe size from 000_0c2d5cbf6d108733.txt (six or seven decks in
+    # a French shoe).
+    # Surrender, 001: after two cards "un joueur peut décider d'abandonner immédiatement. La
+    # banque récupère alors la moitié de sa mise": settled at once, half back (IMMEDIATE); not
+    # against an Ace, as French casinos publish it ("si le croupier n'a pas d'As").
+    # Splitting, 001: "deux cartes de même valeur" may be split, so K-10 is a pair here.
     "french-casino": TableRules(
         name="french-casino",
         decks=6,
         hole_card=HoleCard.EUROPEAN,
+        split_by_value=True,
         max_hands=3,
-        surrender=Surrender.LATE,
+        surrender=Surrender.IMMEDIATE,
         insure_additional_bets=True,
         source="001_c05efaf0daf1676d.txt",
     ),
     # shared/sources/001_c05efaf0daf1676d.txt: until 2007 French casinos let players double only on
-    # 9, 10 or 11; otherwise as the French casino above.
+    # 9, 10 or 11; otherwise as the French casino above (immediate surrender, split by value).
     "france-before-2007": TableRules(
         name="france-before-2007",
         decks=6,
         hole_card=HoleCard.EUROPEAN,
         double_on=DoubleOn.NINE_TO_ELEVEN,
+        split_by_value=True,
         max_hands=3,
-        surrender=Surrender.LATE,
+        surrender=Surrender.IMMEDIATE,
         insure_additional_bets=True,
         source="001_c05efaf0daf1676d.txt",
     ),
     # shared/sources/003_3e906d12f813f817.txt, a single-player online game: six decks, a hole card,
     # double on two cards or after a split, surrender for half, insurance forbids doubling and
-    # splitting. It names one split (two hands).
+    # splitting. It names one split (two hands). It splits "la même dénomination" (the same rank,
+    # not the same value), and deals the double "face découverte".
     "online-six-deck": TableRules(
         name="online-six-deck",
         decks=6,
@@ -311,9 +339,15 @@ PRESETS: dict[str, TableRules] = {
     # Common American shoe games, for comparison (the usual Las Vegas Strip rules): six decks,
     # peek, double any two, double after split, resplit to four hands, no resplit of Aces, late
     # surrender; dealer stands on or hits soft 17.
+    # The double face down is how 001 describes the American deal ("Au Blackjack américain, le
+    # joueur double face cachée", the card seen once the dealer has played; 000 says the same):
+    # these are the only presets with the American deal whose sources do not say otherwise (003's
+    # online game deals it "face découverte", 004 does not say, and 001's French tables deal the
+    # European way).
     "american-s17": TableRules(
         name="american-s17",
         decks=6,
+        double_face_down=True,
         max_hands=4,
         surrender=Surrender.LATE,
         source="common six-deck American table, dealer stands on soft 17",
@@ -322,6 +356,7 @@ PRESETS: dict[str, TableRules] = {
         name="american-h17",
         decks=6,
         dealer_hits_soft_17=True,
+        double_face_down=True,
         max_hands=4,
         surrender=Surrender.LATE,
         source="common six-deck American table, dealer hits soft 17",

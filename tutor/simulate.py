@@ -11,16 +11,19 @@ seat, hole card with the American deal), insurance and even money on a dealer Ac
 peek under an Ace or a ten (American deal) or no hole card at all (European deal: the dealer's
 second card after the players, and a dealer natural then takes doubled and split bets), 21 stands
 by itself, split hands played one after the other (split Aces one card each, resplit only where
-the table allows), late surrender keeping half the bet even under the European deal, the dealer
-standing or hitting on soft 17, and every bet settled. The tests replay rounds the simulator
-traced through the rules engine and compare every net to the chip.
+the table allows), surrender (late: half the bet back, lost whole to a European dealer's later
+natural; immediate: half back at once, never against an Ace), a double dealt face down leaving
+its hand waiting for the dealer, the dealer standing or hitting on soft 17, and every bet
+settled. The tests replay rounds the simulator traced through the rules engine and compare every
+net to the chip.
 
 Cards are dealt from the true shoe: an array of the physical cards (rank and suit, ``decks``
 packs), each draw picking one of the undealt cards uniformly (a Fisher-Yates shuffle done one card
 at a time, so a shuffle after every round costs nothing). The shoe is reshuffled as the rules say:
 after every round, or once the cut card (``penetration``) has come out, never in the middle of a
 round; a round that exhausts the shoe brings back earlier discards, or opens a spare deck where the
-table uses one. Random numbers come from xoshiro256+ with its state in an array, seeded from
+table uses one, for that round only (the next shuffle puts the shoe back to its own decks).
+Random numbers come from xoshiro256+ with its state in an array, seeded from
 ``numpy.random.SeedSequence``: a run is reproducible from its seed, resumable chunk by chunk, and
 independent of any other run in another thread.
 
@@ -87,9 +90,9 @@ HARD, SOFT, PAIRS = 0, 1, 2
     K_UNIT, K_NATURAL, K_BONUS, K_PEEK, K_H17, K_DOUBLE_ON, K_DAS, K_MAX_HANDS, K_SAOC,
     K_RESPLIT_ACES, K_BY_VALUE, K_SURRENDER, K_INSURANCE, K_INSURANCE_UNITS, K_INS_FORBIDS,
     K_INS_EXTRA, K_EVEN_MONEY, K_EVERY_ROUND, K_CUT, K_SPARE, K_SESSION_ROUNDS, K_SESSION_STACK,
-    K_SURRENDER_NATURAL,
-) = range(23)
-CONFIG_SIZE = 23
+    K_SURRENDER_NATURAL, K_SURRENDER_NO_ACE, K_FACE_DOWN, K_BASE_SIZE,
+) = range(26)
+CONFIG_SIZE = 26
 
 # -- shoe state slots --
 S_LEFT, S_SIZE, S_ROUND_START, S_SPARES, S_SHUFFLES = range(5)
@@ -266,7 +269,10 @@ def _play(  # one long loop, on purpose: it is the hot path
     spare = cfg[K_SPARE] == 1
     session_rounds = cfg[K_SESSION_ROUNDS]
     session_stack = cfg[K_SESSION_STACK]
-    surrender_natural = cfg[K_SURRENDER_NATURAL] == 1  # European deal: a natural takes it all
+    surrender_natural = cfg[K_SURRENDER_NATURAL] == 1  # late, European: a natural takes it all
+    surrender_no_ace = cfg[K_SURRENDER_NO_ACE] == 1  # immediate surrender: not against an Ace
+    face_down = cfg[K_FACE_DOWN] == 1  # a double's card unknown until the dealer has played
+    base_size = cfg[K_BASE_SIZE]  # the shoe without spare decks
     record = nets.shape[0] > 0
     tracing = trace_card_ends.shape[0] > 0
 
@@ -426,7 +432,13 @@ def _play(  # one long loop, on purpose: it is the hot path
                             and not (took_insurance and insurance_forbids)
                             and cash >= bet[i] + extra
                         )
-                        can_surrender = surrender_rule and two and not from_split[i] and nh == 1
+                        can_surrender = (
+                            surrender_rule
+                            and two
+                            and not from_split[i]
+                            and nh == 1
+                            and not (surrender_no_ace and up == 1)
+                        )
                         # which cell of the strategy
                         if pair:
                             table = PAIRS
@@ -530,7 +542,9 @@ def _play(  # one long loop, on purpose: it is the hot path
                 live = False
                 for h in range(nh):
                     total = hard[h] + (10 if aces[h] > 0 and hard[h] <= 11 else 0)
-                    bust = total > 21
+                    # A card doubled face down is unknown: its hand waits for the dealer even if
+                    # the card busted it, as the engine plays it.
+                    bust = total > 21 and not (face_down and doubled[h])
                     nat = ncards[h] == 2 and not from_split[h] and total == 21
                     if not (bust or even_money or (surrendered[h] and not surrender_natural)):
                         depends = True
@@ -621,6 +635,13 @@ def _play(  # one long loop, on purpose: it is the hot path
                         acc[M_INSURANCE] -= insured
             # -- between rounds: the shoe --
             if every_round or state[S_LEFT] <= cut:
+                if state[S_SIZE] > base_size:
+                    # A spare deck served the round that ran dry, and that round only: the shoe
+                    # goes back to its own decks (any copies of the cards will do, as every
+                    # draw picks uniformly among the undealt cards).
+                    for k in range(base_size):
+                        shoe[k] = k % 52
+                    state[S_SIZE] = base_size
                 state[S_LEFT] = state[S_SIZE]
                 state[S_SHUFFLES] += 1
             state[S_ROUND_START] = state[S_LEFT]
@@ -837,7 +858,7 @@ def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I6
         K_SAOC: rules.split_aces_one_card,
         K_RESPLIT_ACES: rules.resplit_aces,
         K_BY_VALUE: rules.split_by_value,
-        K_SURRENDER: rules.surrender.value == "late",
+        K_SURRENDER: rules.offers_surrender,
         K_INSURANCE: rules.insurance,
         K_INSURANCE_UNITS: int(unit * rules.insurance_max),
         K_INS_FORBIDS: rules.insurance_forbids_double_split,
@@ -849,7 +870,12 @@ def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I6
         K_SESSION_ROUNDS: session_rounds,
         K_SESSION_STACK: session_stack,
         # Surrender.LATE: without a hole card, a dealer natural after a surrender takes it all.
-        K_SURRENDER_NATURAL: not rules.dealer_peeks,
+        K_SURRENDER_NATURAL: (
+            not rules.dealer_peeks and rules.surrender.loses_all_to_a_later_natural
+        ),
+        K_SURRENDER_NO_ACE: rules.surrender.refused_against_ace,
+        K_FACE_DOWN: rules.double_face_down,
+        K_BASE_SIZE: rules.decks * 52,
     }
     for slot, value in values.items():
         cfg[slot] = int(value)

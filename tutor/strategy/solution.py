@@ -82,12 +82,13 @@ class Solution:
 
     # -- values ---------------------------------------------------------------------------------
     def allowed(
-        self, hand: Hand, *, hands_in_seat: int = 1, from_split: bool = False,
+        self, up: int, hand: Hand, *, hands_in_seat: int = 1, from_split: bool = False,
         may_split: bool = True, may_double: bool = True,
     ) -> tuple[Action, ...]:
-        """The hand actions the rules allow on this hand, asked of :mod:`tutor.legality` as the
-        engine asks it (for the chart and the house edge, where no round supplies them).
-        ``may_split``/``may_double`` take those actions away (insurance that forbids them)."""
+        """The hand actions the rules allow on this hand against this up-card (Ace = 1), asked of
+        :mod:`tutor.legality` as the engine asks it (for the chart and the house edge, where no
+        round supplies them). ``may_split``/``may_double`` take those actions away (insurance
+        that forbids them)."""
         rules = self.rules
         graph = hand_graph()
         node = graph.index[hand]
@@ -103,7 +104,7 @@ class Solution:
         if may_split and split_refusal(rules, pair=pair, hands_in_seat=hands_in_seat) is None:
             actions.append(Action.SPLIT)
         if surrender_refusal(
-            rules, cards=cards, from_split=from_split, hands_in_seat=hands_in_seat
+            rules, cards=cards, from_split=from_split, hands_in_seat=hands_in_seat, dealer_up=up
         ) is None:
             actions.append(Action.SURRENDER)
         return tuple(actions)
@@ -121,7 +122,7 @@ class Solution:
         that can grow from this one (cheaper for a one-off shoe)."""
         if actions is None:
             actions = self.allowed(
-                hand, hands_in_seat=hands_in_seat, from_split=from_split,
+                up, hand, hands_in_seat=hands_in_seat, from_split=from_split,
                 may_split=may_split, may_double=may_double,
             )
         solver = self.ups[up]
@@ -143,9 +144,13 @@ class Solution:
                 hands = self.rules.max_hands - hands_in_seat + 1
                 evs[action] = solver.split(pair, hands).ev
             elif action is Action.SURRENDER and two:
-                # Half the bet back; without a hole card the dealer has not checked yet, and a
-                # natural on the second card still takes the whole bet (see ``Surrender.LATE``).
-                natural = 0.0 if solver.conditioned else solver.dealer_natural(hand)
+                # Half the bet back. Late surrender without a hole card: the dealer has not
+                # checked yet, and a natural on the second card still takes the whole bet (see
+                # ``Surrender.LATE``). Immediate surrender is settled at once: exactly -0.5.
+                late_natural = (
+                    not solver.conditioned and self.rules.surrender.loses_all_to_a_later_natural
+                )
+                natural = solver.dealer_natural(hand) if late_natural else 0.0
                 evs[action] = -0.5 - 0.5 * natural
             else:
                 raise ValueError(f"the strategy cannot value {action.value} on this hand")

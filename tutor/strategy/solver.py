@@ -15,8 +15,9 @@ the dealer's distribution is conditioned, and so are the player's draws, because
 card is not an Ace (or not a ten) changes the chances of the player's next card:
 ``P(v | no natural) = n[v]/N * P(no natural | v drawn) / P(no natural)``. Under the European deal
 nothing is known, EVs are unconditional and a dealer natural takes doubled and split bets too.
-Surrender under the European deal keeps half the bet whatever the dealer's second card is (as the
-engine settles it).
+Surrender is valued in :mod:`tutor.strategy.solution`, as the engine settles it: late surrender
+under the European deal still loses the whole bet to a dealer natural, immediate surrender keeps
+half the bet whatever the dealer's second card is.
 
 Splits, the one approximation. A split hand is valued from the shoe without the up-card, its own
 cards *and the other card of the pair* (the cards drawn to the other split hands are not removed),
