@@ -527,3 +527,189 @@ def test_the_built_in_course_checks_clean_from_the_command_line() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().endswith("; no problems")
+
+
+# -- settled questions, a deal's own table, a lesson's actions (issue 13) -----------------------
+
+
+def _lesson_with(tmp_path: Path, head: str, steps: str, name: str = "x") -> list[Problem]:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(
+        f"id: {name}\ntitle: T\nlevel: 1\ngoals: [G]\n{head}steps:\n{steps}", encoding="utf-8"
+    )
+    return problems_of(path, strategy=None)
+
+
+_SURRENDER_4 = "{bet: 4, player: '10♠ 6♥', dealer: '10♣ 7♦', decisions: [surrender]}"
+
+
+@pytest.mark.parametrize(
+    ("rules", "settle", "answer", "wrong"),
+    [
+        # 004: "pour deux jetons misés, récupère ta mise plus trois jetons"
+        ("family", "{player: 'A♣ K♥', dealer: '10♦ Q♠'}", "{chips: 3}", None),
+        ("family", "{player: 'A♣ K♥', dealer: '10♦ Q♠'}", "{chips: 2}", "+3 chips, not +2"),
+        # 001: "La banque récupère alors la moitié de sa mise" (late surrender at this table)
+        ("american-s17", _SURRENDER_4, "{loss: 2}", None),
+        ("american-s17", _SURRENDER_4, "{loss: 4}", "a loss of 2, not a loss of 4"),
+        ("american-s17", _SURRENDER_4, "{chips: -2}", None),
+        ("american-s17", _SURRENDER_4, "{number: 2}", "answered in chips"),
+        ("family", "{player: '10♠ 6♥', dealer: '10♣ 7♦'}", "{chips: -2}", "round goes on"),
+        (
+            "family",
+            "{player: '10♠ 6♥', dealer: '10♣ 7♦', decisions: [stand, hit]}",
+            "{chips: -2}",
+            "never comes",
+        ),
+        (
+            "family",
+            "{player: '10♠ 6♥', dealer: '10♣ 7♦', decisions: [hit]}",
+            "{chips: -2}",
+            "run out",
+        ),
+        (
+            "family",
+            "{player: '10♠ 6♥', dealer: '10♣ 7♦', then: '5♣', decisions: [stand]}",
+            "{chips: -2}",
+            "never dealt",
+        ),
+        (
+            "{preset: family, blackjack_pays: '6/5'}",
+            "{bet: 10, player: 'A♥ Q♦', dealer: '9♣ 8♠'}",
+            "{chips: 12}",
+            None,
+        ),
+    ],
+)
+def test_a_settled_questions_answer_is_the_engines_net(
+    tmp_path: Path, rules: str, settle: str, answer: str, wrong: str | None
+) -> None:
+    steps = (
+        "  - ask:\n      question: Q\n      explanation: E\n"
+        f"      settle: {settle}\n      answer: {answer}\n"
+    )
+    problems = _lesson_with(tmp_path, f"rules: {rules}\n", steps)
+    if wrong is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1, problems
+        assert wrong in problems[0].message
+        assert problems[0].line >= 6  # at the step, not at the top of the file
+
+
+def test_a_settled_round_may_be_played_at_another_table(tmp_path: Path) -> None:
+    # 003: "En cas d'assurance le joueur ne peut ni doubler, ni séparer."
+    settle = (
+        "{rules: online-six-deck, player: '5♠ 6♦', dealer: 'A♣ 7♥', decisions: [insure, double]}"
+    )
+    steps = (
+        "  - ask:\n      question: Q\n      explanation: E\n"
+        f"      settle: {settle}\n      answer: {{chips: 4}}\n"
+    )
+    [problem] = _lesson_with(tmp_path, "", steps)
+    assert "decision 2 (double) is not allowed at the online-six-deck table" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("deal", "wrong"),
+    [
+        # 001: "S'il sépare ou double il devra reverser l'assurance au titre du second jeu."
+        (
+            "{rules: french-casino, player: '6♠ 5♦', dealer: 'A♣', then: 'K♥ 10♦', "
+            "expect: {decisions: [insure, double], outcome: lose, net: 0}}",
+            None,
+        ),
+        (
+            "{rules: french-casino, player: '6♠ 5♦', dealer: 'A♣', then: 'K♥ 10♦', "
+            "expect: {decisions: [insure, double], outcome: lose, net: -2}}",
+            "net is +0 chips",
+        ),
+        # 003: insurance forbids doubling at the online table
+        (
+            "{rules: online-six-deck, player: '5♠ 6♦', dealer: 'A♣ 7♥', then: '9♣', "
+            "expect: {decisions: [insure, double], outcome: win, net: 3}}",
+            "not allowed",
+        ),
+        # 001: "certains autorisent deux jeux maximum, d'autres trois jeux maximum"
+        (
+            "{rules: french-casino, player: '8♠ 8♦', dealer: '6♣', then: '8♥ 10♣ 9♠ 8♣ 10♦ 7♣', "
+            "expect: {decisions: [split, split, stand, stand, stand], outcome: [win, win, win], "
+            "net: 6}}",
+            None,
+        ),
+        (
+            "{rules: french-casino, player: '8♠ 8♦', dealer: '6♣', then: '8♥ 10♣ 9♠ 8♣ 10♦ 7♣', "
+            "expect: {decisions: [split, split, stand, stand, split], outcome: [win, win, win], "
+            "net: 6}}",
+            "at most 3 hands",
+        ),
+        (
+            "{player: '8♠ 8♦', dealer: '6♣ 10♦', then: '8♥ 10♣', "
+            "expect: {decisions: [split, split], outcome: [win, win], net: 4}}",
+            "not allowed",
+        ),
+    ],
+)
+def test_a_deal_may_be_played_at_its_own_table(
+    tmp_path: Path, deal: str, wrong: str | None
+) -> None:
+    problems = _lesson_with(tmp_path, "", f"  - deal: {deal}\n")
+    if wrong is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1, problems
+        assert wrong in problems[0].message
+
+
+_HIT_DEAL = (
+    "  - deal: {player: '10♠ 2♥', dealer: '9♣ 7♦', then: '9♠ 10♥',"
+    " expect: {decisions: [hit], outcome: win, net: 2}}\n"
+)
+_DOUBLE_DEAL = (
+    "  - deal: {player: '6♠ 5♥', dealer: '7♣ 10♦', then: '9♦',"
+    " expect: {decisions: [double], outcome: win, net: 4}}\n"
+)
+_ACE_DEAL = (
+    "  - deal: {player: '10♥ 9♣', dealer: 'A♠ 6♦',"
+    " expect: {decisions: [decline-insurance, stand], outcome: win, net: 2}}\n"
+)
+_DOUBLE_ASK = (
+    "  - ask: {question: Q, explanation: E, cards: '6♠ 5♥', dealer: '7♣',"
+    " answer: {action: double}}\n"
+)
+_DOUBLE_SETTLE = (
+    "  - ask: {question: Q, explanation: E, settle: {player: '6♠ 5♥', dealer: '7♣ 10♦',"
+    " then: '9♦', decisions: [double]}, answer: {chips: 4}}\n"
+)
+_PAIRS_DRILL = "  - drill: {category: pairs}\n"
+
+
+@pytest.mark.parametrize(
+    ("actions", "steps", "wrong"),
+    [
+        ("[hit, stand]", _HIT_DEAL, None),
+        ("[hit, stand]", _DOUBLE_DEAL, "the deal plays double, which this lesson does not offer"),
+        ("[hit, stand]", _ACE_DEAL, "the deal plays decline-insurance"),
+        ("[hit, stand, decline-insurance]", _ACE_DEAL, None),
+        ("[hit]", _HIT_DEAL, "add stand"),
+        ("[hit, stand]", _DOUBLE_ASK, "the answer is double"),
+        ("[hit, stand]", _DOUBLE_SETTLE, "the question's round plays double"),
+        ("[hit, stand]", _PAIRS_DRILL, "a pairs drill asks about split"),
+        ("[hit, stand, double, split]", _DOUBLE_DEAL + _DOUBLE_ASK + _PAIRS_DRILL, None),
+    ],
+)
+def test_a_lesson_offers_only_its_actions(
+    tmp_path: Path, actions: str, steps: str, wrong: str | None
+) -> None:
+    problems = _lesson_with(tmp_path, f"actions: {actions}\n", steps)
+    if wrong is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1, problems
+        assert wrong in problems[0].message
+
+
+def test_a_loss_is_written_without_a_sign(tmp_path: Path) -> None:
+    steps = "  - ask: {question: Q, explanation: E, answer: {loss: -2}}\n"
+    [problem] = _lesson_with(tmp_path, "", steps)
+    assert "loss: 2, not -2" in problem.message

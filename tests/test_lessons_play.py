@@ -100,3 +100,125 @@ def test_a_text_is_shown_in_the_learners_language_or_the_other_one() -> None:
     assert localize(both, "en") == "Hello"
     assert localize(Translations(fr="Bonjour"), "en") == "Bonjour"
     assert localize(PlainText("21"), "en") == "21"
+
+
+# -- answer keys that accept every right answer (issue 13) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "given", "right"),
+    [
+        # "Combien perdez-vous ?": the question gives the sign; the amount and the net both count
+        ({"loss": 2}, "2", True),
+        ({"loss": 2}, "-2", True),
+        ({"loss": 2}, "−2", True),
+        ({"loss": 2}, "2 jetons", True),
+        ({"loss": 2}, "+2", False),
+        ({"loss": 2}, "4", False),
+        ({"loss": 4}, "4", True),
+        ({"loss": 4}, "-4", True),
+        ({"loss": 4}, "2", False),
+        # "3 jetons" for a natural on 2 chips is 3
+        ({"chips": 3}, "3 jetons", True),
+        ({"chips": 3}, "3 chips", True),
+        ({"chips": 3}, "3", True),
+        ({"chips": 3}, "2 jetons", False),
+        ({"chips": 3}, "trois", False),
+        ({"chips": -2}, "−2", True),
+        ({"chips": -2}, "2", False),
+    ],
+)
+def test_a_money_answer_accepts_the_right_amount_however_typed(
+    answer: dict[str, object], given: str, right: bool
+) -> None:
+    assert check_answer(make_ask(answer), given) is right
+
+
+def test_the_courses_fixed_keys_accept_the_right_answers() -> None:
+    from tutor.lessons import AskStep, load_course
+
+    course = load_course(strategy=None)
+
+    def ask_about(lesson_id: str, words: str) -> AskStep:
+        return next(
+            step
+            for step in course.lesson(lesson_id).steps
+            if isinstance(step, AskStep) and words in localize(step.ask.question, "fr")
+        )
+
+    surrender = ask_about("surrender", "Combien perdez-vous")
+    given = ("2", "-2", "4", "+2")
+    assert [check_answer(surrender, g) for g in given] == [True, True, False, False]
+    doubled = ask_about("european-deal", "Que perdez-vous")
+    assert [check_answer(doubled, g) for g in ("4", "-4", "2", "8")] == [True, True, False, False]
+    natural = ask_about("naturals", "Combien de jetons gagnez-vous")
+    assert [check_answer(natural, g) for g in ("3", "3 jetons", "2", "-3")] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_a_settled_question_is_played_by_the_engine() -> None:
+    from tutor.lessons.play import settle_round
+
+    ask = Ask.model_validate(
+        {
+            "question": "?",
+            "explanation": "!",
+            "settle": {
+                "bet": 4,
+                "player": "10♠ 6♥",
+                "dealer": "10♣ 7♦",
+                "decisions": ["surrender"],
+            },
+            "answer": {"loss": 2},
+        }
+    )
+    assert ask.settle is not None
+    game = settle_round(ask.settle, PRESETS["american-s17"])
+    assert game.is_over
+    assert game.results[0].net == -2
+
+
+def test_a_deal_with_its_own_rules_is_dealt_at_that_table() -> None:
+    deal = make_deal(rules="french-casino", player="10♠ 9♥", dealer="6♣", then="10♦ 5♣")
+    game = deal_round(deal, PRESETS["family"])
+    assert game.rules.name == PRESETS["french-casino"].name
+    assert len(game.dealer) == 1  # European deal: no hole card
+
+
+# -- a lesson offers only the moves it has taught (issue 13) ------------------------------------
+
+
+def test_lesson_ones_deals_offer_no_double_and_refuse_one() -> None:
+    from tutor.lessons import DealStep, load_course
+    from tutor.ui.lesson_run import LessonRun, NotOfferedError
+
+    lesson = load_course(strategy=None).lesson("card-values")
+    index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, DealStep))
+    run = LessonRun(lesson, step=index)
+    run.start()
+    play = run.deal_play()
+    assert play is not None
+    assert Action.DOUBLE in play.round.legal_actions()  # the table would allow it...
+    assert play.legal_actions() == {Action.HIT, Action.STAND}  # ...the lesson does not offer it
+    with pytest.raises(NotOfferedError):
+        play.act(Action.DOUBLE)
+    assert play.decisions == []
+    assert not play.round.is_over
+
+
+def test_a_payout_drill_before_doubling_asks_no_doubled_bet() -> None:
+    from tutor.quiz import Category, QuizSession
+
+    offered = frozenset({Action.HIT, Action.STAND})
+    for seed in range(60):
+        quiz = QuizSession(Category.PAYOUTS, PRESETS["family"], seed=seed, actions=offered)
+        assert quiz.question is not None
+        assert not quiz.question.doubled
+    doubled = [
+        QuizSession(Category.PAYOUTS, PRESETS["family"], seed=seed).question for seed in range(60)
+    ]
+    assert any(question is not None and question.doubled for question in doubled)

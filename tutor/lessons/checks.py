@@ -455,7 +455,10 @@ def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
 def replay(
     deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
 ) -> list[Finding]:
-    """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs."""
+    """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs.
+
+    The deal is played at its own table when it names one, the lesson's otherwise."""
+    rules = deal.rules or rules
     decisions_path = (*where, "expect", "decisions")
     game, findings = _play_script(
         _Script(deal.player, deal.dealer, deal.then, deal.bet, deal.expect.decisions),
