@@ -208,3 +208,39 @@ def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) 
     judged = [*at.error, *at.warning, *at.success]
     assert any("Rester" in block.value for block in judged)
     assert ":material/lightbulb:" in text, "the reason of the verdict is shown"
+
+
+def _at_step(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
+    """The lessons page opened on the first step of a built-in lesson matching ``wanted``."""
+    from tutor.lessons import load_course
+    from tutor.ui.lesson_run import LessonRun
+
+    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
+    assert lesson is not None
+    index = next(i for i, step in enumerate(lesson.steps) if wanted(step))  # type: ignore[operator]
+    run = LessonRun(lesson, step=index, seen=set(range(index + 1)))
+    run.start()
+    return open_app("lessons", AppState(lesson=run)), index
+
+
+def test_how_much_do_you_lose_takes_the_amount_lost_and_shows_the_round(open_app: OpenApp) -> None:
+    at, index = _at_step(
+        open_app,
+        "surrender",
+        lambda step: isinstance(step, AskStep) and step.ask.settle is not None,
+    )
+    assert len(at.get("html")) + len(at.get("image")) + len(at.markdown) > 0
+    at.text_input(key=f"ask-{index}-typed").input("2")
+    next(button for button in at.button if button.label in ("Vérifier", "Check")).click()
+    at.run()
+    assert not at.exception
+    assert at.success, "2 chips lost is the right answer to 'how much do you lose?'"
+
+
+def test_lesson_ones_deal_shows_no_double_button(open_app: OpenApp) -> None:
+    at, index = _at_deal(open_app, "card-values", lambda step: True)
+    keys = {button.key for button in at.button}
+    assert f"deal-{index}-hit" in keys
+    assert f"deal-{index}-stand" in keys
+    assert f"deal-{index}-double" not in keys
+    assert f"deal-{index}-split" not in keys
