@@ -65,10 +65,15 @@ def _play_step(page: object, index: int, step: object, label: str) -> None:
             following = _button(page, "Question suivante")
             if following.count():  # type: ignore[attr-defined]
                 following.click()  # type: ignore[attr-defined]
+                # The next question replaces the button: wait for it to go, so the next turn
+                # of the loop never clicks the old one.
+                following.wait_for(state="detached")  # type: ignore[attr-defined]
             else:
                 page.locator(  # type: ignore[attr-defined]
                     f'[class*="st-key-drill-{index}-"] button:enabled'
                 ).first.click()
+                # The verdict comes with "Question suivante", or "Suivant" once the drill is done.
+                following.or_(onward.and_(page.locator("button:enabled"))).first.wait_for()  # type: ignore[attr-defined]
             _wait_idle(page)
         _shot(page, f"lesson-drill-{label}")
 
