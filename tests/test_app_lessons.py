@@ -6,7 +6,13 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.lessons import AskStep, DealStep, DrillStep
-from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, NumberAnswer
+from tutor.lessons.models import (
+    ActionAnswer,
+    ChipsAnswer,
+    ChoiceAnswer,
+    LossAnswer,
+    NumberAnswer,
+)
 from tutor.strategy import advise
 from tutor.ui.state import AppState
 
@@ -29,8 +35,11 @@ def _answer_ask(at: AppTest, index: int, step: AskStep) -> None:
     elif isinstance(answer, ChoiceAnswer):
         _click(at, f"ask-{index}-choice-{answer.choice}")
     else:
-        assert isinstance(answer, NumberAnswer | ChipsAnswer)
-        value = answer.number if isinstance(answer, NumberAnswer) else answer.chips
+        assert isinstance(answer, NumberAnswer | ChipsAnswer | LossAnswer)
+        value = (
+            answer.number if isinstance(answer, NumberAnswer)
+            else answer.chips if isinstance(answer, ChipsAnswer) else answer.loss
+        )
         at.text_input(key=f"ask-{index}-typed").input(str(value))
         next(button for button in at.button if button.label in ("Vérifier", "Check")).click()
         at.run()

@@ -23,6 +23,7 @@ from tutor.lessons.models import (
     ActionAnswer,
     ChipsAnswer,
     ChoiceAnswer,
+    LossAnswer,
     NumberAnswer,
 )
 
@@ -37,8 +38,11 @@ def _play_step(page: object, index: int, step: object, label: str) -> None:
     fr = translator("fr")
     if isinstance(step, AskStep):
         answer = step.ask.answer
-        if isinstance(answer, NumberAnswer | ChipsAnswer):
-            value = answer.number if isinstance(answer, NumberAnswer) else answer.chips
+        if isinstance(answer, NumberAnswer | ChipsAnswer | LossAnswer):
+            value = (
+                answer.number if isinstance(answer, NumberAnswer)
+                else answer.chips if isinstance(answer, ChipsAnswer) else answer.loss
+            )
             page.get_by_label("Votre réponse").fill(str(value))  # type: ignore[attr-defined]
             _button(page, "Vérifier").click()  # type: ignore[attr-defined]
         elif isinstance(answer, ChoiceAnswer):

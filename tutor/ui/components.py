@@ -69,7 +69,10 @@ def sidebar(state: AppState) -> None:
             on_change=_set_presentation,
             args=(state,),
         )
-        st.caption(t.format("Table: {name}", name=state.rules.name))
+        st.caption(
+            t.format("Table: {name}", name=t.table_name(state.rules)),
+            help=t.source_citation(state.rules),
+        )
     if state.presentation:
         st.markdown(
             "<style>.stMainBlockContainer p, .stMainBlockContainer li {font-size:1.35rem}"
@@ -97,7 +100,8 @@ def show_cards(cards: Sequence[Card | None], state: AppState, *, label: str | No
 def round_view(
     game: Round, state: AppState, seat_name: Callable[[int], str], *, chips: Sequence[str] = ()
 ) -> None:
-    """The dealer's cards (the hole card face down until shown) and every seat's hands."""
+    """The dealer's cards (the hole card face down until shown) and every seat's hands, a card
+    doubled face down shown as a card's back, without a total, until the dealer has played."""
     t = state.t
     dealer: list[Card | None] = list(game.visible_dealer_cards)
     if not game.hole_revealed and game.rules.dealer_peeks:
@@ -111,9 +115,11 @@ def round_view(
     for seat in game.seats:
         with columns[seat.index % len(columns)]:
             for index, hand in enumerate(seat.hands):
-                cards: list[Card | None] = [
-                    None if card is hand.hidden_card else card for card in hand.cards
-                ]
+                cards: list[Card | None] = list(hand.cards)
+                if hand.hidden_card is not None:
+                    # The double's card is the hand's last; hidden by position, not by identity:
+                    # with several decks the hand may hold another copy of the same card.
+                    cards[-1] = None
                 active = turn is not None and turn.seat == seat.index and turn.hand in (index, None)
                 name = seat_name(seat.index)
                 if len(seat.hands) > 1:
@@ -297,10 +303,12 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
     if question.category is Category.PAYOUTS:
         show_cards(question.dealer, state, label=t.gettext("Dealer"))
         show_cards(question.cards, state, label=t.gettext("Your hand"))
+        # Two whole sentences, not a fragment glued in: each language words its own.
         what = t.format(
-            "You bet {bet} chips{doubled}. What does the hand win (or lose), bet not included?",
+            "You bet {bet} chips and doubled. What does the hand win (or lose), bet not included?"
+            if question.doubled
+            else "You bet {bet} chips. What does the hand win (or lose), bet not included?",
             bet=t.chips(question.bet),
-            doubled=t.gettext(" and doubled") if question.doubled else "",
         )
         st.markdown("**" + what + "**")
         return
