@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
+from tutor.i18n import PRESET_NAMES, translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
-from tutor.ui.practice import PracticeTable
+from tutor.table import BankRotation, FamilySession
+from tutor.ui.practice import PracticeTable, SeatingError, seat_family, seating_message
 from tutor.ui.state import AppState
 
 
@@ -120,3 +123,175 @@ def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: Op
     assert (
         sum(s.chips for s in ranking) + table.session.bank - (table.session.tokens) == 3 * 20 + 200
     )
+
+
+# -- the family form: seats a family table can hold, every typed name seated or refused --
+
+#: The French display names come from the catalogue, which the lead refreshes: until then the
+#: French assertions on them wait (they run once the catalogue has the translations).
+FRENCH_NAMES = pytest.mark.skipif(
+    translator("fr").gettext(PRESET_NAMES["family"]) == PRESET_NAMES["family"],
+    reason="the French catalogue does not have the presets' names yet (python -m tutor.i18n)",
+)
+
+
+def _sit_down(at: AppTest) -> None:
+    label = translator(at.session_state["app"].language).gettext("Sit down and deal")
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception
+
+
+@pytest.mark.parametrize(
+    ("bank", "key", "bounds"),
+    [
+        # 004: "table de deux à sept personnes au total, une personne tient la banque".
+        ("fixed", "practice-players", (1, 6)),
+        # 000: the players hold the bank in turn, so all seven people are players.
+        ("each-round", "practice-players-rotating", (2, 7)),
+        ("until-loss", "practice-players-rotating", (2, 7)),
+        ("until-cards-run-out", "practice-players-rotating", (2, 7)),
+    ],
+)
+def test_the_family_slider_offers_only_the_counts_a_family_table_seats(
+    open_app: OpenApp, bank: str, key: str, bounds: tuple[int, int]
+) -> None:
+    at = open_app("practice", AppState(language="en"))
+    assert (at.slider(key="practice-seats").min, at.slider(key="practice-seats").max) == (1, 7)
+    assert FamilySession.player_bounds(BankRotation(bank)) == bounds
+    # Both ends of the slider make a table (the form starts afresh after leaving the table).
+    for players in bounds:
+        at.radio(key="practice-mode").set_value("family").run()
+        at.radio(key="practice-bank").set_value(bank).run()
+        assert not at.exception
+        sliders = list(at.slider)
+        assert [slider.key for slider in sliders] == [key]
+        assert (sliders[0].min, sliders[0].max) == bounds
+        at.slider(key=key).set_value(players).run()
+        _sit_down(at)
+        assert not at.error
+        table = _table(at)
+        assert len(table.names) == players
+        at.button(key="leave").click().run()
+
+
+def test_two_names_for_one_player_are_refused_saying_why(open_app: OpenApp) -> None:
+    at = open_app("practice", AppState(language="en"))
+    at.radio(key="practice-mode").set_value("family").run()
+    at.text_input(key="practice-names").set_value("Alice, Bruno").run()
+    _sit_down(at)
+    assert at.session_state["app"].practice is None, "Bruno is never dropped silently"
+    assert at.error[0].value == (
+        "You typed 2 names for 1 player: move the Players slider to 2, or remove names."
+    )
+    at.slider(key="practice-players").set_value(2).run()
+    _sit_down(at)
+    assert not at.error
+    assert _table(at).names == ("Alice", "Bruno")
+    assert [p.name for p in _table(at).session.players] == ["Alice", "Bruno"]  # type: ignore[union-attr]
+
+
+def test_seven_names_beside_the_bank_are_refused_in_a_sentence(open_app: OpenApp) -> None:
+    at = open_app("practice", AppState(language="en"))
+    at.radio(key="practice-mode").set_value("family").run()
+    at.slider(key="practice-players").set_value(6).run()
+    at.text_input(key="practice-names").set_value("A, B, C, D, E, F, G").run()
+    _sit_down(at)
+    assert at.session_state["app"].practice is None
+    message = at.error[0].value
+    assert message == (
+        "The family table seats 7 people at most, the bank included: 6 players besides the"
+        " bank, and you typed 7 names."
+    )
+    # With the rotating bank there is no separate bank: the same seven are seated.
+    at.radio(key="practice-bank").set_value("each-round").run()
+    at.slider(key="practice-players-rotating").set_value(7).run()
+    _sit_down(at)
+    assert not at.error
+    assert _table(at).names == tuple("ABCDEFG")
+
+
+def test_a_name_typed_twice_is_refused_and_missing_names_are_numbered(open_app: OpenApp) -> None:
+    at = open_app("practice", AppState(language="en"))
+    at.radio(key="practice-mode").set_value("family").run()
+    at.slider(key="practice-players").set_value(3).run()
+    at.text_input(key="practice-names").set_value("Ana, ana").run()
+    _sit_down(at)
+    assert at.error[0].value == "Two players are called ana: give each a different name."
+    at.text_input(key="practice-names").set_value("Ana").run()
+    _sit_down(at)
+    assert _table(at).names == ("Ana", "Player 2", "Player 3")
+
+
+def test_every_seating_refusal_is_a_sentence_in_both_languages() -> None:
+    cases = [
+        (["Alice", "Bruno"], 1, BankRotation.FIXED),
+        (list("ABCDEFG"), 6, BankRotation.FIXED),
+        (list("ABCDEFGH"), 7, BankRotation.UNTIL_LOSS),
+        (["Ana", "ANA"], 2, BankRotation.FIXED),
+        ([], 1, BankRotation.EACH_ROUND),
+    ]
+    for typed, players, rotation in cases:
+        with pytest.raises(SeatingError) as raised:
+            seat_family(typed, players, rotation)
+        for language in ("fr", "en"):
+            sentence = seating_message(raised.value, translator(language))
+            assert sentence.endswith("."), sentence
+            assert "{" not in sentence
+            assert str(raised.value) not in sentence
+
+
+def test_the_practice_table_names_its_rules_and_cites_their_source(open_app: OpenApp) -> None:
+    at = open_app("practice", AppState(language="en", rules=PRESETS["french-casino"]))
+    assert any("**French casino**" in block.value for block in at.markdown)
+    assert "Source: an online casino's rules page" in at.caption[0].value
+    at.radio(key="practice-mode").set_value("family").run()
+    # The family session is played at the family table, and says so.
+    assert any("**Family table (rules booklet)**" in block.value for block in at.markdown)
+    assert "a rules booklet for a family table" in at.caption[0].value
+    assert all(".txt" not in caption.value for caption in at.caption)
+    fr = open_app("practice", AppState(rules=PRESETS["french-casino"]))
+    assert "Source : la page de règles d'un casino en ligne" in fr.caption[0].value
+
+
+@FRENCH_NAMES
+def test_the_practice_table_names_its_rules_in_french(open_app: OpenApp) -> None:
+    at = open_app("practice", AppState())
+    assert any("**Table familiale (livret de règles)**" in b.value for b in at.markdown)
+
+
+def test_the_rotating_bank_until_the_cards_run_out_is_played_in_the_app(
+    open_app: OpenApp,
+) -> None:
+    # 000: "le Banquier peut rester le même jusqu'à épuisement des cartes".
+    at = open_app("practice", AppState(language="en", seed=7))
+    at.radio(key="practice-mode").set_value("family").run()
+    at.radio(key="practice-bank").set_value("until-cards-run-out").run()
+    assert "keeps the bank while the cards last" in " ".join(c.value for c in at.caption)
+    assert "the older Vingt-et-Un" in " ".join(c.value for c in at.caption)
+    at.text_input(key="practice-names").set_value("Alice, Bruno, Chloé").run()
+    at.slider(key="practice-players-rotating").set_value(3).run()
+    _sit_down(at)
+    table = _table(at)
+    session = table.session
+    assert session is not None
+    assert session.rotation is BankRotation.UNTIL_CARDS_RUN_OUT
+    assert any("Alice holds the bank" in c.value for c in at.caption)
+    assert len(table.round.seats) == 2  # type: ignore[union-attr]  # the banker does not bet
+    told: list[str] = []
+    while session.banker == 0 and not table.is_over:
+        game = table.round
+        assert game is not None
+        if game.is_over:
+            told.append(next(c.value for c in at.caption if "holds the bank" in c.value))
+            at.button(key="deal").click().run()
+        else:
+            advice = table.ask_hint()
+            assert advice is not None
+            at.button(key=f"table-{advice.play.value}").click().run()
+        assert not at.exception
+    assert session.banker == 1
+    assert any("Alice keeps the bank" in line for line in told), "the cards last a few rounds"
+    assert "the bank passes to Bruno" in next(
+        c.value for c in at.caption if "holds the bank" in c.value
+    )
+    assert len(session.table.shoe) == 52, "the cards are gathered for the next banker"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.conftest import OpenApp
+import pytest
+
+from tests.conftest import ROOT, OpenApp
 from tutor.cards import Card
 from tutor.decision import Action
-from tutor.i18n import LOCALE_DIR, compile_po, translator
+from tutor.i18n import LOCALE_DIR, PRESET_NAMES, compile_po, translator
 from tutor.rules import PRESETS
+from tutor.sources import SOURCES, citation
 from tutor.ui.cards import card_img
 from tutor.ui.state import AppState
 
@@ -77,3 +80,73 @@ def test_a_card_says_its_name_and_colour_and_a_hidden_card_says_so() -> None:
     fr = translator("fr")
     assert 'alt="Roi de cœur (rouge)"' in card_img(Card.parse("KH"), fr)
     assert 'alt="Carte face cachée"' in card_img(None, fr)
+
+
+# -- presets by their names on screen, each with what its source is --
+
+#: The French names come from the catalogue, which the lead refreshes: until then the French
+#: assertions on them wait (they run once the catalogue has the translations).
+FRENCH_NAMES = pytest.mark.skipif(
+    translator("fr").gettext(PRESET_NAMES["family"]) == PRESET_NAMES["family"],
+    reason="the French catalogue does not have the presets' names yet (python -m tutor.i18n)",
+)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_preset_has_a_name_and_a_source_cited_in_words(language: str) -> None:
+    t = translator(language)
+    for key, rules in PRESETS.items():
+        assert key in PRESET_NAMES
+        assert t.preset_name(key) != key
+        cited = t.source_citation(rules)
+        assert cited is not None
+        assert citation(rules.source, language) in cited, f"{key}: {rules.source} is not cited"
+        assert ".txt" not in cited
+    shared = ROOT.parent / "shared" / "sources"  # beside the repository, where it is checked out
+    if shared.exists():
+        assert set(SOURCES) == {path.name for path in shared.glob("*.txt")}
+
+
+def test_settings_name_the_presets_and_cite_their_sources(open_app: OpenApp) -> None:
+    at = open_app("settings", AppState(language="en"))
+    preset = at.selectbox(key="settings-preset")
+    assert preset.options[:2] == ["Family table (rules booklet)", "French casino"]
+    assert "family" not in preset.options
+    captions = [caption.value for caption in at.caption]
+    assert (
+        "Source: a rules booklet for a family table, with worked examples and common mistakes"
+        in captions
+    )
+    assert not any(".txt" in caption for caption in captions)
+    assert at.sidebar.caption[0].value == "Table: Family table (rules booklet)"
+    preset.set_value("online-six-deck").run()
+    assert "Source: the rules of a single-player online game" in [c.value for c in at.caption]
+    assert at.success[0].value == "The table in use: Online game, six decks"
+    assert at.sidebar.caption[0].value == "Table: Online game, six decks"
+
+
+def test_edited_rules_keep_the_presets_name_marked_edited(open_app: OpenApp) -> None:
+    at = open_app("settings", AppState(language="en", rules=PRESETS["french-casino"]))
+    at.number_input(key="rule-decks").set_value(2)
+    next(b for b in at.button if b.label == "Apply these rules").click().run()
+    assert at.session_state["app"].rules.name == "french-casino*"  # the id stays
+    assert at.success[0].value == "The table in use: French casino (edited)"
+    assert at.sidebar.caption[0].value == "Table: French casino (edited)"
+    assert any("an online casino's rules page" in c.value for c in at.caption)
+
+
+def test_the_french_page_cites_the_sources_in_french(open_app: OpenApp) -> None:
+    at = open_app("settings")
+    assert (
+        "Source : un livret de règles pour une table familiale, avec des exemples commentés et"
+        " les erreurs courantes" in [caption.value for caption in at.caption]
+    )
+
+
+@FRENCH_NAMES
+def test_the_french_page_names_the_presets_in_french(open_app: OpenApp) -> None:
+    at = open_app("settings", AppState(rules=PRESETS["family"].replace(name="family*")))
+    assert at.selectbox(key="settings-preset").options[0] == "Table familiale (livret de règles)"
+    assert at.sidebar.caption[0].value == (
+        "Table : Table familiale (livret de règles) (règles modifiées)"
+    )

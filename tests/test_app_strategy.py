@@ -20,7 +20,7 @@ def test_the_chart_of_a_preset_is_shown_coloured_with_its_house_edge(
     html = " ".join(block.value for block in at.markdown)
     assert "Totaux durs" in html
     assert "background:" in html
-    assert at.metric[0].label.endswith(preset)
+    assert at.metric[0].label.endswith(translator("fr").preset_name(preset))
     assert "%" in at.metric[0].value
     assert at.table[0].value.shape[0] >= 2, "the selected cell's EVs"
     assert not at.exception
@@ -76,3 +76,21 @@ def test_a_clicked_grid_cell_is_the_cell_explained(open_app: OpenApp) -> None:
     at.selectbox(key="cell-up").set_value("10").run()
     assert not at.exception
     assert "**H**" in " ".join(block.value for block in at.markdown)
+
+
+def test_the_chart_names_its_table_and_cites_the_source(open_app: OpenApp) -> None:
+    at = open_app("strategy", AppState(language="en", rules=PRESETS["french-casino"]))
+    assert at.metric[0].label == "House edge — French casino"
+    assert "Source: an online casino's rules page (the French casinos' conventions)" in [
+        caption.value for caption in at.caption
+    ]
+    compare = at.selectbox(key="strategy-compare")
+    assert "Family table (rules booklet)" in compare.options
+    assert "family" not in compare.options
+    compare.set_value("family").run()
+    assert not at.exception
+    assert at.metric[1].label == "House edge — Family table (rules booklet)"
+    assert any(
+        h.value == "What changes from Family table (rules booklet) to French casino"
+        for h in at.subheader
+    )

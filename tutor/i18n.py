@@ -40,6 +40,8 @@ from babel.numbers import format_decimal, format_percent
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action
 from tutor.game import Event, EventKind, Money, Outcome
+from tutor.rules import TableRules
+from tutor.sources import citation
 from tutor.strategy.advice import CLOSE
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -73,6 +75,7 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "surrender-first": N_(
         "You can only surrender your first two cards, before any other decision."
     ),
+    "no-surrender-ace": N_("This table does not offer surrender against a dealer Ace."),
     "even-money-natural": N_("Even money is only offered on a natural."),
     "no-even-money": N_("This table does not offer even money."),
     "no-insurance": N_("This table does not offer insurance."),
@@ -182,6 +185,16 @@ COMPARE_MESSAGES: dict[str, str] = {
     ),
 }
 
+#: The presets' names on screen; the keys stay the ids that addresses, files and tests use.
+PRESET_NAMES: dict[str, str] = {
+    "family": N_("Family table (rules booklet)"),
+    "french-casino": N_("French casino"),
+    "france-before-2007": N_("French casino before 2007"),
+    "online-six-deck": N_("Online game, six decks"),
+    "american-s17": N_("American shoe, dealer stands on soft 17"),
+    "american-h17": N_("American shoe, dealer hits soft 17"),
+}
+
 _PERCENT_PARAMS = frozenset({"bust", "player_bust", "tens", "break_even"})
 _CARD_PARAMS = frozenset({"up", "pair"})
 #: Figures a sentence sets against each other: shown with as many decimals as it takes for them
@@ -260,6 +273,36 @@ class Translator:
         if amount == 0:
             return text
         return ("+" if amount > 0 else "−") + text
+
+    # -- tables --
+    def preset_name(self, name: str) -> str:
+        """A table's name on screen: a preset's translated name, ``…(edited)`` for a preset the
+        learner changed in Settings (``family*``), any other name as it is.
+
+        >>> translator("en").preset_name("family*")
+        'Family table (rules booklet) (edited)'
+        >>> translator("en").preset_name("my-house-rules")
+        'my-house-rules'
+        """
+        edited = name.endswith("*")
+        base = name.rstrip("*")
+        shown = PRESET_NAMES.get(base)
+        if shown is None:
+            return name
+        text = self.gettext(shown)
+        return self.format(N_("{name} (edited)"), name=text) if edited else text
+
+    def table_name(self, rules: TableRules) -> str:
+        """The name on screen of the table these rules describe."""
+        return self.preset_name(rules.name)
+
+    def source_citation(self, rules: TableRules) -> str | None:
+        """``Source : un livret de règles pour une table familiale…``: what the rules' source
+        text is, in words (``tutor.sources``), or None when the rules cite none."""
+        if not rules.source:
+            return None
+        cited = citation(rules.source, self.language) or rules.source
+        return self.format(N_("Source: {source}"), source=cited)
 
     # -- engine vocabulary --
     def action_name(self, action: Action) -> str:

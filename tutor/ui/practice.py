@@ -11,17 +11,112 @@ reason without the learner asking for a hint first.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
+from tutor.i18n import Translator
 from tutor.rules import TableRules
 from tutor.strategy import Judgement, Reference, judge
-from tutor.table import FamilySession, Standing, Table
+from tutor.table import BankRotation, FamilySession, Standing, Table
 
 #: Chips each seat starts with at a free table (the family session has its own 20).
 START_CHIPS = 100
 BET = 2
+#: A free table's seats (the family session's come from ``FamilySession.player_bounds``).
+MIN_SEATS, MAX_SEATS = 1, 7
+
+
+class SeatingError(ValueError):
+    """Why the table form cannot seat what was asked: a code and its figures, worded in the
+    learner's language by ``seating_message`` (never an English exception text on screen)."""
+
+    def __init__(self, code: str, **params: int | str) -> None:
+        super().__init__(f"{code}: {params}")
+        self.code = code
+        self.params = params
+
+
+def parse_names(text: str) -> tuple[str, ...]:
+    """The names typed in the form, comma-separated, blanks dropped.
+
+    >>> parse_names(" Alice, ,Bruno ,")
+    ('Alice', 'Bruno')
+    """
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
+def seat_family(
+    typed: Sequence[str],
+    players: int,
+    rotation: BankRotation = BankRotation.FIXED,
+    default_name: Callable[[int], str] = str,
+) -> tuple[str, ...]:
+    """The names of a family session's ``players``: every typed name, in order, then
+    ``default_name(n)`` for the places left (``n`` the place's number). Never drops a name:
+    raises ``SeatingError`` instead, saying why.
+
+    >>> seat_family(["Alice"], 3, default_name=lambda n: f"Player {n}")
+    ('Alice', 'Player 2', 'Player 3')
+    >>> seat_family(["Alice", "Bruno"], 1)
+    Traceback (most recent call last):
+    ...
+    tutor.ui.practice.SeatingError: too-many-names: {'names': 2, 'players': 1}
+    """
+    low, high = FamilySession.player_bounds(rotation)
+    if len(typed) > high:
+        code = "too-many-players-rotating" if rotation.is_rotating else "too-many-players"
+        raise SeatingError(code, most=high, names=len(typed))
+    if not low <= players <= high:
+        raise SeatingError("players", low=low, high=high, players=players)
+    if len(typed) > players:
+        raise SeatingError("too-many-names", names=len(typed), players=players)
+    seen: set[str] = set()
+    for name in typed:
+        if name.casefold() in seen:
+            raise SeatingError("same-name", name=name)
+        seen.add(name.casefold())
+    names = list(typed)
+    number = len(names)
+    while len(names) < players:
+        number += 1
+        candidate = default_name(number)
+        if candidate.casefold() not in seen:
+            seen.add(candidate.casefold())
+            names.append(candidate)
+    return tuple(names)
+
+
+def seating_message(error: SeatingError, t: Translator) -> str:
+    """Why the form refused, as a sentence in the learner's language."""
+    values = error.params
+    if error.code == "too-many-names":
+        players = int(values["players"])
+        return t.ngettext(
+            "You typed {names} names for {players} player: move the Players slider to {names},"
+            " or remove names.",
+            "You typed {names} names for {players} players: move the Players slider to {names},"
+            " or remove names.",
+            players,
+        ).format(**values)
+    if error.code == "too-many-players":
+        return t.format(
+            "The family table seats 7 people at most, the bank included: {most} players besides"
+            " the bank, and you typed {names} names.",
+            **values,
+        )
+    if error.code == "too-many-players-rotating":
+        return t.format(
+            "The family table seats 7 people at most, and here the players hold the bank in"
+            " turn: {most} players, and you typed {names} names.",
+            **values,
+        )
+    if error.code == "players":
+        return t.format("This table seats {low} to {high} players, not {players}.", **values)
+    if error.code == "same-name":
+        return t.format("Two players are called {name}: give each a different name.", **values)
+    return t.gettext("These players cannot be seated.")  # pragma: no cover - every code above
 
 
 @dataclass(frozen=True)
@@ -56,6 +151,8 @@ class PracticeTable:
     seats: int = 1
     family: bool = False
     names: tuple[str, ...] = ()
+    #: Who holds the bank in a family session: the booklet's fixed bank or the Vingt-et-Un's.
+    rotation: BankRotation = BankRotation.FIXED
     seed: int | None = None
     moves: list[Move] = field(default_factory=list)
     hint: Judgement | None = None
@@ -64,17 +161,22 @@ class PracticeTable:
     #: Chips per seat at a free table (the family session keeps its own players' chips).
     chips: list[Money] = field(default_factory=list)
     session: FamilySession | None = field(default=None, init=False)
+    #: The player holding the bank in the round on the table (a rotating bank only).
+    round_banker: int | None = field(default=None, init=False)
     table: Table = field(init=False)
     round: Round | None = field(default=None, init=False)
     rounds_played: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
-        if not 1 <= self.seats <= 7:
-            raise ValueError(f"a table seats 1 to 7 players, not {self.seats}")
         if self.family:
-            names = self.names or tuple(f"{index + 1}" for index in range(self.seats))
-            self.session = FamilySession(list(names), rules=self.rules, seed=self.seed)
+            self.names = seat_family(self.names, self.seats, self.rotation)
+            self.seats = len(self.names)
+            self.session = FamilySession(
+                list(self.names), rules=self.rules, seed=self.seed, rotation=self.rotation
+            )
             self.table = self.session.table
+        elif not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise SeatingError("players", low=MIN_SEATS, high=MAX_SEATS, players=self.seats)
         else:
             self.table = Table(self.rules, seed=self.seed)
             self.chips = [START_CHIPS] * self.seats
@@ -137,6 +239,7 @@ class PracticeTable:
         self.moves = []
         self.hint = None
         if self.session is not None:
+            self.round_banker = self.session.banker
             self.round = self.session.start_round()
         else:
             self.round = self.table.new_round([BET] * self.seats)

@@ -6,33 +6,69 @@ import streamlit as st
 
 from tutor.decision import Action
 from tutor.game import IllegalActionError
-from tutor.rules import PRESETS
+from tutor.i18n import Translator
+from tutor.rules import PRESETS, TableRules
+from tutor.sources import citation
+from tutor.table import BankRotation, FamilySession
 from tutor.ui import components as ui
-from tutor.ui.practice import PracticeTable
+from tutor.ui.practice import (
+    MAX_SEATS,
+    MIN_SEATS,
+    PracticeTable,
+    SeatingError,
+    parse_names,
+    seat_family,
+    seating_message,
+)
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
+
+#: The text the rotating bank's conventions come from (``shared/sources/``).
+_VINGT_ET_UN = "000_0c2d5cbf6d108733.txt"
+
+
+def _rotation() -> BankRotation:
+    try:
+        return BankRotation(st.session_state.get("practice-bank", BankRotation.FIXED.value))
+    except ValueError:
+        return BankRotation.FIXED
+
+
+def _players_key(rotation: BankRotation) -> str:
+    """One slider per bound pair, so a value chosen under one bank never falls outside the
+    other's bounds."""
+    return "practice-players-rotating" if rotation.is_rotating else "practice-players"
+
+
+def _family_rules(state: AppState) -> TableRules:
+    """The family session is played with the family table's rules (as edited, if they were)."""
+    return state.rules if state.rules.name.rstrip("*") == "family" else PRESETS["family"]
 
 
 def _new_table(state: AppState) -> None:
     family = st.session_state.get("practice-mode") == "family"
-    seats = int(st.session_state.get("practice-seats", 1))
-    names_text = str(st.session_state.get("practice-names", ""))
-    names = tuple(name.strip() for name in names_text.split(",") if name.strip())
-    if family:
-        names = names[:seats] or tuple(
-            state.t.format("Player {n}", n=index + 1) for index in range(seats)
-        )
-        seats = len(names)
-        rules = PRESETS["family"] if state.rules.name != "family" else state.rules
-    else:
-        rules = state.rules
+    rotation = _rotation() if family else BankRotation.FIXED
+    names: tuple[str, ...] = ()
     try:
+        if family:
+            low, _high = FamilySession.player_bounds(rotation)
+            seats = int(st.session_state.get(_players_key(rotation), low))
+            names = seat_family(
+                parse_names(str(st.session_state.get("practice-names", ""))),
+                seats,
+                rotation,
+                default_name=lambda n: state.t.format("Player {n}", n=n),
+            )
+            rules = _family_rules(state)
+        else:
+            seats = int(st.session_state.get("practice-seats", MIN_SEATS))
+            rules = state.rules
         table = PracticeTable(
-            rules, seats=seats, family=family, names=names, seed=state.next_seed(),
-            reference=state.reference,
+            rules, seats=seats, family=family, names=names, rotation=rotation,
+            seed=state.next_seed(), reference=state.reference,
         )
-    except ValueError as error:
-        st.session_state["practice-error"] = str(error)
+    except SeatingError as error:
+        st.session_state["practice-error"] = seating_message(error, state.t)
         return
     st.session_state.pop("practice-error", None)
     state.practice = table
@@ -63,12 +99,66 @@ def _end_table(state: AppState) -> None:
     state.practice = None
 
 
+def _bank_choice(t: Translator) -> BankRotation:
+    """Who holds the bank: the booklet's fixed bank, or the Vingt-et-Un's rotating bank by one
+    of its three conventions; the chosen rule spelt out with the text it comes from."""
+    _ = t.gettext
+    labels = {
+        BankRotation.FIXED: _("A fixed bank: the app holds it all session (the family booklet)"),
+        BankRotation.EACH_ROUND: _("A rotating bank, one round each (the old Vingt-et-Un)"),
+        BankRotation.UNTIL_LOSS: _(
+            "A rotating bank, kept until the banker loses a round (the old Vingt-et-Un)"
+        ),
+        BankRotation.UNTIL_CARDS_RUN_OUT: _(
+            "A rotating bank, kept until the cards run out (the old Vingt-et-Un)"
+        ),
+    }
+    st.radio(
+        _("Who holds the bank"),
+        [rotation.value for rotation in BankRotation],
+        format_func=lambda value: labels[BankRotation(value)],
+        key="practice-bank",
+    )
+    rotation = _rotation()
+    rules = {
+        BankRotation.FIXED: _(
+            "The bank starts with 200 chips and tops up with tokens when it could not pay; every"
+            " player bets 2 chips a round."
+        ),
+        BankRotation.EACH_ROUND: _(
+            "Each player holds the bank for one round, then passes it to the next player. The"
+            " banker does not bet: the banker's own chips pay the winners and take the losers'"
+            " bets."
+        ),
+        BankRotation.UNTIL_LOSS: _(
+            "The banker keeps the bank until a round costs the bank chips; then the next player"
+            " takes it. The banker pays out of their own chips."
+        ),
+        BankRotation.UNTIL_CARDS_RUN_OUT: _(
+            "The banker keeps the bank while the cards last: the cards of each round are set"
+            " aside, not shuffled back. When too few are left for another deal, all the cards"
+            " are shuffled and the next player takes the bank. The banker pays out of their own"
+            " chips."
+        ),
+    }[rotation]
+    if rotation.is_rotating:  # the fixed bank's source is the table's, cited above
+        cited = citation(_VINGT_ET_UN, t.language) or _VINGT_ET_UN
+        rules += " " + t.format("Source: {source}", source=cited)
+    st.caption(rules)
+    return rotation
+
+
 def setup(state: AppState) -> None:
     t = state.t
     _ = t.gettext
+    family = st.session_state.get("practice-mode") == "family"
+    rules = _family_rules(state) if family else state.rules
     st.markdown(
-        t.format("Table rules: **{name}** (change them in Settings).", name=state.rules.name)
+        t.format("Table rules: **{name}** (change them in Settings).", name=t.table_name(rules))
     )
+    cited = t.source_citation(rules)
+    if cited:
+        st.caption(cited)
     st.radio(
         _("Game"),
         ("free", "family"),
@@ -78,13 +168,32 @@ def setup(state: AppState) -> None:
         }[mode],
         key="practice-mode",
     )
-    st.slider(_("Seats"), 1, 7, 1, key="practice-seats")
-    if st.session_state.get("practice-mode") == "family":
+    if family:
+        rotation = _bank_choice(t)
+        low, high = FamilySession.player_bounds(rotation)
+        st.slider(
+            _("Players"),
+            low,
+            high,
+            low,
+            key=_players_key(rotation),
+            help=t.format(
+                "The family table seats 2 to 7 people in all, the bank included: here {low} to"
+                " {high} players.",
+                low=low,
+                high=high,
+            ),
+        )
         st.text_input(
-            _("Players' names, separated by commas (the bank is the app)"),
+            _("Players' names, separated by commas (the bank is the app)")
+            if rotation is BankRotation.FIXED
+            else _("Players' names, separated by commas (each holds the bank in turn)"),
             key="practice-names",
             placeholder="Alice, Bruno",
+            help=_("Places without a typed name get a numbered name."),
         )
+    else:
+        st.slider(_("Seats"), MIN_SEATS, MAX_SEATS, MIN_SEATS, key="practice-seats")
     error = st.session_state.get("practice-error")
     if error:
         st.error(str(error))
@@ -107,14 +216,31 @@ def play(table: PracticeTable, state: AppState) -> None:
     session = table.session
     if session is not None:
         current = session.round_number + (0 if game.is_over else 1)
-        st.caption(
-            t.format(
-                "Round {n} of {total} · bank {bank} chips",
+        if table.round_banker is None:
+            st.caption(
+                t.format(
+                    "Round {n} of {total} · bank {bank} chips",
+                    n=min(current, session.rounds),
+                    total=session.rounds,
+                    bank=t.chips(session.bank),
+                )
+            )
+        else:
+            banker = session.players[table.round_banker]
+            line = t.format(
+                "Round {n} of {total} · {name} holds the bank ({chips} chips)",
                 n=min(current, session.rounds),
                 total=session.rounds,
-                bank=t.chips(session.bank),
+                name=banker.name,
+                chips=t.chips(banker.chips),
             )
-        )
+            if game.is_over and session.banker is not None and not table.is_over:
+                following = session.players[session.banker].name
+                if session.banker == table.round_banker:
+                    line += " · " + t.format("{name} keeps the bank", name=following)
+                else:
+                    line += " · " + t.format("the bank passes to {name}", name=following)
+            st.caption(line)
     chips = table.player_chips()
     chip_lines = [
         ":material/toll: "

@@ -95,13 +95,15 @@ def main() -> None:
         _("Preset"),
         presets,
         index=presets.index(current) if current in presets else 0,
+        format_func=t.preset_name,
         key="settings-preset",
         on_change=_preset,
         args=(state,),
     )
     rules = state.rules
-    if rules.source:
-        st.caption(t.format("Source: {source}", source=rules.source))
+    cited = t.source_citation(rules)
+    if cited:
+        st.caption(cited)
     with st.form("rules-form"):
         st.markdown(_("Edit the rules"))
         c1, c2 = st.columns(2)
@@ -151,7 +153,7 @@ def main() -> None:
     error = st.session_state.get("settings-error")
     if error:
         st.error(str(error))
-    st.success(t.format("The table in use: {name}", name=state.rules.name))
+    st.success(t.format("The table in use: {name}", name=t.table_name(state.rules)))
 
 
 main()

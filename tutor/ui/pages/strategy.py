@@ -81,7 +81,7 @@ def main() -> None:
         _("Compare with"),
         [None, *options],
         index=(options.index(state.compare_preset) + 1) if state.compare_preset in options else 0,
-        format_func=lambda name: _("(nothing)") if name is None else name,
+        format_func=lambda name: _("(nothing)") if name is None else t.preset_name(name),
         key="strategy-compare",
         on_change=_remember_compare,
         args=(state,),
@@ -92,14 +92,17 @@ def main() -> None:
         other = chart(PRESETS[compare_name]) if compare_name else None
         other_edge = house_edge(PRESETS[compare_name]) if compare_name else None
     cols = st.columns(2)
-    cols[0].metric(t.format("House edge — {name}", name=rules.name), t.percent(edge))
+    cols[0].metric(t.format("House edge — {name}", name=t.table_name(rules)), t.percent(edge))
     if other is not None and other_edge is not None and compare_name:
         cols[1].metric(
-            t.format("House edge — {name}", name=compare_name),
+            t.format("House edge — {name}", name=t.preset_name(compare_name)),
             t.percent(other_edge),
             delta=t.signed_percent(other_edge - edge, digits=2),
             delta_color="inverse",
         )
+    cited = t.source_citation(rules)
+    if cited:
+        st.caption(cited)
     st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
     tabs = st.tabs([chart_view.table_title(name, t) for name in chart_view.TABLES])
     for tab, name in zip(tabs, chart_view.TABLES, strict=True):
@@ -144,7 +147,13 @@ def main() -> None:
     finesse_view(rules, t, (table_name, row, up))
 
     if other is not None and compare_name:
-        st.subheader(t.format("What changes from {a} to {b}", a=compare_name, b=rules.name))
+        st.subheader(
+            t.format(
+                "What changes from {a} to {b}",
+                a=t.preset_name(compare_name),
+                b=t.table_name(rules),
+            )
+        )
         changes = chart_view.differences(other, main_chart)
         if not changes:
             st.markdown(_("The two charts are the same."))
