@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
-from tutor.i18n import PRESET_NAMES, translator
+from tutor.i18n import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.table import BankRotation, FamilySession
@@ -127,12 +127,6 @@ def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: Op
 
 # -- the family form: seats a family table can hold, every typed name seated or refused --
 
-#: The French display names come from the catalogue, which the lead refreshes: until then the
-#: French assertions on them wait (they run once the catalogue has the translations).
-FRENCH_NAMES = pytest.mark.skipif(
-    translator("fr").gettext(PRESET_NAMES["family"]) == PRESET_NAMES["family"],
-    reason="the French catalogue does not have the presets' names yet (python -m tutor.i18n)",
-)
 
 
 def _sit_down(at: AppTest) -> None:
@@ -253,7 +247,6 @@ def test_the_practice_table_names_its_rules_and_cites_their_source(open_app: Ope
     assert "Source : la page de règles d'un casino en ligne" in fr.caption[0].value
 
 
-@FRENCH_NAMES
 def test_the_practice_table_names_its_rules_in_french(open_app: OpenApp) -> None:
     at = open_app("practice", AppState())
     assert any("**Table familiale (livret de règles)**" in b.value for b in at.markdown)

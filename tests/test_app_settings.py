@@ -84,14 +84,6 @@ def test_a_card_says_its_name_and_colour_and_a_hidden_card_says_so() -> None:
 
 # -- presets by their names on screen, each with what its source is --
 
-#: The French names come from the catalogue, which the lead refreshes: until then the French
-#: assertions on them wait (they run once the catalogue has the translations).
-FRENCH_NAMES = pytest.mark.skipif(
-    translator("fr").gettext(PRESET_NAMES["family"]) == PRESET_NAMES["family"],
-    reason="the French catalogue does not have the presets' names yet (python -m tutor.i18n)",
-)
-
-
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_preset_has_a_name_and_a_source_cited_in_words(language: str) -> None:
     t = translator(language)
@@ -143,7 +135,6 @@ def test_the_french_page_cites_the_sources_in_french(open_app: OpenApp) -> None:
     )
 
 
-@FRENCH_NAMES
 def test_the_french_page_names_the_presets_in_french(open_app: OpenApp) -> None:
     at = open_app("settings", AppState(rules=PRESETS["family"].replace(name="family*")))
     assert at.selectbox(key="settings-preset").options[0] == "Table familiale (livret de règles)"

@@ -304,12 +304,18 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
         show_cards(question.dealer, state, label=t.gettext("Dealer"))
         show_cards(question.cards, state, label=t.gettext("Your hand"))
         # Two whole sentences, not a fragment glued in: each language words its own.
-        what = t.format(
-            "You bet {bet} chips and doubled. What does the hand win (or lose), bet not included?"
-            if question.doubled
-            else "You bet {bet} chips. What does the hand win (or lose), bet not included?",
-            bet=t.chips(question.bet),
-        )
+        bet = t.chips(question.bet)
+        if question.doubled:
+            what = t.format(
+                "You bet {bet} chips and doubled. What does the hand win (or lose), bet not"
+                " included?",
+                bet=bet,
+            )
+        else:
+            what = t.format(
+                "You bet {bet} chips. What does the hand win (or lose), bet not included?",
+                bet=bet,
+            )
         st.markdown("**" + what + "**")
         return
     show_cards(question.dealer, state, label=t.gettext("Dealer shows"))
