@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.serving import BROWSER, LAPTOP, PHONE
 from tests.serving import button as _button
 from tests.serving import new_page as _page
@@ -42,7 +44,8 @@ def test_a_teacher_and_a_student_go_through_a_question(
 
     student = _page(chromium_browser, PHONE)
     student.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]
-    assert student.get_by_role("textbox", name="Code de la classe").input_value() == code  # type: ignore[attr-defined]
+    # The join address fills the code in (waited for: the form may be drawn before its value).
+    expect(student.get_by_role("textbox", name="Code de la classe")).to_have_value(code)  # type: ignore[attr-defined]
     student.get_by_role("textbox", name="Votre pseudo").fill("Zoé <b>")  # type: ignore[attr-defined]
     _button(student, "Rejoindre").click()  # type: ignore[attr-defined]
     _wait_idle(student)
