@@ -109,6 +109,17 @@ def advise(point: DecisionPoint, *, use_seen: bool = True) -> Advice:
     return Advice(evs, best, reason)
 
 
+def exact_reason(point: DecisionPoint, evs: Mapping[Action, float], play: Action) -> Reason:
+    """Why ``play`` on these exact cards, from ``evs`` (``advise``'s): for a play that ties with
+    the best one, argued from the same figures as any other reason."""
+    solution, one_off = _solution(point, True)
+    up = point.dealer_up.points
+    hand = hand_of(_points(point.cards))
+    if point.is_insurance_decision:
+        return insurance_reason(point, evs, play, tens_share(solution, up, hand))
+    return hand_reason(evs, play, exact_context(solution, up, hand, one_off, point))
+
+
 def best_action(point: DecisionPoint) -> Action:
     return advise(point).best
 

@@ -46,6 +46,7 @@ from tutor.strategy.advice import (
     Reason,
     advise,
     chart_context,
+    exact_reason,
     hand_reason,
     insurance_evs,
     insurance_reason,
@@ -157,7 +158,7 @@ def judge(
     elif target is advice.best:
         reason = advice.reason
     else:
-        reason = _exact_reason_for(point, target, evs, advice.reason)
+        reason = exact_reason(point, evs, target)
     reason = _composition(point, solution, target, reason)
     loss = 0.0 if chosen is None else max(0.0, evs[target] - evs[chosen])
     grade = None if chosen is None else grade_of(loss)
@@ -173,19 +174,6 @@ def judge(
         bet=bet,
         reason=reason,
     )
-
-
-def _exact_reason_for(
-    point: DecisionPoint, play: Action, evs: Mapping[Action, float], fallback: Reason
-) -> Reason:
-    """The exact reason when ``play`` ties with the exact best (chosen as the chart's play)."""
-    params = dict(fallback.params)
-    others = {a: ev for a, ev in evs.items() if a is not play}
-    params["play"], params["play_ev"] = play.value, evs[play]
-    if others:
-        other = max(others, key=others.__getitem__)
-        params.update(other=other.value, other_ev=others[other], margin=evs[play] - others[other])
-    return Reason(fallback.key, params)
 
 
 def _composition(point: DecisionPoint, solution: Solution, play: Action, reason: Reason) -> Reason:

@@ -66,7 +66,9 @@ def _set_name(state: AppState) -> None:
 
 
 def _erase(state: AppState) -> None:
-    if state.learner is not None and st.session_state.get("data-erase-sure"):
+    if not st.session_state.get("data-erase-sure"):
+        return
+    if state.learner is not None:
         store().delete_learner(state.learner)
     # A new secret for this browser: the old one named nothing any more.
     state.adopt_token(new_token(), None)
