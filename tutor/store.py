@@ -190,7 +190,8 @@ class_sessions = sa.Table(
     sa.Column("title", sa.String(80), nullable=False),
     sa.Column("rules", sa.Text, nullable=False),
     sa.Column("key_hash", sa.String(200), nullable=False),
-    sa.Column("created_at", UTCDateTime, nullable=False),
+    # Indexed: expired sessions are found by it (``Classroom.purge_expired``).
+    sa.Column("created_at", UTCDateTime, nullable=False, index=True),
     sa.Column("finished_at", UTCDateTime, nullable=True),
     sa.Column("current", sa.Integer, nullable=False),
     sa.Column("revealed", sa.Boolean, nullable=False),
@@ -256,24 +257,107 @@ class_answers = sa.Table(
     sa.Column("answered_at", UTCDateTime, nullable=False),
     sa.UniqueConstraint("question_id", "student_id"),
 )
+#: Wrong teacher keys per class *and per guesser* (a browser's learner token hash): a stranger's
+#: guesses lock the stranger out, never the teacher (``Classroom.open_as_teacher``).
+class_key_attempts = sa.Table(
+    "class_key_attempts",
+    metadata,
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("guesser", sa.String(64), primary_key=True),
+    sa.Column("failed", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+)
+#: Hits per bucket (a class, a browser) and per minute, in the database so that every server
+#: process counts the same joins (``Classroom.join``).
+class_rate = sa.Table(
+    "class_rate",
+    metadata,
+    sa.Column("bucket", sa.String(80), primary_key=True),
+    sa.Column("window_start", UTCDateTime, primary_key=True),
+    sa.Column("hits", sa.Integer, nullable=False),
+)
 
 _NICKNAME = re.compile(r"^[\w .'-]+$")
+#: Letters that draw as nothing yet count as letters (``\w``): Hangul fillers, the Khmer
+#: inherent vowels, the combining grapheme joiner and variation selectors. Format characters
+#: (zero-width spaces, joiners, direction marks: category Cf) are caught by their category.
+_INVISIBLE = frozenset(
+    "\u115f\u1160\u3164\uffa0\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
+    "\u2800\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a"
+    "\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f"
+)
+#: Alphabets whose letters look alike (Latin a, Cyrillic а, Greek α): one name mixing them is a
+#: look-alike of another name, so a nickname uses one of them only.
+_CONFUSABLE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"})
+
+NicknameProblem = Literal[
+    "empty", "too-long", "invisible", "compatibility", "characters", "mixed-scripts"
+]
 
 
 class InvalidNicknameError(ValueError):
-    """A nickname that is empty, too long, or made of characters a name does not need."""
+    """A nickname that is empty, too long, or made of characters a name does not need.
+
+    ``code`` says why, for the page to say it in the learner's language: ``empty``,
+    ``too-long``, ``invisible`` (a character that draws as nothing), ``compatibility``
+    (full-width or styled letters, such as ｆｕｌｌ or 𝐛𝐨𝐥𝐝), ``characters`` (anything but letters,
+    digits, spaces, dots, hyphens and apostrophes), ``mixed-scripts`` (Latin mixed with Greek or
+    Cyrillic letters: a look-alike of another name).
+    """
+
+    def __init__(self, message: str, code: NicknameProblem = "characters") -> None:
+        super().__init__(message)
+        self.code: NicknameProblem = code
+
+
+def _script(char: str) -> str | None:
+    """The alphabet of a letter among the look-alike ones (``_CONFUSABLE_SCRIPTS``), else None."""
+    if not char.isalpha():
+        return None
+    first = unicodedata.name(char, "").split(" ", 1)[0]
+    return first if first in _CONFUSABLE_SCRIPTS else None
 
 
 def clean_nickname(raw: str) -> str:
-    """A nickname as stored: trimmed, NFC-normalised, 1 to 24 letters, digits, spaces, . ' -"""
+    """A nickname as stored: trimmed, NFC-normalised, 1 to 24 letters, digits, spaces, . ' -
+
+    Refused (``InvalidNicknameError`` with its ``code``): invisible characters, full-width or
+    styled letters, and a mix of look-alike alphabets, because on a projected roster each would
+    let one student pass for another (``Ana`` with a Cyrillic ``А``) or be nobody at all.
+
+    >>> clean_nickname(" Zoé ")
+    'Zoé'
+    >>> try:
+    ...     clean_nickname("\u0410na")  # a Cyrillic A before Latin letters
+    ... except InvalidNicknameError as error:
+    ...     error.code
+    'mixed-scripts'
+    """
     nickname = unicodedata.normalize("NFC", raw).strip()
     if not nickname:
-        raise InvalidNicknameError("a nickname cannot be empty")
+        raise InvalidNicknameError("a nickname cannot be empty", "empty")
     if len(nickname) > NICKNAME_MAX:
-        raise InvalidNicknameError(f"a nickname has at most {NICKNAME_MAX} characters")
+        raise InvalidNicknameError(f"a nickname has at most {NICKNAME_MAX} characters", "too-long")
+    if any(char in _INVISIBLE or unicodedata.category(char) == "Cf" for char in nickname):
+        raise InvalidNicknameError("a nickname cannot hold invisible characters", "invisible")
+    if unicodedata.normalize("NFKC", nickname) != nickname:
+        raise InvalidNicknameError(
+            "a nickname uses ordinary letters, not full-width or styled ones", "compatibility"
+        )
     if not _NICKNAME.match(nickname):
         raise InvalidNicknameError(
             "a nickname uses letters, digits, spaces, dots, hyphens and apostrophes only"
+        )
+    scripts = {script for script in map(_script, nickname) if script is not None}
+    if len(scripts) > 1:
+        raise InvalidNicknameError(
+            f"a nickname uses one alphabet, not a mix of {' and '.join(sorted(scripts))}",
+            "mixed-scripts",
         )
     return nickname
 
@@ -534,22 +618,38 @@ class Store:
 
     # -- answers and reviews --
     def record(self, learner: Learner, answer: Answer, review: Review) -> None:
-        """Store an answer and the item's new schedule together (one transaction)."""
-        with self.engine.begin() as db:
-            db.execute(answers.insert().values(learner_id=learner.id, **_answer_row(answer)))
-            key = (reviews.c.learner_id == learner.id) & (reviews.c.item == review.item)
-            values = {
-                "category": review.category,
-                "box": review.box,
-                "due_at": review.due_at,
-                "seen": review.seen,
-                "missed": review.missed,
-            }
-            updated = db.execute(reviews.update().where(key).values(**values)).rowcount
-            if not updated:
-                db.execute(
-                    reviews.insert().values(learner_id=learner.id, item=review.item, **values)
-                )
+        """Store an answer and the item's new schedule together (one transaction).
+
+        Race-safe: two first answers to the same item (two tabs) both find no review row and
+        both insert one; the loser's transaction fails on the primary key and is run again,
+        when its update finds the winner's row. Both answers are kept.
+        """
+        key = (reviews.c.learner_id == learner.id) & (reviews.c.item == review.item)
+        values = {
+            "category": review.category,
+            "box": review.box,
+            "due_at": review.due_at,
+            "seen": review.seen,
+            "missed": review.missed,
+        }
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as db:
+                    db.execute(
+                        answers.insert().values(learner_id=learner.id, **_answer_row(answer))
+                    )
+                    updated = db.execute(reviews.update().where(key).values(**values)).rowcount
+                    if not updated:
+                        db.execute(
+                            reviews.insert().values(
+                                learner_id=learner.id, item=review.item, **values
+                            )
+                        )
+                return
+            except sa.exc.IntegrityError:
+                if attempt == 2:
+                    # No race lasts three rounds: the learner's row is gone (erased).
+                    raise UnknownLearnerError("this learner's data has been erased") from None
 
     def review(self, learner: Learner, item: str) -> Review | None:
         with self.engine.connect() as db:
