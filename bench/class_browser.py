@@ -1,0 +1,234 @@
+"""A class of real phones: N headless chromium pages join a class on one ``streamlit run``, wait
+while their pages poll, answer every question, and see every reveal.
+
+Why a browser: the cost that stopped a class (issue 14) is the 2 s poll of every waiting phone
+(``st.fragment(run_every=…)``) re-running the script on the server; ``bench/app.py`` and
+``bench/classroom.py`` keep no page polling and cannot see it. One Playwright browser, one context
+(one Streamlit session) per phone, all on loopback; the script itself plays the teacher through
+``tutor.classroom.Classroom`` on the server's fresh database, so the teacher's page adds no load.
+
+Figures, one ``name: value unit`` line each:
+
+- ``class_browser_server_cpu_per_phone``: the server process's CPU time (``/proc/<pid>/stat``)
+  over a waiting minute, divided by the minute and the phones: cores per polling phone;
+- ``class_browser_join_p50/p95``: from a phone's Join click to its waiting screen;
+- ``class_browser_reveal_p50/p95``: from the script's reveal to the verdict on each phone (the
+  poll period, 2 s, is part of it);
+- ``class_browser_answers_counted`` / ``…_sent``: answers the database holds against answer clicks
+  the phones saw acknowledged.
+
+Target: 40 phones on a 2-core machine, every answer counted and every reveal shown within 3 s.
+``--settings old`` runs the same code with Streamlit's defaults (garbage collection after every
+script run, the default file watcher), given to ``streamlit run`` as its flags' environment
+variables (``STREAMLIT_RUNNER_POST_SCRIPT_GC``…: click reads them as the flags themselves) so the
+server is started by ``tests.serving.app_server`` like every browser test's.
+
+    .venv/bin/python bench/class_browser.py --phones 16 --settings shipped
+    .venv/bin/python bench/class_browser.py --phones 40 --settings old
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
+
+from tests.serving import CHROMIUM, LAUNCH_ARGS, PHONE, app_server  # noqa: E402
+from tutor.classroom import ClassQuestion, Classroom, Teacher  # noqa: E402
+from tutor.rules import PRESETS  # noqa: E402
+from tutor.store import Store  # noqa: E402
+
+#: Streamlit's defaults that the shipped ``.streamlit/config.toml`` turns off, as the environment
+#: form of ``streamlit run``'s flags (they take precedence over the config file).
+OLD_SETTINGS = {
+    "STREAMLIT_RUNNER_POST_SCRIPT_GC": "true",
+    "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "auto",
+    "STREAMLIT_SERVER_RUN_ON_SAVE": "false",
+}
+#: Hands whose legal plays include Hit and Stand (the phones alternate between them).
+HANDS = [("10♠ 6♥", "10♣"), ("A♠ 7♥", "9♣"), ("9♠ 3♥", "2♣"), ("8♠ 8♥", "10♦")]
+#: What the French phone shows (the app's default language): waiting, answered, revealed.
+WAITING = "Attendez que l'enseignant montre la première main"
+ANSWERED = "Votre réponse"
+REVEALED = "Attendez la main suivante"
+#: How long one step may take before the phone counts as broken (a failed page, not a figure).
+STEP_TIMEOUT_MS = 120_000
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Phone:
+    """One student's phone: its page and what it saw."""
+
+    index: int
+    page: Page | None = None
+    join_s: float | None = None
+    reveals_s: list[float] = field(default_factory=list)
+    sent: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def server_pid(port: int) -> int:
+    """The ``streamlit run`` child of this process listening on ``port`` (``app_server`` yields
+    only its address)."""
+    children: list[int] = []
+    for task in Path("/proc/self/task").iterdir():
+        children += [int(pid) for pid in (task / "children").read_text().split()]
+    for pid in children:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        if b"streamlit" in command and str(port).encode() in command:
+            return pid
+    raise RuntimeError(f"no streamlit child listening on {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process and its reaped children, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    # After the command: state is field 3, utime 14, stime 15 (1-based, as in proc(5)).
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+async def join(browser: Browser, url: str, code: str, phone: Phone) -> None:
+    """Open the join address, type a nickname, join; the latency is the Join click to the waiting
+    screen (the page load before it is the browser's, not the server's, work)."""
+    context = await browser.new_context(
+        viewport={"width": PHONE["width"], "height": PHONE["height"]}, locale="fr-FR"
+    )
+    page = await context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    phone.page = page
+    await page.goto(f"{url}/join?code={code}")
+    box = page.locator(".st-key-class-join-code input")
+    await box.wait_for()
+    while await box.input_value() != code:  # the address fills the code in, maybe a run later
+        await page.wait_for_timeout(100)
+    await page.locator(".st-key-class-join-nickname input").fill(f"Phone {phone.index}")
+    start = time.monotonic()
+    await page.locator(".st-key-class-join-submit button").click()
+    await page.get_by_text(WAITING).wait_for()
+    phone.join_s = time.monotonic() - start
+
+
+async def answer(phone: Phone, position: int) -> None:
+    """Press Hit or Stand (alternating by phone) once the question's buttons show."""
+    assert phone.page is not None
+    action = "hit" if phone.index % 2 else "stand"
+    button = phone.page.locator(f".st-key-class-answer-{position}-{action} button")
+    await button.click()
+    await phone.page.get_by_text(ANSWERED).first.wait_for()
+    phone.sent += 1
+
+
+async def see_reveal(phone: Phone, revealed_at: float) -> None:
+    assert phone.page is not None
+    await phone.page.get_by_text(REVEALED).wait_for()
+    phone.reveals_s.append(time.monotonic() - revealed_at)
+
+
+async def each(phones: list[Phone], step: Any, *args: object) -> None:
+    """Run one step on every working phone at once; a phone whose step fails is noted and left
+    out of the later steps, so one broken page does not hide the figures of the others."""
+    live = [phone for phone in phones if not phone.errors]
+    results = await asyncio.gather(*(step(phone, *args) for phone in live), return_exceptions=True)
+    for phone, result in zip(live, results, strict=True):
+        if isinstance(result, BaseException):
+            phone.errors.append(f"{step.__name__}: {type(result).__name__}: {result}"[:300])
+
+
+async def run_class(
+    url: str, room: Classroom, teacher: Teacher, code: str, args: argparse.Namespace, pid: int
+) -> list[Phone]:
+    phones = [Phone(i) for i in range(args.phones)]
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+
+        async def joined(phone: Phone) -> None:
+            await join(browser, url, code, phone)
+
+        await each(phones, joined)
+        # A waiting minute: every phone in the lobby, its page polling every 2 s.
+        before, clock = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(args.wait)
+        used, elapsed = cpu_seconds(pid) - before, time.monotonic() - clock
+        live = [phone for phone in phones if not phone.errors]
+        print(f"class_browser_server_cpu_total: {used / elapsed:.3f} cores")
+        print(f"class_browser_server_cpu_per_phone: {used / elapsed / max(1, len(live)):.4f} cores")
+        for position in range(args.questions):
+            await asyncio.to_thread(room.next_question, teacher)
+            await each(phones, answer, position)
+            revealed_at = time.monotonic()
+            # In a thread: the reveal's own judgement (this process's) must not stall the loop
+            # that watches the phones.
+            await asyncio.gather(
+                asyncio.to_thread(room.reveal, teacher), each(phones, see_reveal, revealed_at)
+            )
+        await browser.close()
+    return phones
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phones", type=int, default=16)
+    parser.add_argument("--settings", choices=["shipped", "old"], default="shipped")
+    parser.add_argument("--questions", type=int, default=3)
+    parser.add_argument("--wait", type=float, default=60.0, help="seconds of waiting measured")
+    args = parser.parse_args()
+    if args.settings == "old":
+        os.environ.update(OLD_SETTINGS)
+    else:
+        for name in OLD_SETTINGS:
+            os.environ.pop(name, None)
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        store = Store(f"sqlite:///{data / 'tutor.sqlite3'}")  # the server's TUTOR_DATA_DIR file
+        room = Classroom(store)
+        questions = [ClassQuestion.parse(*HANDS[i % len(HANDS)]) for i in range(args.questions)]
+        info, key = room.create("bench", PRESETS["family"], questions)
+        teacher = room.open_as_teacher(info.code, key)
+        with app_server(data) as url:
+            pid = server_pid(int(url.rsplit(":", 1)[1]))
+            print(f"class_browser_phones: {args.phones} phones ({args.settings} settings)")
+            phones = asyncio.run(run_class(url, room, teacher, info.code, args, pid))
+            results = room.results(teacher)
+        store.close()
+    counted = int(results["answer"].notna().sum())
+    joins = [phone.join_s for phone in phones if phone.join_s is not None]
+    reveals = [seconds for phone in phones for seconds in phone.reveals_s]
+    first = [phone.reveals_s[0] for phone in phones if phone.reveals_s]
+    if first:  # the server judges a class's first hand from a cold cache: the slowest reveal
+        print(f"class_browser_first_reveal_max: {max(first):.2f} s")
+    for name, values in (("join", joins), ("reveal", reveals)):
+        if values:
+            print(f"class_browser_{name}_p50: {statistics.median(values):.2f} s")
+            print(f"class_browser_{name}_p95: {percentile(values, 0.95):.2f} s")
+            print(f"class_browser_{name}_max: {max(values):.2f} s")
+    late = sum(1 for seconds in reveals if seconds > 3.0)
+    print(f"class_browser_reveals_shown: {len(reveals)} of {args.phones * args.questions} reveals")
+    print(f"class_browser_reveals_over_3s: {late} reveals")
+    print(f"class_browser_answers_sent: {sum(phone.sent for phone in phones)} answers")
+    print(f"class_browser_answers_counted: {counted} answers")
+    broken = [phone for phone in phones if phone.errors]
+    print(f"class_browser_phones_failed: {len(broken)} phones")
+    for phone in broken[:5]:
+        print(f"# phone {phone.index}: {phone.errors[0]}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
