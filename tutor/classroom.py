@@ -12,8 +12,23 @@ Security, rule by rule (each has a test that fails if the rule is removed):
 - join codes are 6 characters from a 31-letter alphabet without look-alikes (887 million codes),
   drawn with ``secrets``: at the rate a web form allows, guessing one during a lesson's life is
   out of reach;
-- the teacher's pages need the key; a wrong key locks the session's teacher door for a time that
-  doubles with each failure (1 s, 2 s, 4 s... up to a minute), on top of scrypt's own cost;
+- the teacher's pages need the key; a wrong key locks the door *for the guesser* (their browser's
+  learner token hash) for a time that doubles with each of their failures (1 s, 2 s, 4 s... up
+  to a minute), on top of scrypt's own cost. Keyed to the guesser, so that a stranger's guesses
+  slow the stranger down and never lock the teacher out of their own class; a new browser starts
+  afresh, which is safe because the key holds 72 random bits (at 1,000 guesses a second, a
+  hundred billion years). Failures are counted by one atomic ``UPDATE ... failed = failed + 1``,
+  so parallel wrong keys all count, and the delay's exponent is capped (no overflow);
+- joining is limited per browser and per class and per minute (``JOINS_PER_MINUTE``), counted
+  in the database so that every server process agrees;
+- a session is deleted ``RETENTION`` after its creation (the teacher's pages say when), and the
+  reopen screen lists nothing: a class is reopened by its code and its key;
+- the class steps (next, reveal, finish) name the question they act on and change the session
+  in one ``UPDATE ... WHERE current = :position``: a double click or a racing click acts once;
+  an answer locks the session row while it is stored (``FOR SHARE`` on PostgreSQL, SQLite's
+  single writer) and is stored only if its question is still open, and the reveal reads the
+  distribution after closing the question in the same transaction: the chart counts every
+  stored answer;
 - a student answers each question once (a unique index in the database, so two clicks racing
   cannot both count), and only the open, unrevealed question;
 - a student's view never holds other students' answers, the distribution or the correct play
@@ -48,8 +63,11 @@ from tutor.identity import fold_nickname, parse_code, token_hash
 from tutor.rules import TableRules
 from tutor.store import (
     Store,
+    UTCDateTime,
     class_answers,
+    class_key_attempts,
     class_questions,
+    class_rate,
     class_sessions,
     class_students,
     clean_nickname,
@@ -62,6 +80,16 @@ CODE_LENGTH = 6
 #: scrypt's cost: about 30-60 ms a key here, which is what makes a stolen hash slow to attack.
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 MAX_LOCK = timedelta(seconds=60)
+#: The lock doubles with each failure up to ``MAX_LOCK``; the exponent stops here (2**6 s is past
+#: a minute already), so that a thousand failures cannot overflow a ``timedelta``.
+MAX_LOCK_EXPONENT = 6
+#: How long a session is kept after its creation, then deleted with its answers.
+RETENTION = timedelta(days=30)
+#: Joins a minute: from one browser (a typo or two, a reload), and into one class (a class of
+#: forty joining at once, with room for retries).
+JOINS_PER_MINUTE = {"browser": 10, "class": 120}
+#: The guesser of a teacher key when the request names no browser (scripts, tests).
+ANONYMOUS = "anonymous"
 #: The bet a class's costs are stated in (the family table's two chips).
 CLASS_BET = 2
 
@@ -80,6 +108,18 @@ class UnknownSessionError(ClassroomError):
     code = "unknown-session"
 
 
+class ExpiredSessionError(UnknownSessionError):
+    """A session past its retention: deleted, or about to be."""
+
+    code = "expired"
+
+
+class TooManyJoinsError(ClassroomError):
+    """Joining too often from one browser or into one class; ``seconds`` to wait."""
+
+    code = "too-many-joins"
+
+
 class WrongKeyError(ClassroomError):
     code = "wrong-key"
 
@@ -94,6 +134,13 @@ class SessionFinishedError(ClassroomError):
 
 class NotOpenError(ClassroomError):
     code = "not-open"
+
+
+class MovedOnError(NotOpenError):
+    """A teacher's step aimed at a question the class has already left (a stale or racing
+    click): nothing was changed."""
+
+    code = "moved-on"
 
 
 class AlreadyAnsweredError(ClassroomError):
@@ -144,6 +191,11 @@ class SessionInfo:
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def expires_at(self) -> datetime:
+        """When the session and its results are deleted (``RETENTION`` after its creation)."""
+        return self.created_at + RETENTION
 
 
 @dataclass(frozen=True)
@@ -235,6 +287,16 @@ def _learner_hash(learner_token: str) -> str:
     return token_hash(parse_code(learner_token))
 
 
+def _lock_for(failures: int) -> timedelta:
+    """How long a guesser waits after ``failures`` wrong keys: 1 s, 2 s, 4 s... at most a minute.
+
+    >>> [_lock_for(n).total_seconds() for n in (1, 2, 3, 7, 1000)]
+    [1.0, 2.0, 4.0, 60.0, 60.0]
+    """
+    exponent = min(max(failures - 1, 0), MAX_LOCK_EXPONENT)
+    return min(timedelta(seconds=2**exponent), MAX_LOCK)
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -286,6 +348,7 @@ class Classroom:
             raise ValueError("a class session needs at least one question")
         for question in questions:
             question.point(rules)  # refuses a hand with no decision to make, before class starts
+        self.purge_expired()
         key = secrets.token_urlsafe(9)
         for _ in range(10):
             code = new_code()
@@ -324,12 +387,75 @@ class Classroom:
         raise RuntimeError("could not draw a free join code")  # pragma: no cover
 
     def sessions(self) -> list[SessionInfo]:
-        """Every session kept, newest first, for the teacher to reopen (with its key)."""
+        """Every session kept and not expired, newest first: the administrator's view (the
+        teacher's page lists none, so that no visitor sees other teachers' classes)."""
         with self.engine.connect() as db:
             codes = db.execute(
-                sa.select(class_sessions.c.code).order_by(class_sessions.c.created_at.desc())
+                sa.select(class_sessions.c.code)
+                .where(class_sessions.c.created_at > self.clock() - RETENTION)
+                .order_by(class_sessions.c.created_at.desc())
             ).scalars()
             return [self.info(code) for code in codes]
+
+    def purge_expired(self) -> int:
+        """Delete the sessions past ``RETENTION`` with everything they hold, and the join counts
+        older than an hour; the number of sessions deleted. Run when a class is created.
+
+        Children are deleted explicitly rather than by cascade: a SQLite database may have been
+        opened without foreign keys by another tool."""
+        now = self.clock()
+        with self.engine.begin() as db:
+            expired = sa.select(class_sessions.c.id).where(
+                class_sessions.c.created_at <= now - RETENTION
+            )
+            ids = list(db.execute(expired).scalars())
+            if ids:
+                questions = sa.select(class_questions.c.id).where(
+                    class_questions.c.session_id.in_(ids)
+                )
+                db.execute(class_answers.delete().where(class_answers.c.question_id.in_(questions)))
+                db.execute(class_questions.delete().where(class_questions.c.session_id.in_(ids)))
+                db.execute(class_students.delete().where(class_students.c.session_id.in_(ids)))
+                db.execute(
+                    class_key_attempts.delete().where(class_key_attempts.c.session_id.in_(ids))
+                )
+                db.execute(class_sessions.delete().where(class_sessions.c.id.in_(ids)))
+            db.execute(
+                class_rate.delete().where(class_rate.c.window_start < now - timedelta(hours=1))
+            )
+        return len(ids)
+
+    def _bump(
+        self,
+        table: sa.Table,
+        key: dict[str, Any],
+        column: str,
+        then: Callable[[sa.Connection, int], None] | None = None,
+    ) -> int:
+        """Add one to ``column`` of the row at ``key`` (made at 1 if missing) and return the new
+        count, atomically: one ``UPDATE ... SET n = n + 1 ... RETURNING n``, so that parallel
+        requests each count. A racing first insert makes ours fail; the next pass updates.
+        ``then`` runs in the same transaction with the count (to set a lock from it)."""
+        where = sa.and_(*(table.c[name] == value for name, value in key.items()))
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as db:
+                    count = db.execute(
+                        table.update()
+                        .where(where)
+                        .values({column: table.c[column] + 1})
+                        .returning(table.c[column])
+                    ).scalar_one_or_none()
+                    if count is None:
+                        db.execute(table.insert().values(**key, **{column: 1}))
+                        count = 1
+                    if then is not None:
+                        then(db, int(count))
+                    return int(count)
+            except sa.exc.IntegrityError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def info(self, code: str) -> SessionInfo:
         return self._info_where(
@@ -349,6 +475,11 @@ class Classroom:
             ).first()
         if row is None:
             raise UnknownSessionError(missing)
+        if row.created_at + RETENTION <= self.clock():
+            raise ExpiredSessionError(
+                f"this class session expired {RETENTION.days} days after its creation",
+                days=RETENTION.days,
+            )
         return SessionInfo(
             id=row.id,
             code=row.code,
@@ -361,51 +492,71 @@ class Classroom:
             questions=row.question_count,
         )
 
-    def open_as_teacher(self, code: str, key: str) -> Teacher:
-        """The teacher's handle, if ``key`` is this session's; wrong keys lock the door a while."""
-        info = self.info(code)
-        now = self.clock()
-        with self.engine.begin() as db:
-            row = db.execute(
-                sa.select(
-                    class_sessions.c.key_hash,
-                    class_sessions.c.failed_keys,
-                    class_sessions.c.locked_until,
-                ).where(class_sessions.c.id == info.id)
-            ).one()
-            if row.locked_until is not None and row.locked_until > now:
-                wait = (row.locked_until - now).total_seconds()
-                raise SlowDownError(
-                    f"too many wrong keys: try again in {wait:.0f} s", seconds=round(wait, 1)
-                )
-            if _key_matches(key, row.key_hash):
-                db.execute(
-                    class_sessions.update()
-                    .where(class_sessions.c.id == info.id)
-                    .values(failed_keys=0, locked_until=None)
-                )
-                return Teacher(info.id, info.code)
-            failures = row.failed_keys + 1
-            lock = min(timedelta(seconds=2 ** (failures - 1)), MAX_LOCK)
-            db.execute(
-                class_sessions.update()
-                .where(class_sessions.c.id == info.id)
-                .values(failed_keys=failures, locked_until=now + lock)
-            )
-        raise WrongKeyError("this is not the teacher key of this session")
+    def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
+        """The teacher's handle, if ``key`` is this session's; wrong keys lock the guesser out a
+        while (``learner_token``: the guessing browser's; without one, the anonymous guesser).
 
-    def next_question(self, teacher: Teacher) -> SessionInfo:
-        """Show the next question (the first, at the start); answers open for it."""
+        The lock belongs to the guesser, never to the class: a student who guesses from the
+        public page locks only themselves out, and the teacher's own browser still gets in.
+        """
+        info = self.info(code)
+        guesser = ANONYMOUS if learner_token is None else _learner_hash(learner_token)
+        mine = (class_key_attempts.c.session_id == info.id) & (
+            class_key_attempts.c.guesser == guesser
+        )
+        now = self.clock()
+        with self.engine.connect() as db:
+            locked_until = db.execute(
+                sa.select(class_key_attempts.c.locked_until).where(mine)
+            ).scalar_one_or_none()
+            stored = db.execute(
+                sa.select(class_sessions.c.key_hash).where(class_sessions.c.id == info.id)
+            ).scalar_one()
+        if locked_until is not None and locked_until > now:
+            wait = (locked_until - now).total_seconds()
+            raise SlowDownError(
+                f"too many wrong keys: try again in {wait:.0f} s", seconds=round(wait, 1)
+            )
+        if _key_matches(key, stored):
+            with self.engine.begin() as db:
+                db.execute(class_key_attempts.delete().where(mine))
+            return Teacher(info.id, info.code)
+
+        def lock(db: sa.Connection, failures: int) -> None:
+            db.execute(
+                class_key_attempts.update()
+                .where(mine)
+                .values(locked_until=now + _lock_for(failures))
+            )
+
+        failures = self._bump(
+            class_key_attempts, {"session_id": info.id, "guesser": guesser}, "failed", lock
+        )
+        raise WrongKeyError("this is not the teacher key of this session", failures=failures)
+
+    def next_question(
+        self, teacher: Teacher, *, expected_position: int | None = None
+    ) -> SessionInfo:
+        """Show the question after ``expected_position`` (the one on the teacher's screen; -1
+        in the lobby); answers open for it. If the class has already left that question (the
+        second click of a double click, another tab), nothing changes: one atomic
+        ``UPDATE ... WHERE current = :position`` moves on once, never twice. Without
+        ``expected_position``, the question on screen now (for scripts; a page passes it)."""
         info = self._teacher_info(teacher)
         if info.is_finished:
             raise SessionFinishedError("this session is finished")
-        if info.current + 1 >= info.questions:
+        position = info.current if expected_position is None else expected_position
+        if position + 1 >= info.questions:
             raise NotOpenError("that was the last question")
         with self.engine.begin() as db:
             db.execute(
                 class_sessions.update()
-                .where(class_sessions.c.id == teacher.session_id)
-                .values(current=info.current + 1, revealed=False)
+                .where(
+                    (class_sessions.c.id == teacher.session_id)
+                    & (class_sessions.c.current == position)
+                    & class_sessions.c.finished_at.is_(None)
+                )
+                .values(current=position + 1, revealed=False)
             )
         return self._teacher_info(teacher)
 
@@ -461,28 +612,40 @@ class Classroom:
             db.execute(class_answers.delete().where(class_answers.c.student_id == student_id))
             db.execute(class_students.delete().where(class_students.c.id == student_id))
 
-    def reveal(self, teacher: Teacher) -> Reveal:
-        """Close the current question and show how the class answered, with the right play."""
+    def reveal(self, teacher: Teacher, *, expected_position: int | None = None) -> Reveal:
+        """Close question ``expected_position`` and show how the class answered, with the
+        right play. Revealing it again shows the same (a double click is harmless); a question
+        the class has left raises ``MovedOnError`` and reveals nothing.
+
+        One transaction: the ``UPDATE ... WHERE current = :position`` closes the question first
+        (on PostgreSQL it waits for the answers being stored, which hold the session row), then
+        the distribution is read, so every stored answer is in the chart."""
         info = self._teacher_info(teacher)
-        if info.current < 0:
+        position = info.current if expected_position is None else expected_position
+        if position < 0:
             raise NotOpenError("no question has been shown yet")
         with self.engine.begin() as db:
-            db.execute(
-                class_sessions.update()
-                .where(class_sessions.c.id == teacher.session_id)
-                .values(revealed=True)
-            )
-        return self._reveal(info, info.current)
-
-    def finish(self, teacher: Teacher) -> SessionInfo:
-        with self.engine.begin() as db:
-            db.execute(
+            closed = db.execute(
                 class_sessions.update()
                 .where(
                     (class_sessions.c.id == teacher.session_id)
-                    & class_sessions.c.finished_at.is_(None)
+                    & (class_sessions.c.current == position)
                 )
-                .values(finished_at=self.clock(), revealed=True)
+                .values(revealed=True)
+            ).rowcount
+            if not closed:
+                raise MovedOnError("the class has moved on from this question", position=position)
+            return self._reveal(info, position, db)
+
+    def finish(self, teacher: Teacher, *, expected_position: int | None = None) -> SessionInfo:
+        """End the session: no more answers, the results shown. With ``expected_position``,
+        only while the class is still on that question (a stale click does nothing)."""
+        where = (class_sessions.c.id == teacher.session_id) & class_sessions.c.finished_at.is_(None)
+        if expected_position is not None:
+            where = where & (class_sessions.c.current == expected_position)
+        with self.engine.begin() as db:
+            db.execute(
+                class_sessions.update().where(where).values(finished_at=self.clock(), revealed=True)
             )
         return self._teacher_info(teacher)
 
@@ -563,8 +726,11 @@ class Classroom:
         refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
         dupont" is "Camille Dupont") and in a finished session.
         """
-        info = self.info(code)
         learner_hash = None if learner_token is None else _learner_hash(learner_token)
+        if learner_hash is not None:  # before the code is looked up: guessing codes counts too
+            self._throttle(f"join-browser:{learner_hash}", JOINS_PER_MINUTE["browser"])
+        info = self.info(code)
+        self._throttle(f"join-class:{info.id}", JOINS_PER_MINUTE["class"])
         if learner_hash is not None:
             seat = self._reseat(info.id, learner_hash)
             if seat is not None:
@@ -599,6 +765,16 @@ class Classroom:
             ) from None
         return Student(int(student_id), info.id, name, token)
 
+    def _throttle(self, bucket: str, limit: int) -> None:
+        """Count one hit of ``bucket`` in this minute; ``TooManyJoinsError`` past ``limit``."""
+        now = self.clock()
+        window = now.replace(second=0, microsecond=0)
+        hits = self._bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
+        if hits > limit:
+            raise TooManyJoinsError(
+                "too many attempts to join: wait a minute", seconds=60 - now.second
+            )
+
     def rejoin(self, code: str, learner_token: str) -> Student | None:
         """The seat this learner holds in the session, with a fresh student token; None if they
         hold none. For a page reloaded by a phone: back in class without typing anything.
@@ -630,8 +806,7 @@ class Classroom:
                 .order_by(class_students.c.joined_at, class_students.c.id)
             ).all()
         return [
-            Seat(row.nickname, row.joined_at, row.reconnections, int(row.answered))
-            for row in rows
+            Seat(row.nickname, row.joined_at, row.reconnections, int(row.answered)) for row in rows
         ]
 
     def _reseat(self, session_id: int, learner_hash: str) -> Student | None:
@@ -700,6 +875,7 @@ class Classroom:
                 row = db.execute(
                     sa.select(
                         class_students.c.id,
+                        class_sessions.c.id.label("session_id"),
                         class_sessions.c.current,
                         class_sessions.c.revealed,
                         class_sessions.c.finished_at,
@@ -719,6 +895,9 @@ class Classroom:
                         )
                     )
                     .where(class_students.c.token_hash == _token_hash(student.token))
+                    # PostgreSQL: hold the session row while the answer is stored, so that a
+                    # reveal waits for it (and counts it) or is seen here (and refuses it).
+                    .with_for_update(read=True, of=class_sessions)
                 ).first()
                 if row is None:
                     raise UnknownStudentError("this student is not in any session")
@@ -732,14 +911,29 @@ class Classroom:
                 if action not in _legal(_rules(row.rules), question):
                     # The page offers only legal buttons; a forged request gets no further.
                     raise IllegalAnswerError(f"{action.value} is not a legal play on this hand")
-                db.execute(
-                    class_answers.insert().values(
-                        question_id=row.question_id,
-                        student_id=row.id,
-                        action=action.value,
-                        answered_at=now,
+                # Stored only if the question is still open as this statement runs: SQLite has
+                # no FOR SHARE, but its one writer runs this after or before a reveal, never
+                # between the reveal's update and its count.
+                still_open = sa.select(
+                    sa.literal(row.question_id, sa.Integer),
+                    sa.literal(row.id, sa.Integer),
+                    sa.literal(action.value, sa.String),
+                    sa.literal(now, UTCDateTime),
+                ).where(
+                    sa.exists().where(
+                        (class_sessions.c.id == row.session_id)
+                        & (class_sessions.c.current == row.current)
+                        & sa.not_(class_sessions.c.revealed)
+                        & class_sessions.c.finished_at.is_(None)
                     )
                 )
+                stored = db.execute(
+                    class_answers.insert().from_select(
+                        ["question_id", "student_id", "action", "answered_at"], still_open
+                    )
+                ).rowcount
+                if not stored:
+                    raise NotOpenError("no question is open for answers")
         except sa.exc.IntegrityError:
             raise AlreadyAnsweredError("you have already answered this question") from None
 
@@ -791,22 +985,28 @@ class Classroom:
             ).scalar_one_or_none()
         return Action(action) if action is not None else None
 
-    def _reveal(self, info: SessionInfo, position: int) -> Reveal:
-        question = self._question(info.id, position)
-        judgement = _judged(info.rules, question)
-        with self.engine.connect() as db:
-            actions = db.execute(
-                sa.select(class_answers.c.action)
-                .select_from(class_answers.join(class_questions))
-                .where(
+    def _reveal(self, info: SessionInfo, position: int, db: sa.Connection) -> Reveal:
+        """The reveal of question ``position``, read on ``db`` (the transaction that closed it)."""
+        question = _question_of(
+            db.execute(
+                sa.select(class_questions).where(
                     (class_questions.c.session_id == info.id)
                     & (class_questions.c.position == position)
                 )
-            ).scalars()
-            distribution = Counter(Action(action) for action in actions)
-            students = db.execute(
-                sa.select(sa.func.count()).where(class_students.c.session_id == info.id)
-            ).scalar_one()
+            ).one()
+        )
+        judgement = _judged(info.rules, question)
+        actions = db.execute(
+            sa.select(class_answers.c.action)
+            .select_from(class_answers.join(class_questions))
+            .where(
+                (class_questions.c.session_id == info.id) & (class_questions.c.position == position)
+            )
+        ).scalars()
+        distribution = Counter(Action(action) for action in actions)
+        students = db.execute(
+            sa.select(sa.func.count()).where(class_students.c.session_id == info.id)
+        ).scalar_one()
         return Reveal(
             question=question,
             distribution=dict(distribution),
