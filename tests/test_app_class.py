@@ -92,21 +92,26 @@ def _join(at: AppTest, code: str, nickname: str) -> None:
 
 
 def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None:
-    teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10")
+    teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10", note_key=False)
     pages = _pages(teacher)
     assert pages.desk is not None
     code = pages.desk.teacher.code
     key = pages.desk.key
     assert key is not None
-    # the join code, the QR code of the join address and the key, shown once
+    # the key, shown once on a screen of its own: no join code, nothing to project yet
     text = _texts(teacher)
+    assert [block.value for block in teacher.code] == [key]
+    assert "une seule fois" in text
+    assert code not in text
+    assert "data:image/svg+xml;base64," not in text
+    teacher.button(key="class-key-noted").click().run()
+    # then the join code and the QR code of the join address, and never the key again
+    text = _texts(teacher)
+    assert key not in [block.value for block in teacher.code]
+    assert key not in text
     assert code in text
     assert f"http://192.168.1.20:8501/join?code={code}" in text
     assert "data:image/svg+xml;base64," in text
-    assert [block.value for block in teacher.code] == [key]
-    assert "une seule fois" in text
-    teacher.button(key="class-key-noted").click().run()
-    assert key not in [block.value for block in teacher.code]
     assert _pages(teacher).desk.key is None  # type: ignore[union-attr]
 
     ana = open_page(STUDENT, query=code)
@@ -164,10 +169,12 @@ def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None
     assert "terminée" in _texts(ana)
 
 
-def _open_teacher_with_hands(open_page: Open, hands: str) -> AppTest:
+def _open_teacher_with_hands(open_page: Open, hands: str, *, note_key: bool = True) -> AppTest:
     teacher = open_page(TEACHER)
     _create_typed(teacher, hands)
     assert _pages(teacher).desk is not None
+    if note_key:
+        teacher.button(key="class-key-noted").click().run()
     return teacher
 
 
@@ -189,7 +196,7 @@ def test_a_stale_click_does_not_answer_the_next_question(open_page: Open, room: 
 def test_a_wrong_teacher_key_is_refused_then_slowed_down(open_page: Open, room: Classroom) -> None:
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     at = open_page(TEACHER)
-    at.selectbox(key="class-reopen").set_value(info.code)
+    at.text_input(key="class-reopen").input(info.code)
     assert info.code not in _texts(at)  # the list does not give other classes' join codes
     at.text_input(key="class-key").input("not-the-key")
     at.button(key="class-open").click().run()
@@ -206,7 +213,7 @@ def test_a_wrong_teacher_key_is_refused_then_slowed_down(open_page: Open, room: 
 def test_the_right_key_reopens_a_kept_class(open_page: Open, room: Classroom) -> None:
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     at = open_page(TEACHER)
-    at.selectbox(key="class-reopen").set_value(info.code)
+    at.text_input(key="class-reopen").input(info.code)
     at.text_input(key="class-key").input(key)
     at.button(key="class-open").click().run()
     assert not at.exception
@@ -216,9 +223,7 @@ def test_the_right_key_reopens_a_kept_class(open_page: Open, room: Classroom) ->
     assert "Jeudi" in at.title[0].value
 
 
-@pytest.mark.parametrize(
-    "nickname", ["<b>Ana</b>", "<script>alert(1)</script>", "Ana\u202e", "x" * 25, "   "]
-)
+@pytest.mark.parametrize("nickname", ["<b>Ana</b>", "<script>alert(1)</script>", "x" * 25, "   "])
 def test_a_nickname_with_markup_is_refused(open_page: Open, room: Classroom, nickname: str) -> None:
     info, _ = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     at = open_page(STUDENT)
@@ -283,6 +288,7 @@ def test_a_class_from_a_lesson_or_a_drill(open_page: Open, room: Classroom, sour
     assert not at.exception
     desk = _pages(at).desk
     assert desk is not None
+    at.button(key="class-key-noted").click().run()
     info = room.info(desk.teacher.code)
     assert info.questions == 6 if source == "drill" else info.questions >= 5
     at.button(key="class-start").click().run()
@@ -335,7 +341,7 @@ def test_the_teacher_sees_the_names_and_sends_a_student_away(
     room.join(info.code, "Ana")
     rude = room.join(info.code, "Rude Name")
     at = open_page(TEACHER)
-    at.selectbox(key="class-reopen").set_value(info.code)
+    at.text_input(key="class-reopen").input(info.code)
     at.text_input(key="class-key").input(key)
     at.button(key="class-open").click().run()
     assert "Ana · Rude Name" in _texts(at)

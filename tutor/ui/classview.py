@@ -35,6 +35,7 @@ import segno
 
 from tutor.cards import Card, InvalidCardError, Rank, Suit, format_cards, hand_value
 from tutor.classroom import (
+    RETENTION,
     ClassQuestion,
     ClassroomError,
     Reveal,
@@ -368,6 +369,22 @@ def qr_data_uri(url: str) -> str:
 def error_message(error: Exception, t: Translator) -> str:
     """A refusal of the classroom (or a nickname the store refuses) as a sentence to act on."""
     if isinstance(error, InvalidNicknameError):
+        # Each refusal names why: a student told only "letters, digits…" about an invisible
+        # character or a Cyrillic letter that looks Latin could not see what to change.
+        if error.code == "invisible":
+            return t.gettext(
+                "A nickname cannot hold invisible characters (a zero-width space, a Hangul"
+                " filler): type visible letters only."
+            )
+        if error.code == "compatibility":
+            return t.gettext(
+                "A nickname uses ordinary letters, not full-width or styled ones (ｆｕｌｌ, 𝐛𝐨𝐥𝐝)."
+            )
+        if error.code == "mixed-scripts":
+            return t.gettext(
+                "A nickname uses one alphabet: Latin letters mixed with Greek or Cyrillic ones"
+                " look like another student's name."
+            )
         return t.format(
             "A nickname has 1 to {most} characters: letters, digits, spaces, dots, hyphens and"
             " apostrophes.",
@@ -379,6 +396,17 @@ def error_message(error: Exception, t: Translator) -> str:
             seconds = params.get("seconds", 1)
             wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 1
             return t.format("Too many wrong keys: wait {seconds} s, then try again.", seconds=wait)
+        if error.code == "too-many-joins":
+            seconds = params.get("seconds", 60)
+            wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 60
+            return t.format(
+                "Too many attempts to join: wait {seconds} s, then try again.", seconds=wait
+            )
+        if error.code == "expired":
+            return t.format(
+                "This class has expired: classes are deleted {days} days after their creation.",
+                days=RETENTION.days,
+            )
         if error.code == "nickname-taken":
             return t.format(
                 "The nickname {nickname} is already taken in this class: choose another.",
@@ -389,6 +417,9 @@ def error_message(error: Exception, t: Translator) -> str:
             "wrong-key": t.gettext("This is not the teacher key of this class."),
             "finished": t.gettext("This class is over: it accepts no more answers."),
             "not-open": t.gettext("This question is closed: look at the next one."),
+            "moved-on": t.gettext(
+                "The class has already moved on: this page now shows where it is."
+            ),
             "already-answered": t.gettext("You have already answered this question."),
             "unknown-student": t.gettext("This class does not know you any more: join again."),
         }
@@ -417,16 +448,32 @@ def hand_problem_message(problem: HandProblem, t: Translator) -> str:
     )
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$-])")
+#: Markdown's punctuation, and what makes a link of plain text (GitHub's autolinks, which
+#: Streamlit follows: ``www.`` and ``http:`` addresses, e-mail addresses): an escaped dot, colon
+#: or at sign breaks them.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$&.:@-])")
 
 
 def markdown_text(text: str) -> str:
-    """Text shown as itself in Streamlit's Markdown (a nickname ``_x_`` is not made italic).
+    """Text shown as itself in Streamlit's Markdown: a nickname ``_x_`` is not made italic, and a
+    title ``www.evil.example`` is not made a link on the projector and every phone.
 
     >>> markdown_text("_Zoé_ <b>")
     '\\\\_Zoé\\\\_ \\\\<b\\\\>'
+    >>> markdown_text("www.evil.example")
+    'www\\\\.evil\\\\.example'
     """
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def retention_text(info: SessionInfo, t: Translator) -> str:
+    """When the class and its results are deleted, for the teacher to download them before."""
+    return t.format(
+        "This class is kept until {date} ({days} days after its creation), then deleted with its"
+        " results.",
+        date=f"{info.expires_at:%Y-%m-%d}",
+        days=RETENTION.days,
+    )
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -569,6 +616,7 @@ def printable_html(
             )
         )
         + "</p>",
+        "<p>" + html.escape(retention_text(info, t)) + "</p>",
         f"<h2>{html.escape(t.gettext('The hands the class got most wrong'))}</h2>",
         table(hardest_table(hardest, t, limit=10)),
         f"<h2>{html.escape(t.gettext('Per student'))}</h2>",

@@ -69,7 +69,8 @@ def _create(state: AppState, pages: cv.ClassPages) -> None:
             return
         room = classroom()
         info, key = room.create(str(values.get("class-title", "")), rules, questions)
-        pages.desk = cv.TeacherDesk(room.open_as_teacher(info.code, key), key=key)
+        teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
+        pages.desk = cv.TeacherDesk(teacher, key=key)
     except cv.HandsError as error:
         pages.message = t.gettext("Some hands cannot be asked:")
         pages.problems = [cv.hand_problem_message(problem, t) for problem in error.problems]
@@ -82,8 +83,12 @@ def _reopen(state: AppState, pages: cv.ClassPages) -> None:
     pages.message = None
     pages.problems = []
     try:
+        # The guesser is this browser: wrong keys typed here slow this browser down, never the
+        # teacher's own.
         teacher = classroom().open_as_teacher(
-            str(values.get("class-reopen", "")), str(values.get("class-key", ""))
+            str(values.get("class-reopen", "")),
+            str(values.get("class-key", "")),
+            learner_token=state.learner_token,
         )
     except ClassroomError as error:
         pages.message = cv.error_message(error, state.t)
@@ -96,11 +101,13 @@ def _key_noted(desk: cv.TeacherDesk) -> None:
     desk.key = None
 
 
-def _next(state: AppState, pages: cv.ClassPages) -> None:
+def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
+    """Move on from question ``position`` (the one this page showed): a second click, or a
+    click in a stale tab, finds the class already moved and does nothing."""
     desk = pages.desk
     assert desk is not None
     try:
-        classroom().next_question(desk.teacher)
+        classroom().next_question(desk.teacher, expected_position=position)
     except ClassroomError as error:
         pages.message = cv.error_message(error, state.t)
         return
@@ -109,21 +116,23 @@ def _next(state: AppState, pages: cv.ClassPages) -> None:
     pages.message = None
 
 
-def _reveal(state: AppState, pages: cv.ClassPages) -> None:
+def _reveal(state: AppState, pages: cv.ClassPages, position: int) -> None:
+    """Reveal question ``position``, the one this page showed, never one the class moved to."""
     desk = pages.desk
     assert desk is not None
     try:
-        desk.reveal = classroom().reveal(desk.teacher)
+        desk.reveal = classroom().reveal(desk.teacher, expected_position=position)
     except ClassroomError as error:
         pages.message = cv.error_message(error, state.t)
         return
-    desk.reveal_position = classroom().info(desk.teacher.code).current
+    desk.reveal_position = position
+    pages.message = None
 
 
-def _finish(pages: cv.ClassPages) -> None:
+def _finish(pages: cv.ClassPages, position: int) -> None:
     desk = pages.desk
     assert desk is not None
-    classroom().finish(desk.teacher)
+    classroom().finish(desk.teacher, expected_position=position)
     desk.key = None
 
 
@@ -212,29 +221,18 @@ def start_screen(state: AppState, pages: cv.ClassPages) -> None:
             icon=":material/add_circle:",
         )
     with reopen:
-        sessions = classroom().sessions()
-        if not sessions:
-            st.info(_("No class has been kept on this server yet."))
-        else:
-            by_code = {info.code: info for info in sessions}
-            st.selectbox(
-                _("Class"),
-                list(by_code),
-                format_func=lambda code: (
-                    f"{by_code[code].title} · {by_code[code].created_at:%Y-%m-%d %H:%M} · "
-                    f"{code[:2]}••••" + (" · " + _("finished") if by_code[code].is_finished else "")
-                ),
-                key="class-reopen",
-            )
-            st.text_input(_("Teacher key"), type="password", key="class-key")
-            st.button(
-                _("Open"),
-                key="class-open",
-                on_click=_reopen,
-                args=(state, pages),
-                type="primary",
-                icon=":material/lock_open:",
-            )
+        # No list of classes: whoever opens this page must not learn other teachers' titles,
+        # dates or codes. A class is reopened by what only its teacher holds, its code and key.
+        st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
+        st.text_input(_("Teacher key"), type="password", key="class-key")
+        st.button(
+            _("Open"),
+            key="class-open",
+            on_click=_reopen,
+            args=(state, pages),
+            type="primary",
+            icon=":material/lock_open:",
+        )
     _messages(pages)
 
 
@@ -246,13 +244,21 @@ def _messages(pages: cv.ClassPages) -> None:
 
 
 def key_once(desk: cv.TeacherDesk, t: Translator) -> None:
-    """The teacher key, this once, with what it is for."""
+    """The teacher key, this once, with what it is for: on a screen of its own, before the join
+    code and the QR code, so that the key is never on the page the teacher projects."""
     assert desk.key is not None
     with st.container(border=True):
         st.warning(
             t.gettext(
                 "Write this teacher key down now: it is shown only this once. You need it to"
                 " reopen this class (another tab, another computer, the results next week)."
+            ),
+            icon=":material/key:",
+        )
+        st.info(
+            t.gettext(
+                "Do not project this screen. The join code for students comes next, once you"
+                " have written the key down."
             ),
             icon=":material/key:",
         )
@@ -277,7 +283,10 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
     room = classroom()
     reveal = desk.shown_reveal(info)
     if info.revealed and reveal is None:
-        reveal = desk.reveal = room.reveal(desk.teacher)
+        try:
+            reveal = desk.reveal = room.reveal(desk.teacher, expected_position=info.current)
+        except ClassroomError:  # another tab moved the class on since ``info`` was read
+            st.rerun()
         desk.reveal_position = info.current
     question = reveal.question if reveal is not None else room.question(desk.teacher)
     assert question is not None  # 0 <= info.current: a question is on screen
@@ -291,7 +300,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
                 _("Reveal"),
                 key="class-reveal",
                 on_click=_reveal,
-                args=(state, pages),
+                args=(state, pages, info.current),
                 type="primary",
                 icon=":material/visibility:",
                 width="stretch",
@@ -306,7 +315,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
                 _("Next hand"),
                 key="class-next",
                 on_click=_next,
-                args=(state, pages),
+                args=(state, pages, info.current),
                 type="primary",
                 icon=":material/skip_next:",
                 width="stretch",
@@ -315,7 +324,7 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
             _("Finish and see the results") if last else _("Finish now"),
             key="class-finish",
             on_click=_finish,
-            args=(pages,),
+            args=(pages, info.current),
             type="primary" if last else "secondary",
             icon=":material/flag:",
             width="stretch",
@@ -339,14 +348,18 @@ def main() -> None:
     except UnknownSessionError:
         pages.desk = None
         st.rerun()
+    if desk.key is not None:  # the key's own screen, before anything is projected
+        st.title(cv.markdown_text(info.title))
+        key_once(desk, t)
+        return
     if info.is_finished:
         st.title(cv.markdown_text(info.title))
         st.markdown("## " + _("Results"))
+        st.caption(cv.retention_text(info, t))
         cw.results_view(info, desk.teacher, t)
     elif info.current < 0:
         st.title(cv.markdown_text(info.title))
-        if desk.key is not None:
-            key_once(desk, t)
+        st.caption(cv.retention_text(info, t))
         with cw.join_panel(info, pages, t):
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
@@ -356,7 +369,7 @@ def main() -> None:
                 _("Show the first hand"),
                 key="class-start",
                 on_click=_next,
-                args=(state, pages),
+                args=(state, pages, info.current),
                 type="primary",
                 icon=":material/play_arrow:",
                 width="stretch",
