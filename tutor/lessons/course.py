@@ -37,7 +37,7 @@ from tutor.lessons.models import (
     Lesson,
     ShowStep,
 )
-from tutor.lessons.source import DataPath, Position, SourceDocument, parse_yaml
+from tutor.lessons.source import MAX_BYTES, DataPath, Position, SourceDocument, parse_yaml
 from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
@@ -168,11 +168,9 @@ class _Loaded:
 
 
 def _load_file(path: Path, *, bilingual: bool, strategy: StrategyFn | None) -> _Loaded:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    text, problem = _read(path)
+    if problem is not None:
         document = SourceDocument(name=str(path), text="")
-        problem = Problem(path, 1, 1, f"cannot read the file: {error}", Code.FILE)
         return _Loaded(path, document, None, [problem], None)
     document = parse_yaml(text, str(path))
     problems = [
@@ -211,6 +209,33 @@ def _load_file(path: Path, *, bilingual: bool, strategy: StrategyFn | None) -> _
     findings += _check_file_name(path, lesson)
     problems += [_locate(path, document, finding) for finding in findings]
     return _Loaded(path, document, lesson, problems, raw_id)
+
+
+def _read(path: Path) -> tuple[str, Problem | None]:
+    """The file's text, or why it cannot be read: never more than ``MAX_BYTES`` are read, so a
+    huge file costs nothing, and a byte that is not UTF-8 is reported at its line and column."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        return "", Problem(path, 1, 1, f"cannot read the file: {error.strerror}", Code.FILE)
+    if len(raw) > MAX_BYTES:
+        message = (
+            f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
+            "into several lessons"
+        )
+        return "", Problem(path, 1, 1, message, Code.FILE)
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        line_start = raw.rfind(b"\n", 0, error.start) + 1
+        column = len(raw[line_start : error.start].decode("utf-8", "replace")) + 1
+        message = (
+            f"the file is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read here; "
+            "save the file as UTF-8 (lesson files are plain text)"
+        )
+        return "", Problem(path, line, column, message, Code.FILE)
 
 
 def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
@@ -300,7 +325,7 @@ def _explain(document: SourceDocument, error: ErrorDetails) -> tuple[Position, D
         return document.where(key_path, key=ctx.get("at") == "key"), path, message
     if kind == "too_short":
         message = f"expected at least {ctx.get('min_length', 1)} item(s), found none"
-    elif kind in ("value_error", "outcome", "up_card", "action", "rules", "step_kind"):
+    elif kind in ("value_error", "outcome", "up_card", "action", "rules", "step_kind", "number"):
         pass  # these messages already quote what was found
     elif kind in ("int_type", "string_type") and isinstance(given, bool):
         message += (

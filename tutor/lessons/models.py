@@ -43,6 +43,7 @@ from pydantic_core import PydanticCustomError
 
 from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
+from tutor.exact import NumberError, parse_exact
 from tutor.game import Outcome
 from tutor.lessons.source import card_tokens
 from tutor.quiz import Category, Hands
@@ -161,18 +162,17 @@ Cards = Annotated[tuple[Card, ...], PlainValidator(_cards)]
 
 
 def _exact(value: Any) -> Fraction:
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(str(value))
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except ValueError:
-            pass
-    raise PydanticCustomError("number", "expected a number such as 3, -2, 1.5 or 3/2")
+    """A lesson's number, through the same bounded parser as a learner's answer.
+
+    So ``'17/0'`` is a schema problem rather than a ``ZeroDivisionError`` that took the page
+    down, ``"1e9999999"`` is refused without being computed, and no lesson can expect an answer
+    that a learner's typed answer could never match (beyond a million, or longer than 24
+    characters).
+    """
+    try:
+        return parse_exact(value)
+    except NumberError as error:
+        raise PydanticCustomError("number", "{reason}", {"reason": str(error)}) from None
 
 
 #: An exact number of chips or an exact answer (never a float): ``3``, ``1.5`` or ``"3/2"``.

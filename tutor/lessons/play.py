@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from tutor.cards import Card
 from tutor.decision import Action
+from tutor.exact import read_exact
 from tutor.game import Round
 from tutor.lessons.models import (
     ActionAnswer,
@@ -100,8 +101,9 @@ def check_answer(step: Ask | AskStep, given: object) -> bool:
     minus sign (``"−2"``); a loss accepts the amount lost and the signed net (``"2"`` and
     ``"-2"`` both answer ``{loss: 2}``), not a gain written ``"+2"``. An action may be an
     ``Action`` or its name or letter (``"h"``, ``"double"``); a choice is the 0-based index of
-    the option. An answer that does not even parse is wrong,
-    never an exception: it comes from a learner's keyboard.
+    the option. An answer that does not even parse, or is too long or too large to be an answer
+    (``1e9999999``), is wrong, never an exception and never slow: it comes from a learner's
+    keyboard.
 
     >>> from tutor.lessons.models import Ask
     >>> ask = Ask.model_validate({"question": "Pays?", "answer": {"chips": "3/2"},
@@ -142,20 +144,27 @@ def check_answer(step: Ask | AskStep, given: object) -> bool:
 
 
 def _exact(given: object) -> Fraction | None:
+    """A learner's answer as an exact number, or None when it is not one within the bounds.
+
+    The raw text is measured before anything else (before even the unit is looked for), and
+    the number itself goes through ``tutor.exact.read_exact``, which refuses an exponent, more
+    than 24 characters or a value beyond a million without computing it: ``1e9999999`` typed in
+    a lesson once froze the whole server while ``Fraction`` built a ten-million-digit integer.
+    """
     if isinstance(given, bool):
         return None
-    if isinstance(given, Fraction | int):
-        return Fraction(given)
-    if isinstance(given, float):
-        return Fraction(str(given))
     if isinstance(given, str):
-        text = _UNIT.sub("", given.strip().lower()).replace("\u2212", "-")
-        try:
-            return Fraction(text.replace(",", ".").replace(" ", "").replace("\u00a0", ""))
-        except ValueError:
+        if len(given) > MAX_TYPED:
             return None
+        text = _UNIT.sub("", given.strip().lower()).replace("\u2212", "-")
+        given = text.replace(",", ".").replace(" ", "").replace("\u00a0", "")
+    if isinstance(given, int | float | Fraction | str):
+        return read_exact(given)
     return None
 
+
+#: The longest answer a learner may type, unit and spaces included ("-1 000 000,5 jetons").
+MAX_TYPED = 40
 
 #: The unit a learner may type after an amount: "3 jetons", "3 chips" are the number 3.
 _UNIT = re.compile(r"\s*(jetons?|chips?)\.?$")

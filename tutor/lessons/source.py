@@ -11,6 +11,14 @@ Scalars are still built by PyYAML's own safe constructor, so ``17`` is an int an
 exactly as in ``safe_load``. The walk also reports what ``safe_load`` silently accepts and a
 teacher never means: a key given twice in one mapping.
 
+A lesson file may come from anyone who can put a file in the course folder, and the app loads it
+for every visitor, so reading it is bounded: a 467-byte file of nested aliases once took minutes
+and gigabytes, a form feed or a few hundred nested brackets crashed the page. Aliases and anchors
+are refused (a lesson never needs them), and so are files over ``MAX_BYTES``, nesting deeper than
+``MAX_DEPTH`` and more than ``MAX_NODES`` values; the composer stops at the first excess, so the
+cost of any file is bounded by these numbers. Every failure, whatever raised it, becomes a
+problem with its line and column.
+
 >>> doc = parse_yaml("id: x\\nsteps:\\n  - explain: hi\\n", "demo.yaml")
 >>> doc.data
 {'id': 'x', 'steps': [{'explain': 'hi'}]}
@@ -26,12 +34,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.composer import ComposerError
+from yaml.events import AliasEvent, NodeEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 #: A path into the data: mapping keys and sequence indices, from the document root.
 DataPath = tuple[str | int, ...]
 
 _TOKEN = re.compile(r"[^\s,]+")
+
+#: The largest lesson file read, in bytes. The longest lesson of the course is about 13 KB.
+MAX_BYTES = 256 * 1024
+#: The deepest nesting of lists and mappings. Lessons nest 8 deep; Python's stack, shared with
+#: Streamlit's, overflowed at about 450.
+MAX_DEPTH = 32
+#: The most values (scalars, lists, mappings) in one file. Lessons hold about 400.
+MAX_NODES = 10_000
+
+#: What YAML refuses to read (PyYAML's own list): control characters other than tab and line ends.
+_NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+_CHARACTER_NAMES = {
+    "\x00": "a NUL byte",
+    "\x0b": "a vertical tab",
+    "\x0c": "a form feed",
+    "\x1b": "an escape character",
+    "\x7f": "a delete character",
+}
 
 
 @dataclass(frozen=True, order=True)
@@ -141,40 +171,141 @@ def card_tokens(raw: object) -> list[str]:
     return []
 
 
+class _RefusedError(ComposerError):
+    """A file refused by a bound of ours (an alias, too deep, too many values), not bad YAML."""
+
+
 class _Loader(yaml.SafeLoader):
-    """A safe loader used only to compose nodes and construct scalars (never arbitrary tags)."""
+    """A safe loader used only to compose nodes and construct scalars (never arbitrary tags).
+
+    It refuses aliases and anchors, and stops composing past ``MAX_DEPTH`` or ``MAX_NODES``:
+    PyYAML's composer recurses once per level and would happily expand an alias bomb.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+        self.nodes = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, AliasEvent):
+            raise _refused(
+                f"aliases are not allowed in a lesson file (found *{event.anchor}): write the "
+                "value out in full",
+                event,
+            )
+        if isinstance(event, NodeEvent) and event.anchor is not None:
+            raise _refused(
+                f"anchors are not allowed in a lesson file (found &{event.anchor}): write the "
+                "value out in full wherever it is needed",
+                event,
+            )
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _refused(
+                f"the file holds more than {MAX_NODES:,} values; a lesson needs far fewer: "
+                "split it into several lessons",
+                event,
+            )
+        if self.depth >= MAX_DEPTH:
+            raise _refused(
+                f"lists and mappings nest more than {MAX_DEPTH} deep here; a lesson nests "
+                "about 8 deep: check the brackets and the indentation",
+                event,
+            )
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _refused(message: str, at: Any) -> _RefusedError:
+    return _RefusedError(None, None, message, at.start_mark)
 
 
 def parse_yaml(text: str, name: str) -> SourceDocument:
-    """Parse ``text``; syntax errors become problems with their position, never exceptions."""
+    """Parse ``text``; every failure becomes a problem with its position, never an exception.
+
+    >>> parse_yaml("a: &x [1]\\nb: *x\\n", "demo.yaml").problems[0].message
+    'anchors are not allowed in a lesson file (found &x): write the value out in full ...'
+    >>> parse_yaml("title: A\\x0cB\\n", "demo.yaml").problems[0].position
+    Position(line=1, column=9)
+    """
     document = SourceDocument(name=name, text=text)
-    loader = _Loader(text)
+    refused = _refuse_text(text)
+    if refused is not None:
+        document.problems.append(refused)
+        return document
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)
         root = loader.get_single_node()
         if root is not None:
             document.data = _Walker(loader, document).walk(root, ())
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
-        problem = error.problem or "the YAML does not parse"
-        context = f" ({error.context}" if error.context else ""
-        if context and error.context_mark is not None and error.context_mark is not mark:
-            context += f" that starts at line {error.context_mark.line + 1}"
-        context += ")" if context else ""
-        document.problems.append(
-            YamlProblem(
-                position,
-                f"YAML syntax: {problem}{context}; check the indentation "
-                "and quote any text containing ': ' or starting with a symbol",
-            )
-        )
+        document.problems.append(_marked_problem(error))
         document.data = None
     except yaml.YAMLError as error:
-        document.problems.append(YamlProblem(Position(1, 1), f"YAML: {error}"))
+        document.problems.append(YamlProblem(_reader_position(text, error), f"YAML: {error}"))
+        document.data = None
+    except RecursionError:  # pragma: no cover - the depth bound stops any nesting first
+        document.problems.append(
+            YamlProblem(Position(1, 1), "the file nests too deeply to be read")
+        )
         document.data = None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return document
+
+
+def _refuse_text(text: str) -> YamlProblem | None:
+    """The first reason to refuse ``text`` before parsing it: too large, or a control character."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        return YamlProblem(
+            Position(1, 1),
+            f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
+            "into several lessons",
+        )
+    found = _NOT_PRINTABLE.search(text)
+    if found is None:
+        return None
+    character = found.group()
+    what = _CHARACTER_NAMES.get(character, "a control character")
+    return YamlProblem(
+        _offset_position(text, found.start()),
+        f"the file contains {what} (U+{ord(character):04X}), which YAML does not allow: delete "
+        "it (an editor may show it as a box or nothing at all)",
+    )
+
+
+def _offset_position(text: str, offset: int) -> Position:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return Position(text.count("\n", 0, offset) + 1, offset - line_start + 1)
+
+
+def _reader_position(text: str, error: yaml.YAMLError) -> Position:
+    offset = getattr(error, "position", None)
+    return _offset_position(text, offset) if isinstance(offset, int) else Position(1, 1)
+
+
+def _marked_problem(error: yaml.MarkedYAMLError) -> YamlProblem:
+    mark = error.problem_mark or error.context_mark
+    position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
+    problem = error.problem or "the YAML does not parse"
+    if isinstance(error, _RefusedError):
+        return YamlProblem(position, problem)  # our own refusals are already full sentences
+    context = f" ({error.context}" if error.context else ""
+    if context and error.context_mark is not None and error.context_mark is not mark:
+        context += f" that starts at line {error.context_mark.line + 1}"
+    context += ")" if context else ""
+    return YamlProblem(
+        position,
+        f"YAML syntax: {problem}{context}; check the indentation "
+        "and quote any text containing ': ' or starting with a symbol",
+    )
 
 
 def _position(mark: yaml.Mark) -> Position:
@@ -191,8 +322,8 @@ class _Walker:
 
     def walk(self, node: Node, path: DataPath, key: Position | None = None) -> Any:
         self.depth += 1
-        if self.depth > 200:
-            raise yaml.YAMLError("the document nests too deeply (a recursive alias?)")
+        if self.depth > MAX_DEPTH + 1:  # pragma: no cover - the composer refused it already
+            raise _refused("the document nests too deeply", node)
         try:
             return self._walk(node, path, key)
         finally:
@@ -204,7 +335,7 @@ class _Walker:
             self.document.places[path] = Located(
                 start, key, node.style, node.start_mark.line == node.end_mark.line
             )
-            return self.loader.construct_object(node, deep=True)
+            return self._construct(node)
         self.document.places[path] = Located(start, key)
         if isinstance(node, SequenceNode):
             return [self.walk(item, (*path, index)) for index, item in enumerate(node.value)]
@@ -212,13 +343,30 @@ class _Walker:
             return self._mapping(node, path)
         return None  # pragma: no cover - the composer makes no other kind of node
 
+    def _construct(self, node: Node) -> Any:
+        """PyYAML's value for a node; a value it cannot build is a problem at the node.
+
+        Its constructors raise plain ``ValueError`` for scalars that match a type's pattern but
+        not its range: a date such as ``2024-02-30``, an integer of more than 4,300 digits.
+        """
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.MarkedYAMLError:
+            raise
+        except (ValueError, TypeError, ArithmeticError) as error:
+            raise _refused(
+                f"cannot read this value as YAML reads it ({error}); put it in quotes to make "
+                "it a text",
+                node,
+            ) from None
+
     def _mapping(self, node: MappingNode, path: DataPath) -> dict[Any, Any]:
         self.loader.flatten_mapping(node)  # resolve ``<<`` merge keys as safe_load does
         out: dict[Any, Any] = {}
         seen: dict[Hashable, Position] = {}
         for key_node, value_node in node.value:
             key_position = _position(key_node.start_mark)
-            key = self.loader.construct_object(key_node, deep=True)
+            key = self._construct(key_node)
             if not isinstance(key, str):
                 # ``yes:`` or ``1:`` as a key: YAML reads them as bool/int; keep them as text
                 # so the schema can name the unknown key as the teacher typed it.
