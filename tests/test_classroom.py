@@ -7,7 +7,7 @@ on PostgreSQL.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -16,14 +16,21 @@ import sqlalchemy as sa
 from tutor.classroom import (
     CODE_ALPHABET,
     CODE_LENGTH,
+    JOINS_PER_MINUTE,
+    MAX_LOCK,
+    RETENTION,
     AlreadyAnsweredError,
     ClassQuestion,
     Classroom,
+    ExpiredSessionError,
+    MovedOnError,
     NicknameTakenError,
     NotOpenError,
+    Reveal,
     Seat,
     SessionFinishedError,
     SlowDownError,
+    TooManyJoinsError,
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
@@ -32,7 +39,15 @@ from tutor.classroom import (
 from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
 from tutor.rules import PRESETS
-from tutor.store import InvalidNicknameError, Store
+from tutor.store import (
+    InvalidNicknameError,
+    Store,
+    class_answers,
+    class_key_attempts,
+    class_questions,
+    class_sessions,
+    class_students,
+)
 
 FAMILY = PRESETS["family"]
 HANDS = [
@@ -507,3 +522,247 @@ def test_erasing_a_learner_unlinks_their_seat_but_leaves_the_class_results(
 
     assert classroom.rejoin(info.code, token) is None  # nothing leads from them to the seat
     assert classroom.roster(teacher)[0].answered == 1  # the teacher's class keeps the answer
+
+
+# -- issue 14: teacher access nobody else can deny, joins limited, expiry, races --
+
+
+def _race(*calls: Callable[[], object]) -> list[object]:
+    """Run ``calls`` at once (released together by a barrier); each one's result or exception."""
+    barrier = threading.Barrier(len(calls))
+    outcomes: list[object] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            outcomes[index] = calls[index]()
+        except Exception as error:  # collected: the test reads what each call met
+            outcomes[index] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def _failures(classroom: Classroom, session_id: int) -> int:
+    with classroom.engine.connect() as db:
+        return int(
+            db.execute(
+                sa.select(sa.func.coalesce(sa.func.sum(class_key_attempts.c.failed), 0)).where(
+                    class_key_attempts.c.session_id == session_id
+                )
+            ).scalar_one()
+        )
+
+
+def test_a_strangers_wrong_keys_lock_the_stranger_out_never_the_teacher(
+    classroom: Classroom, clock: Clock
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    stranger, teacher_browser = new_token(), new_token()
+    for _ in range(5):  # a guess each time the stranger's lock runs out
+        with pytest.raises(WrongKeyError):
+            classroom.open_as_teacher(info.code, "guess", learner_token=stranger)
+        with pytest.raises(SlowDownError):
+            classroom.open_as_teacher(info.code, key, learner_token=stranger)
+        # the teacher, in their own browser, is let in at once
+        assert classroom.open_as_teacher(info.code, key, learner_token=teacher_browser)
+        clock.now += timedelta(seconds=61)
+
+
+def test_a_hundred_wrong_keys_never_overflow_the_lock(classroom: Classroom, clock: Clock) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    guesser = new_token()
+    for failure in range(1, 101):
+        with pytest.raises(WrongKeyError) as refused:
+            classroom.open_as_teacher(info.code, f"guess-{failure}", learner_token=guesser)
+        assert refused.value.params["failures"] == failure
+        with pytest.raises(SlowDownError) as slowed:  # still locked, however many failures
+            classroom.open_as_teacher(info.code, "again", learner_token=guesser)
+        assert 0 < float(slowed.value.params["seconds"]) <= MAX_LOCK.total_seconds()  # type: ignore[arg-type]
+        clock.now += MAX_LOCK + timedelta(seconds=1)
+    assert classroom.open_as_teacher(info.code, key, learner_token=guesser).code == info.code
+
+
+def test_parallel_wrong_keys_all_count(classroom: Classroom) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    guesser = new_token()
+    outcomes = _race(
+        *(
+            lambda i=i: classroom.open_as_teacher(info.code, f"guess-{i}", learner_token=guesser)
+            for i in range(30)
+        )
+    )
+    wrong = [o for o in outcomes if isinstance(o, WrongKeyError)]
+    assert all(isinstance(o, WrongKeyError | SlowDownError) for o in outcomes), outcomes
+    assert wrong  # the first ones in all passed the lock's check...
+    assert _failures(classroom, info.id) == len(wrong)  # ...and every one of them counted
+    assert sorted(int(o.params["failures"]) for o in wrong) == list(range(1, len(wrong) + 1))  # type: ignore[call-overload]
+
+
+def test_joining_is_limited_per_browser_and_per_class(classroom: Classroom, clock: Clock) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    bot = new_token()
+    for _ in range(JOINS_PER_MINUTE["browser"]):
+        classroom.join(info.code, "Bot", learner_token=bot)
+    with pytest.raises(TooManyJoinsError) as slowed:
+        classroom.join(info.code, "Bot", learner_token=bot)
+    assert 0 < int(slowed.value.params["seconds"]) <= 60  # type: ignore[call-overload]
+    with pytest.raises(TooManyJoinsError):  # guessing other codes counts too
+        classroom.join("ZZZZZZ", "Bot", learner_token=bot)
+    classroom.join(info.code, "Ana", learner_token=new_token())  # other browsers still join
+    clock.now += timedelta(minutes=1)
+    assert classroom.join(info.code, "Bot", learner_token=bot).nickname == "Bot"
+
+    crowded, _ = classroom.create("B", FAMILY, HANDS)
+    limit = JOINS_PER_MINUTE["class"]
+    for i in range(limit):
+        classroom.join(crowded.code, f"S{i}", learner_token=new_token())
+    with pytest.raises(TooManyJoinsError):
+        classroom.join(crowded.code, "One too many", learner_token=new_token())
+    clock.now += timedelta(minutes=1)
+    classroom.join(crowded.code, "Next minute", learner_token=new_token())
+
+
+def test_parallel_joins_all_count(classroom: Classroom) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    bot = new_token()
+    outcomes = _race(
+        *(lambda: classroom.join(info.code, "Bot", learner_token=bot) for _ in range(20))
+    )
+    refused = [o for o in outcomes if isinstance(o, TooManyJoinsError)]
+    assert len(refused) == 20 - JOINS_PER_MINUTE["browser"], outcomes
+
+
+def test_a_class_expires_after_its_retention(classroom: Classroom, clock: Clock) -> None:
+    info, key = classroom.create("Old", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    classroom.next_question(teacher, expected_position=-1)
+    classroom.answer(ana, Action.HIT)
+    assert info.expires_at == info.created_at + RETENTION == clock.now + timedelta(days=30)
+    clock.now += RETENTION - timedelta(seconds=1)
+    assert classroom.info(info.code).title == "Old"  # kept until the last second
+    clock.now += timedelta(seconds=1)
+    with pytest.raises(ExpiredSessionError) as expired:
+        classroom.info(info.code)
+    assert expired.value.params["days"] == 30
+    with pytest.raises(UnknownSessionError):
+        classroom.open_as_teacher(info.code, key)
+    with pytest.raises(UnknownSessionError):
+        classroom.join(info.code, "Ben")
+    assert classroom.sessions() == []
+    classroom.create("New", FAMILY, HANDS)  # creating a class deletes the expired ones
+    with classroom.engine.connect() as db:
+        for table in (class_sessions, class_students, class_answers):
+            assert db.execute(sa.select(sa.func.count()).select_from(table)).scalar_one() in (
+                0,
+                1,
+            )
+        assert db.execute(sa.select(class_sessions.c.title)).scalars().all() == ["New"]
+        assert db.execute(sa.select(sa.func.count()).select_from(class_answers)).scalar_one() == 0
+
+
+def test_two_next_clicks_at_once_move_on_one_question(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    for position in (-1, 0, 1):
+        outcomes = _race(
+            *(
+                lambda p=position: classroom.next_question(teacher, expected_position=p)
+                for _ in range(4)
+            )
+        )
+        assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+        assert classroom.info(info.code).current == position + 1  # never skipped
+
+
+def test_a_reveal_racing_a_next_never_reveals_a_question_nobody_saw(
+    classroom: Classroom,
+) -> None:
+    for _ in range(10):
+        info, key = classroom.create("A", FAMILY, HANDS)
+        teacher = classroom.open_as_teacher(info.code, key)
+        classroom.next_question(teacher, expected_position=-1)
+        outcomes = _race(
+            lambda t=teacher: classroom.reveal(t, expected_position=0),
+            lambda t=teacher: classroom.next_question(t, expected_position=0),
+        )
+        after = classroom.info(info.code)
+        assert after.current == 1
+        assert not after.revealed, outcomes  # question 2 is open, not revealed
+        assert isinstance(outcomes[0], Reveal | MovedOnError), outcomes
+
+
+def test_a_stale_reveal_or_finish_does_nothing(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.next_question(teacher, expected_position=-1)
+    first = classroom.reveal(teacher, expected_position=0)
+    assert classroom.reveal(teacher, expected_position=0) == first  # a double click
+    classroom.next_question(teacher, expected_position=0)
+    with pytest.raises(MovedOnError):
+        classroom.reveal(teacher, expected_position=0)
+    assert not classroom.info(info.code).revealed
+    assert not classroom.finish(teacher, expected_position=0).is_finished
+    assert classroom.finish(teacher, expected_position=1).is_finished
+
+
+def test_every_answer_stored_while_the_reveal_races_is_in_the_chart(classroom: Classroom) -> None:
+    questions = [HANDS[0]] * 5
+    info, key = classroom.create("A", FAMILY, questions)
+    teacher = classroom.open_as_teacher(info.code, key)
+    students = [classroom.join(info.code, f"S{i}") for i in range(30)]
+    for position in range(len(questions)):
+        classroom.next_question(teacher, expected_position=position - 1)
+        outcomes = _race(
+            *(
+                lambda s=s, p=position: classroom.answer(s, Action.HIT, position=p)
+                for s in students[:-1]
+            ),
+            lambda p=position: classroom.reveal(teacher, expected_position=p),
+        )
+        reveal = outcomes[-1]
+        assert isinstance(reveal, Reveal), outcomes
+        stored = sum(1 for o in outcomes[:-1] if o is None)
+        refused = [o for o in outcomes[:-1] if o is not None]
+        assert all(isinstance(o, NotOpenError) for o in refused), refused
+        with classroom.engine.connect() as db:
+            in_database = db.execute(
+                sa.select(sa.func.count())
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_questions.c.session_id == info.id)
+                    & (class_questions.c.position == position)
+                )
+            ).scalar_one()
+        assert reveal.answered == stored == in_database, (position, reveal.answered, stored)
+        with pytest.raises(NotOpenError):  # and nothing is stored after the reveal
+            classroom.answer(students[-1], Action.HIT, position=position)
+
+
+@pytest.mark.parametrize(
+    ("nickname", "code"),
+    [
+        ("\u0410na", "mixed-scripts"),  # a Cyrillic A
+        ("Ana\u03bf", "mixed-scripts"),  # a Greek omicron
+        ("\uff21\uff4e\uff41", "compatibility"),  # full-width Ana
+        ("\U0001d400na", "compatibility"),  # mathematical bold A
+        ("\u3164", "invisible"),  # Hangul filler
+        ("Ana\u200b", "invisible"),  # zero-width space
+        ("A\u200dna", "invisible"),  # zero-width joiner
+        ("Ana\u202e", "invisible"),  # right-to-left override
+    ],
+)
+def test_look_alike_and_invisible_nicknames_are_refused_with_a_reason(
+    classroom: Classroom, nickname: str, code: str
+) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    classroom.join(info.code, "Ana")
+    with pytest.raises(InvalidNicknameError) as refused:
+        classroom.join(info.code, nickname)
+    assert refused.value.code == code
+    assert classroom.students(classroom.open_as_teacher(info.code, _)) == ["Ana"]
