@@ -4,23 +4,47 @@ Each subcommand is registered by its own small ``_add_<name>`` function that dec
 arguments and sets ``run``, so engineers working on different layers can add a command without
 touching each other's code. A command's ``run`` returns the process exit code rather than calling
 ``sys.exit``, which keeps it testable.
+
+Every mistake in the arguments, argparse's own included, is one line ``error: …`` on standard
+error and exit code 2, never a traceback or a usage block: ``main`` returns 2 rather than raising
+``SystemExit``, so a test sees the same thing a shell does.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn, cast
+
+from tutor.cards import Card, Rank, Suit
+
+_SUITS = tuple(Suit)
 
 Runner = Callable[[argparse.Namespace], int]
 
 
+class UsageError(Exception):
+    """Arguments argparse refused; ``main`` prints the message on one line and returns 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors raise ``UsageError`` instead of printing a usage block
+    and exiting; subcommand parsers are of this class too (argparse copies the parent's)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m tutor", description="Blackjack Tutor command line."
+    parser = _Parser(prog="python -m tutor", description="Blackjack Tutor command line.")
+    commands = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_check(commands)
     _add_chart(commands)
     _add_ev(commands)
@@ -29,9 +53,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; returns its exit code (2 for any mistake in the arguments)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as error:
+        return _error(str(error))
+    except SystemExit as done:  # --help printed its text
+        return done.code if isinstance(done.code, int) else 0
     run: Runner = args.run
-    return run(args)
+    try:
+        return run(args)
+    except BrokenPipeError:
+        # The reader went away (``| head``): not an error of ours, and no traceback. Point
+        # stdout at nothing so that Python's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _error(message: str) -> int:
+    """Print ``error: message`` as one line on standard error; the exit code for bad input."""
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
 
 
 # -- check: validate lesson files --------------------------------------------------------------
@@ -132,7 +176,7 @@ def _add_ev(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 def _run_ev(args: argparse.Namespace) -> int:
     import json
 
-    from tutor.cards import Card, InvalidCardError, Rank, Suit, parse_ranks
+    from tutor.cards import InvalidCardError, parse_ranks
     from tutor.rules import InvalidRulesError, load_rules
     from tutor.strategy import judge
     from tutor.table import decision_for
@@ -140,21 +184,23 @@ def _run_ev(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules)
         ranks = parse_ranks(args.hand)
-        (up,) = parse_ranks(args.dealer)
+        dealer = parse_ranks(args.dealer)
     except (InvalidRulesError, InvalidCardError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    suits = list(Suit)
-    cards = tuple(Card(rank, suits[i % 4]) for i, rank in enumerate(ranks))
-    if len(cards) < 2:
-        print("error: give at least two cards", file=sys.stderr)
-        return 2
+        return _error(str(error))
+    if len(dealer) != 1:
+        return _error(f"give the dealer's up-card as one card, such as 9 or A, not {args.dealer!r}")
+    (up,) = dealer
+    if len(ranks) < 2:
+        return _error("give at least two cards")
+    impossible = shoe_shortfall(ranks, up, decks=rules.decks)
+    if impossible is not None:
+        return _error(impossible)
+    cards, up_card = _with_suits(ranks, up)
     try:
         # The engine deals the hand and says which actions are legal, as at the table.
-        point = decision_for(rules, cards, Card(up, Suit.SPADES))
+        point = decision_for(rules, cards, up_card)
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return _error(str(error))
     advice = judge(point)
     if args.json:
         print(json.dumps({
@@ -176,6 +222,45 @@ def _run_ev(args: argparse.Namespace) -> int:
         mark = f"  <- {', '.join(marks)}" if marks else ""
         print(f"  {action.value:<10} {ev:+.6f}{mark}")
     return 0
+
+
+def shoe_shortfall(ranks: Sequence[Rank], up: Rank, *, decks: int) -> str | None:
+    """Why the shoe cannot hold this hand and up-card (a sentence naming the card), or None.
+
+    A deck holds four cards of each rank, so eleven Aces cannot come from one deck; the EV of
+    such a hand would be a number about a game that cannot happen.
+
+    >>> from tutor.cards import Rank
+    >>> shoe_shortfall([Rank.ACE] * 11, Rank.NINE, decks=1)
+    'the hand and the up-card hold 11 Aces, but 1 deck holds only 4'
+    >>> shoe_shortfall([Rank.ACE] * 3, Rank.ACE, decks=1) is None
+    True
+    """
+    counts = Counter([*ranks, up])
+    for rank, count in counts.items():
+        held = 4 * decks
+        if count > held:
+            plural = "deck holds" if decks == 1 else "decks hold"
+            return (
+                f"the hand and the up-card hold {count} {_rank_name(rank, count)}, but {decks} "
+                f"{plural} only {held}"
+            )
+    return None
+
+
+def _rank_name(rank: Rank, count: int) -> str:
+    name = rank.name.capitalize()  # ACE -> Ace, TWO -> Two
+    return name + ("s" if count != 1 else "")
+
+
+def _with_suits(ranks: Sequence[Rank], up: Rank) -> tuple[tuple[Card, ...], Card]:
+    """The cards with suits dealt in turn per rank, so four Aces from one deck are four cards."""
+    seen: Counter[Rank] = Counter()
+    cards: list[Card] = []
+    for rank in [*ranks, up]:
+        cards.append(Card(rank, _SUITS[seen[rank] % 4]))
+        seen[rank] += 1
+    return tuple(cards[:-1]), cards[-1]
 
 
 def _add_edge(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -20,6 +20,7 @@ False
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 from typing import Any
+
+from tutor.exact import NumberError, parse_exact
 
 
 class InvalidRulesError(ValueError):
@@ -159,7 +162,14 @@ class TableRules:
             raise InvalidRulesError("; ".join(problems))
 
     def _problems(self) -> list[str]:
-        out = []
+        # Types first: 2.5 decks passes ``1 <= decks <= 8``, and "no" is a true text.
+        out = [
+            problem
+            for name, kind in _FIELD_TYPES.items()
+            if kind in ("int", "bool") and (problem := _type_problem(name, getattr(self, name)))
+        ]
+        if out:
+            return out
         if not 1 <= self.decks <= 8:
             out.append(f"a shoe holds 1 to 8 decks, not {self.decks}")
         if not 1 <= self.max_hands <= 4:
@@ -233,24 +243,77 @@ class TableRules:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> TableRules:
-        """Rules from a mapping: an optional ``preset`` name plus overrides of any field."""
+        """Rules from a mapping: an optional ``preset`` name plus overrides of any field.
+
+        Types are strict, because a rules file is written by hand and a lenient reading changes
+        the game silently: ``dealer_hits_soft_17 = "no"`` is a non-empty text, which Python
+        calls true, and ``decks = 2.5`` passes a range check. So a yes/no rule takes only a
+        boolean, a count only a whole number (never a boolean), a payout a number or a ratio
+        text (``"3/2"``, through ``tutor.exact``'s bounds), an option one of its names.
+
+        >>> TableRules.from_mapping({"preset": "family", "dealer_hits_soft_17": "no"})
+        Traceback (most recent call last):
+        ...
+        tutor.rules.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
+        """
         values = dict(data)
         preset = values.pop("preset", None)
-        base = preset_rules(str(preset)) if preset is not None else cls()
+        if preset is not None and not isinstance(preset, str):
+            raise InvalidRulesError(f"preset must be a preset's name, not {_shown(preset)}")
+        problems = [problem for key, raw in values.items() if (problem := _type_problem(key, raw))]
+        if problems:
+            raise InvalidRulesError("; ".join(problems))
+        base = preset_rules(preset) if preset is not None else cls()
         if preset is not None and "name" not in values and values:
             values["name"] = f"{base.name}*"
         return base.replace(**values)
 
 
+#: The longest table name or source a rules file may give.
+_MAX_TEXT = 200
+
+_FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TableRules)}
+
+
+def _type_problem(key: object, raw: object) -> str | None:
+    """Why ``raw`` cannot be the value of rule ``key`` (a sentence), or None if its type fits."""
+    kind = _FIELD_TYPES.get(key) if isinstance(key, str) else None
+    if kind is None:
+        return f"unknown table rule {_shown(key)}; rules are: {', '.join(_FIELD_TYPES)}"
+    if kind == "bool" and not isinstance(raw, bool):
+        return f"{key} must be true or false, not {_shown(raw)}"
+    if kind == "int" and (isinstance(raw, bool) or not isinstance(raw, int)):
+        return f"{key} must be a whole number, not {_shown(raw)}"
+    if kind == "float" and (
+        isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw)
+    ):
+        return f"{key} must be a number, not {_shown(raw)}"
+    if kind == "str" and not (isinstance(raw, str) and len(raw) <= _MAX_TEXT):
+        return f"{key} must be a text of at most {_MAX_TEXT} characters, not {_shown(raw)}"
+    if key in _ENUM_FIELDS and not isinstance(raw, str | _ENUM_FIELDS[key]):
+        choices = ", ".join(repr(member.value) for member in _ENUM_FIELDS[key])
+        return f"{key} is one of {choices}, not {_shown(raw)}"
+    if "Fraction" in kind and not (raw is None and "None" in kind):
+        try:
+            parse_exact(raw)
+        except NumberError as error:
+            return f"{key} must be a number or a ratio like 3/2: {error}"
+    return None
+
+
+def _shown(raw: object) -> str:
+    """``raw`` quoted for a message, short (a huge integer is never turned into text)."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) > 10**12:
+        return "a huge number"
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _fraction(name: str, raw: object) -> Fraction:
     try:
-        if isinstance(raw, float):
-            return Fraction(str(raw))
-        if isinstance(raw, int | str | Fraction):
-            return Fraction(raw)
-    except (TypeError, ValueError, ZeroDivisionError):
-        pass
-    raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2, not {raw!r}")
+        return parse_exact(raw)
+    except NumberError as error:
+        raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2: {error}") from None
 
 
 _ENUM_FIELDS: dict[str, type[Enum]] = {
@@ -373,25 +436,95 @@ def preset_rules(name: str) -> TableRules:
         ) from None
 
 
+#: The largest rules file read: a rules file is a few lines (a preset and some overrides).
+MAX_RULES_BYTES = 64 * 1024
+
+
 def load_rules(spec: str | Path) -> TableRules:
-    """A preset's name, or a TOML/YAML file of rules (``preset = ...`` plus overrides)."""
+    """A preset's name, or a TOML/YAML file of rules (``preset = ...`` plus overrides).
+
+    Every failure is an ``InvalidRulesError`` naming the file and saying why, never another
+    exception: a missing or unreadable file, a file too large, text that is not UTF-8, TOML or
+    YAML that does not parse, YAML aliases (refused, as in lesson files: an alias bomb expands
+    without bound), a value of the wrong type.
+    """
     text = str(spec)
     if text in PRESETS:
         return PRESETS[text]
     path = Path(text)
-    if not path.exists():
+    if not path.is_file():
         raise InvalidRulesError(
             f"{text!r} is neither a preset ({', '.join(PRESETS)}) nor an existing rules file"
         )
-    if path.suffix == ".toml":
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    else:
-        import yaml
-
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_RULES_BYTES + 1)
+    except OSError as error:
+        raise InvalidRulesError(f"{path}: cannot read the file: {error.strerror}") from None
+    if len(raw) > MAX_RULES_BYTES:
+        raise InvalidRulesError(
+            f"{path}: a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
+        )
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidRulesError(
+            f"{path}: the file is not UTF-8 text (byte {error.start + 1} cannot be read)"
+        ) from None
+    data = _parse_rules_text(path, source)
     if not isinstance(data, dict):
         raise InvalidRulesError(f"{path}: a rules file is a mapping of option = value")
     try:
         return TableRules.from_mapping(data)
     except (InvalidRulesError, TypeError) as error:
         raise InvalidRulesError(f"{path}: {error}") from None
+
+
+def _parse_rules_text(path: Path, source: str) -> object:
+    """The file's data, TOML or YAML by its suffix; a syntax error is an ``InvalidRulesError``."""
+    if path.suffix == ".toml":
+        try:
+            return tomllib.loads(source)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidRulesError(f"{path}: the TOML does not parse: {error}") from None
+        except RecursionError:
+            raise InvalidRulesError(f"{path}: the file nests too deeply") from None
+    import yaml
+
+    try:
+        _refuse_yaml_aliases(path, source)
+        return yaml.safe_load(source) or {}
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise InvalidRulesError(f"{path}: the YAML does not parse{at}: {error.problem}") from None
+    except yaml.YAMLError as error:  # a reader error: a control character
+        first = str(error).splitlines()[0]
+        raise InvalidRulesError(f"{path}: the YAML does not parse: {first}") from None
+    except InvalidRulesError:
+        raise
+    except (ValueError, TypeError, RecursionError) as error:
+        # PyYAML's constructors: a date out of range, an integer of more than 4,300 digits.
+        raise InvalidRulesError(f"{path}: cannot read a value: {error}") from None
+
+
+def _refuse_yaml_aliases(path: Path, source: str) -> None:
+    """Scan the YAML's events (no nodes built, no recursion): refuse aliases and deep nesting.
+
+    A rules file is one flat mapping, so an alias is never needed, and PyYAML would expand an
+    alias bomb without bound before ``from_mapping`` could look at it.
+    """
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(source, Loader=yaml.SafeLoader):
+        mark = event.start_mark
+        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "the start"
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise InvalidRulesError(f"{path}: aliases and anchors are not allowed ({at})")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > 8:
+                raise InvalidRulesError(f"{path}: the file nests too deeply ({at})")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
