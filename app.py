@@ -9,13 +9,17 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import sidebar
+from tutor.ui.faults import page_guard
 from tutor.ui.learner_panel import restore_from_address
 from tutor.ui.session import app_state, remember_browser
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
 
-state = app_state()
-restore_from_address(state)
+# A database fault (down, read-only, full, corrupt) is a sentence on the page and a record in the
+# operator's log, never a traceback; the run stops there and the next one tries again.
+with page_guard("session"):
+    state = app_state()
+    restore_from_address(state)
 _ = state.t.gettext
 
 PAGES = "tutor/ui/pages"
@@ -63,4 +67,5 @@ page = st.navigation(
 )
 sidebar(state)
 remember_browser(state)
-page.run()
+with page_guard(page.url_path or "lessons"):
+    page.run()

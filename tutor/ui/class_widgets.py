@@ -22,6 +22,7 @@ from tutor.i18n import Translator
 from tutor.ui import classview as cv
 from tutor.ui.cards import hand_html
 from tutor.ui.components import evs_markdown, finesse_note
+from tutor.ui.faults import database_guard
 from tutor.ui.resources import classroom
 
 #: Where class mode keeps its state: one typed object of its own, beside the app's ``AppState``.
@@ -162,6 +163,7 @@ def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> Non
 
 
 @st.fragment(run_every=cv.POLL_SECONDS)
+@database_guard
 def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
     """The answers arriving (or the students joining), refreshed every few seconds on its own."""
     from tutor.i18n import translator

@@ -17,6 +17,7 @@ from tutor.store import InvalidNicknameError
 from tutor.ui import class_widgets as cw
 from tutor.ui import classview as cv
 from tutor.ui.components import SHORTCUTS
+from tutor.ui.faults import database_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -131,6 +132,7 @@ def verdict(view: StudentView, t: Translator) -> None:
 
 
 @st.fragment(run_every=cv.POLL_SECONDS)
+@database_guard
 def student_screen(state: AppState, pages: cv.ClassPages) -> None:
     """What the student may see now: waiting, the hand and its buttons, or the verdict."""
     t = state.t
