@@ -525,3 +525,83 @@ def test_nicknames_are_short_and_plain(raw: str, problem: str) -> None:
 
 def test_nicknames_keep_accents_and_apostrophes() -> None:
     assert clean_nickname("  Zoé d'Arc-Lévy ") == "Zoé d'Arc-Lévy"
+
+
+def test_simultaneous_first_answers_to_one_hand_are_all_kept(store: Store) -> None:
+    """Two tabs answering the same new hand at once: both answers stored, one schedule, no
+    IntegrityError (issue 14: 8 of 10 failed on PostgreSQL)."""
+    ana = new_learner(store)
+    review = schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW)
+    barrier = threading.Barrier(10)
+    errors: list[BaseException] = []
+
+    def record() -> None:
+        barrier.wait()
+        try:
+            store.record(ana, answer(), review)
+        except BaseException as error:  # collected: a thread's failure fails the test
+            errors.append(error)
+
+    threads = [threading.Thread(target=record) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(store.answers(ana)) == 10
+    assert store.reviews(ana) == [review]
+
+
+def test_an_erased_learner_records_no_answer(store: Store) -> None:
+    ana = new_learner(store)
+    store.delete_learner(ana)
+    with pytest.raises(UnknownLearnerError):
+        store.record(ana, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        ("", "empty"),
+        ("x" * 25, "too-long"),
+        ("\u3164", "invisible"),  # a Hangul filler: a "letter" that draws as nothing
+        ("Ana\u3164", "invisible"),
+        ("Ana\u200b", "invisible"),  # zero-width space
+        ("\u2066Ana", "invisible"),  # a direction isolate
+        ("\uff21\uff4e\uff41", "compatibility"),  # full-width Ana
+        ("\U0001d400na", "compatibility"),  # mathematical bold A
+        ("\u0410na", "mixed-scripts"),  # Cyrillic A, Latin na
+        ("P\u0430ul", "mixed-scripts"),  # Cyrillic a inside a Latin name
+        ("Ana\u03bf", "mixed-scripts"),  # Greek omicron
+        ("www.evil.example/<b>", "characters"),
+    ],
+)
+def test_look_alike_and_invisible_nicknames_are_refused_with_their_reason(
+    raw: str, code: str
+) -> None:
+    with pytest.raises(InvalidNicknameError) as refused:
+        clean_nickname(raw)
+    assert refused.value.code == code
+
+
+@pytest.mark.parametrize("name", ["Саша", "Ἀλέξης", "李雷", "Zoé d'Arc-Lévy", "www.ana.fr"])
+def test_names_in_one_alphabet_are_kept(name: str) -> None:
+    """One alphabet is fine, whichever: only mixing look-alike alphabets is refused. A name with
+    dots stays allowed: the pages show it as text, never as a link."""
+    assert clean_nickname(name) == name
+
+
+def test_migration_0004_can_be_undone_and_redone(database_url: str) -> None:
+    Store(database_url).close()
+    _alembic(database_url, "downgrade", "0003")
+    engine = sa.create_engine(database_url)
+    tables = set(sa.inspect(engine).get_table_names())
+    engine.dispose()
+    assert "class_key_attempts" not in tables
+    assert "class_rate" not in tables
+    store = Store(database_url)  # upgrades again
+    try:
+        tables = set(sa.inspect(store.engine).get_table_names())
+        assert {"class_key_attempts", "class_rate"} <= tables
+    finally:
+        store.close()
