@@ -1,0 +1,184 @@
+"""A broken database is a sentence, never a traceback: the database down (a closed port), its
+SQLite file corrupt, read-only or impossible to create, before a page runs and under a class's
+polling screen; the details go to the operator's log, and the page recovers by itself once the
+database is back (issue 14).
+
+Why every element is searched: the raw exceptions carry the database's host, port, user,
+password and file paths, and any of them on a learner's screen is a leak.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.serving import free_port
+from tutor.classroom import ClassQuestion, Classroom
+from tutor.i18n import translator
+from tutor.rules import PRESETS
+from tutor.store import Store
+from tutor.ui.state import AppState
+
+ROOT = Path(__file__).resolve().parents[1]
+STUDENT_PAGE = "tutor/ui/pages/class_student.py"
+SENTENCE = (
+    "The server cannot use its database right now. The answers you gave before this message are"
+    " saved; try again in a moment."
+)
+
+
+def _everything(at: AppTest) -> str:
+    """Every element the page holds, as its protobuf text (labels, bodies, values)."""
+    parts: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            parts.append(str(proto))
+        children = getattr(node, "children", {})
+        for child in children.values() if isinstance(children, dict) else children:
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(parts)
+
+
+def _student_page(state: AppState, code: str) -> AppTest:
+    """The Join page reached by a class's join address (``?code=``), which looks the seat up."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state["app"] = state
+    at.query_params["code"] = code
+    at.run()
+    at.switch_page(STUDENT_PAGE)
+    at.run()
+    return at
+
+
+def _assert_fault_shown(at: AppTest, language: str, *secrets: str) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    expected = translator(language).gettext(SENTENCE)
+    assert [e.value for e in at.error] == [expected]
+    shown = _everything(at)
+    for secret in secrets:
+        assert secret not in shown, f"{secret!r} is on the page"
+    assert "Traceback" not in shown
+    assert "sqlalchemy" not in shown.lower()
+
+
+@pytest.fixture
+def app_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_database_that_is_down_is_a_sentence_in_the_learners_language(
+    app_env: pytest.MonkeyPatch, language: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    port = free_port()  # nothing listens there: connection refused
+    app_env.setenv("TUTOR_DATABASE_URL", f"postgresql+psycopg://tutor:hunter2@127.0.0.1:{port}/db")
+    with caplog.at_level(logging.ERROR, logger="tutor.database"):
+        at = _student_page(AppState(language=language), "ABC234")
+    _assert_fault_shown(at, language, "127.0.0.1", str(port), "hunter2", "psycopg")
+    # The operator's log has what the page does not.
+    assert any(str(port) in (record.exc_text or "") for record in caplog.records)
+
+
+def test_a_corrupt_database_file_is_a_sentence_and_the_page_recovers(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "tutor.sqlite3").write_bytes(b"this is not a database " * 400)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    at = _student_page(AppState(), "ABC234")
+    _assert_fault_shown(at, "fr", str(tmp_path), "tutor.sqlite3", "not a database")
+    (data / "tutor.sqlite3").unlink()  # the operator restores the database: here, a fresh one
+    at.run()
+    assert not at.exception
+    assert not at.error
+    assert at.text_input(key="class-join-code").value == "ABC234"
+
+
+def test_a_database_folder_that_cannot_be_created_is_a_sentence(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "disk"
+    blocker.write_text("a file where the folder should be")
+    app_env.setenv("TUTOR_DATA_DIR", str(blocker / "data"))  # mkdir raises an OSError
+    at = _student_page(AppState(), "ABC234")
+    _assert_fault_shown(at, "fr", str(tmp_path))
+    blocker.unlink()
+    at.run()
+    assert not at.exception
+    assert not at.error
+
+
+def _seated(tmp_path: Path) -> tuple[Path, str, AppState]:
+    """A class on a SQLite file with its first hand shown, and a learner seated in it."""
+    data = tmp_path / "data"
+    room = Classroom(store := Store(f"sqlite:///{data / 'tutor.sqlite3'}"))
+    info, key = room.create("Fautes", PRESETS["family"], [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    room.next_question(room.open_as_teacher(info.code, key))
+    state = AppState()
+    room.join(info.code, "Zoé", learner_token=state.learner_token)
+    store.close()
+    return data, info.code, state
+
+
+@pytest.fixture
+def immutable() -> Iterator[list[Path]]:
+    """Paths made read-only with ``chattr +i`` (root ignores file modes), restored afterwards."""
+    paths: list[Path] = []
+    yield paths
+    for path in paths:
+        subprocess.run(["chattr", "-i", str(path)], check=False)
+
+
+def test_a_read_only_database_is_a_sentence(
+    app_env: pytest.MonkeyPatch, tmp_path: Path, immutable: list[Path]
+) -> None:
+    data, code, state = _seated(tmp_path)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    for path in (data / "tutor.sqlite3", data):
+        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)]).returncode:
+            pytest.skip("chattr +i is not available here")
+        immutable.append(path)
+    # Finding the seat again writes (a fresh token, a reconnection): refused by the file.
+    at = _student_page(state, code)
+    _assert_fault_shown(at, "fr", str(tmp_path), "readonly")
+    for path in immutable:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    at.run()
+    assert not at.exception
+    assert not at.error
+    assert any("Question 1" in m.value for m in at.markdown)
+
+
+def test_the_students_polling_screen_says_it_and_recovers(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data, code, state = _seated(tmp_path)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    at = _student_page(state, code)
+    assert not at.exception
+    assert not at.error
+    assert any("Question 1" in m.value for m in at.markdown)
+    # The database goes away under the running class: the store's address now answers nothing
+    # (``store()`` reads it at every call), then comes back.
+    port = free_port()
+    app_env.setenv("TUTOR_DATABASE_URL", f"postgresql+psycopg://tutor:hunter2@127.0.0.1:{port}/db")
+    at.run()  # the seat is held: only the polling screen reads the database now
+    _assert_fault_shown(at, "fr", "127.0.0.1", str(port), "hunter2")
+    app_env.delenv("TUTOR_DATABASE_URL")
+    at.run()
+    assert not at.exception
+    assert not at.error
+    assert any("Question 1" in m.value for m in at.markdown)
