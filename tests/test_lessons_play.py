@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -222,3 +223,60 @@ def test_a_payout_drill_before_doubling_asks_no_doubled_bet() -> None:
         QuizSession(Category.PAYOUTS, PRESETS["family"], seed=seed).question for seed in range(60)
     ]
     assert any(question is not None and question.doubled for question in doubled)
+
+
+# -- typed answers are parsed with bounds before any arithmetic (issue 14) -----------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "right"),
+    [
+        ("1.5", True), ("3/2", True), ("1,5", True), (" 1.5 jetons ", True), ("+1.5", True),
+        ("1.50", True), (".5", False), ("1e0", False), ("15e-1", False), ("1e9999999", False),
+        ("9" * 1000, False), ("1" + "0" * 23, False), ("1/0", False), ("17/0", False),
+        ("inf", False), ("nan", False), ("1_5", False), ("١٫٥", False), ("", False),
+        (" " * 100_000 + "1.5", False), ("3 / 2", True),
+    ],
+)
+def test_a_typed_chips_answer_is_read_within_bounds(typed: str, right: bool) -> None:
+    assert check_answer(make_ask({"chips": "3/2"}), typed) is right
+
+
+def test_a_huge_typed_number_is_refused_before_any_fraction_is_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tutor.exact
+
+    class NoFraction(Fraction):
+        def __new__(cls, *args: object, **kwargs: object) -> NoFraction:
+            raise AssertionError(f"Fraction{args!r} was built from a refused answer")
+
+    ask = make_ask({"number": 17})
+    monkeypatch.setattr(tutor.exact, "Fraction", NoFraction)
+    for typed in ("1e9999999", "9" * 1000, "9" * 24 + "/1", "-" + "9" * 30, "1" * 10**6):
+        assert check_answer(ask, typed) is False
+
+
+def test_a_number_beyond_a_million_is_wrong_not_slow() -> None:
+    ask = make_ask({"number": 17})
+    assert check_answer(ask, 10**5000) is False
+    assert check_answer(ask, "1000001") is False
+    assert check_answer(ask, "17") is True
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        ("17/0", "divides by 0"),
+        ("1e9999999", "no exponent"),
+        ("99999999", "beyond ±1,000,000"),
+        ("1" * 25, "too long"),
+        (True, "yes/no"),
+        (float("inf"), "not a number within"),
+    ],
+)
+def test_a_lessons_number_is_a_schema_problem_that_says_why(raw: object, reason: str) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match=re.escape(reason)):
+        make_ask({"number": raw})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -118,3 +119,83 @@ def test_rules_round_trip_through_plain_values() -> None:
     for rules in PRESETS.values():
         data = rules.as_dict()
         assert TableRules.from_mapping(data) == rules
+
+
+# -- strict types (issue 14): a lenient reading changed the game silently -------------------------
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"dealer_hits_soft_17": "no"}, "dealer_hits_soft_17 must be true or false, not 'no'"),
+        ({"dealer_hits_soft_17": 0}, "dealer_hits_soft_17 must be true or false, not 0"),
+        ({"decks": 2.5}, "decks must be a whole number, not 2.5"),
+        ({"decks": "2"}, "decks must be a whole number, not '2'"),
+        ({"decks": True}, "decks must be a whole number, not True"),
+        ({"max_hands": 2.5}, "max_hands must be a whole number, not 2.5"),
+        ({"decks": 10**5000}, "a shoe holds 1 to 8 decks, not a huge number"),
+        ({"blackjack_pays": "17/0"}, "'17/0' divides by 0"),
+        ({"blackjack_pays": "1e9999999"}, "no exponent"),
+        ({"blackjack_pays": True}, "yes/no value"),
+        ({"insurance_max": [1]}, "insurance_max must be a number or a ratio"),
+        ({"penetration": float("nan")}, "penetration must be a number, not nan"),
+        ({"surrender": 1}, "surrender is one of 'none', 'late', 'immediate', not 1"),
+        ({"name": "x" * 500}, "name must be a text of at most 200 characters"),
+        ({"preset": 3}, "preset must be a preset's name, not 3"),
+        ({"bogus": 1}, "unknown table rule 'bogus'"),
+    ],
+)
+def test_a_rules_mapping_is_read_with_strict_types(
+    overrides: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidRulesError, match=re.escape(message)):
+        TableRules.from_mapping({"preset": "family", **overrides})
+
+
+def test_the_constructor_refuses_a_fractional_deck_count_too() -> None:
+    with pytest.raises(InvalidRulesError, match=r"decks must be a whole number, not 2\.5"):
+        TableRules(decks=2.5)  # type: ignore[arg-type]
+
+
+def test_strict_types_still_take_what_a_rules_file_means() -> None:
+    rules = TableRules.from_mapping(
+        {"preset": "family", "dealer_hits_soft_17": True, "decks": 2, "blackjack_pays": 1.2,
+         "insurance_max": "1/2", "penetration": 0.5, "surrender": "late"}
+    )
+    assert rules.dealer_hits_soft_17 is True
+    assert (rules.decks, rules.blackjack_pays, rules.penetration) == (2, Fraction(6, 5), 0.5)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("no.toml", 'preset = "family"\ndealer_hits_soft_17 = "no"\n', "must be true or false"),
+        ("half.yaml", "decks: 2.5\n", "decks must be a whole number"),
+        ("syntax.toml", "preset = \n", "the TOML does not parse"),
+        ("syntax.yaml", "x: [\n", "the YAML does not parse at line 2"),
+        ("bomb.yaml", "a: &a [1, 1]\nb: [*a, *a]\n", "aliases and anchors are not allowed"),
+        ("ff.yaml", "decks: \x0c\n", "the YAML does not parse"),
+        ("deep.toml", "a = " + "[" * 3000 + "]" * 3000 + "\n", "nests too deeply"),
+        ("deep.yaml", "a: " + "[" * 3000 + "]" * 3000 + "\n", "nests too deeply"),
+        ("date.yaml", "decks: 2024-02-30\n", "cannot read a value"),
+        ("list.yaml", "- 1\n", "a rules file is a mapping"),
+        ("big.toml", "# x\n" * 20_000, "not more than 64 KB"),
+    ],
+)
+def test_a_bad_rules_file_is_an_invalid_rules_error_naming_it(
+    tmp_path: Path, name: str, content: str, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InvalidRulesError, match=re.escape(message)) as caught:
+        load_rules(path)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_a_rules_file_that_is_not_utf8_or_a_folder_is_refused(tmp_path: Path) -> None:
+    binary = tmp_path / "junk.yaml"
+    binary.write_bytes(b"decks: \xff\xfe\n")
+    with pytest.raises(InvalidRulesError, match="not UTF-8"):
+        load_rules(binary)
+    with pytest.raises(InvalidRulesError, match="neither a preset"):
+        load_rules(tmp_path)

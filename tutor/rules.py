@@ -171,9 +171,9 @@ class TableRules:
         if out:
             return out
         if not 1 <= self.decks <= 8:
-            out.append(f"a shoe holds 1 to 8 decks, not {self.decks}")
+            out.append(f"a shoe holds 1 to 8 decks, not {_shown(self.decks)}")
         if not 1 <= self.max_hands <= 4:
-            out.append(f"a seat holds 1 to 4 hands after splitting, not {self.max_hands}")
+            out.append(f"a seat holds 1 to 4 hands after splitting, not {_shown(self.max_hands)}")
         if self.resplit_aces and self.max_hands < 3:
             out.append("resplitting Aces needs room for at least 3 hands (max_hands >= 3)")
         if self.blackjack_pays < 1:

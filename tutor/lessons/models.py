@@ -43,7 +43,7 @@ from pydantic_core import PydanticCustomError
 
 from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
-from tutor.exact import NumberError, parse_exact
+from tutor.exact import LIMIT, NumberError, parse_exact
 from tutor.game import Outcome
 from tutor.lessons.source import card_tokens
 from tutor.quiz import Category, Hands
@@ -443,7 +443,7 @@ class Settle(_Strict):
     """The round a money question is about, written as a deal is: the checker plays it and the
     answer must be the engine's settlement, so a question's number cannot drift from the rules."""
 
-    bet: Annotated[int, Field(strict=True, ge=1)] = 2
+    bet: Annotated[int, Field(strict=True, ge=1, le=LIMIT)] = 2
     player: Annotated[Cards, AfterValidator(_two_cards)]
     dealer: Annotated[Cards, AfterValidator(_up_and_hole)]
     then: Cards = ()
@@ -480,7 +480,7 @@ class Deal(_Strict):
     """A scripted round the learner plays, with what the lesson expects to happen."""
 
     intro: Text | None = None
-    bet: Annotated[int, Field(strict=True, ge=1)] = 2
+    bet: Annotated[int, Field(strict=True, ge=1, le=LIMIT)] = 2
     player: Cards
     dealer: Cards
     then: Cards = ()
