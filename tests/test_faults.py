@@ -182,3 +182,47 @@ def test_the_students_polling_screen_says_it_and_recovers(
     assert not at.exception
     assert not at.error
     assert any("Question 1" in m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("fault", ["corrupt", "folder", "read-only"])
+@pytest.mark.browser
+def test_a_phone_shows_the_sentence_in_a_real_browser(
+    fault: str, tmp_path: Path, immutable: list[Path]
+) -> None:
+    """The sentence as a student's phone shows it, served by ``streamlit run``; screenshots
+    ``fault-<fault>-phone.png`` for a person to look at."""
+    from tests.serving import BROWSER, CHROMIUM, LAUNCH_ARGS, PHONE, app_server, new_page
+    from tests.serving import screenshot as shot
+
+    for mark in BROWSER[1:]:
+        if mark.args[0]:
+            pytest.skip(mark.kwargs["reason"])
+    from playwright.sync_api import sync_playwright
+
+    data = tmp_path / "data"
+    if fault == "corrupt":
+        data.mkdir()
+        (data / "tutor.sqlite3").write_bytes(b"this is not a database " * 400)
+    elif fault == "folder":
+        (tmp_path / "disk").write_text("a file where the folder should be")
+        data = tmp_path / "disk" / "data"
+    else:
+        data, _code, _state = _seated(tmp_path)
+        for path in (data / "tutor.sqlite3", data):
+            if (
+                shutil.which("chattr") is None
+                or subprocess.run(["chattr", "+i", str(path)]).returncode
+            ):
+                pytest.skip("chattr +i is not available here")
+            immutable.append(path)
+    expected = translator("fr").gettext(SENTENCE)
+    with app_server(data) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        page = new_page(browser, PHONE)
+        page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
+        page.get_by_text(expected).wait_for()  # type: ignore[attr-defined]
+        body = page.inner_text("body")  # type: ignore[attr-defined]
+        assert str(tmp_path) not in body
+        assert "Traceback" not in body
+        shot(page, f"fault-{fault}-phone")
+        browser.close()
