@@ -351,3 +351,118 @@ def test_the_teacher_sees_the_names_and_sends_a_student_away(
     assert room.students(room.open_as_teacher(info.code, key)) == ["Ana"]
     with pytest.raises(UnknownStudentError):
         room.student_view(rude)
+
+
+# -- issue 14: teacher access, a private reopen screen, retention, stale clicks, names --
+
+
+def _open_teacher(open_page: Open, code: str, key: str, state: AppState | None = None) -> AppTest:
+    at = open_page(TEACHER, state)
+    at.text_input(key="class-reopen").input(code)
+    at.text_input(key="class-key").input(key)
+    at.button(key="class-open").click().run()
+    assert not at.exception
+    return at
+
+
+def test_the_reopen_screen_shows_nothing_of_other_teachers_classes(
+    open_page: Open, room: Classroom
+) -> None:
+    info, _ = room.create("Cours de Mme Secret", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(TEACHER)
+    text = _texts(at) + "".join(str(box.options) for box in at.selectbox)
+    assert "Secret" not in text
+    assert info.code[:2] + "••••" not in text
+    assert "class-reopen" not in {box.key for box in at.selectbox}  # a typed code, no list
+
+
+def test_a_students_wrong_keys_do_not_lock_the_teacher_out(
+    open_page: Open, room: Classroom
+) -> None:
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    stranger = _open_teacher(open_page, info.code, "a-guess")
+    assert "n'est pas la clé" in _texts(stranger)
+    stranger.text_input(key="class-key").input(key)
+    stranger.button(key="class-open").click().run()
+    assert "Trop de clés fausses" in _texts(stranger)  # the guesser waits...
+    assert _pages(stranger).desk is None
+    teacher = _open_teacher(open_page, info.code, key)  # ...the teacher's browser does not
+    assert _pages(teacher).desk is not None
+
+
+def test_the_teacher_sees_when_the_class_is_deleted(open_page: Open, room: Classroom) -> None:
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    en = AppState(language="en")
+    teacher = _open_teacher(open_page, info.code, key, en)
+    date = f"{info.expires_at:%Y-%m-%d}"
+    assert f"This class is kept until {date} (30 days after its creation)" in _texts(teacher)
+    room.finish(room.open_as_teacher(info.code, key))
+    teacher.run()
+    assert "Results" in _texts(teacher)
+    assert f"kept until {date}" in _texts(teacher)
+    page = cv.printable_html(
+        room.info(info.code),
+        room.results(room.open_as_teacher(info.code, key)),
+        room.hardest(room.open_as_teacher(info.code, key)),
+        translator("en"),
+    )
+    assert f"kept until {date}" in page
+
+
+def test_a_stale_next_or_reveal_click_acts_on_nothing(open_page: Open, room: Classroom) -> None:
+    teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10\nA 7 / 9")
+    desk = _pages(teacher).desk
+    assert desk is not None
+    teacher.button(key="class-start").click().run()
+    teacher.button(key="class-reveal").click().run()
+    # the first click of a double click (or another tab) moves the class on...
+    room.next_question(desk.teacher, expected_position=0)
+    teacher.button(key="class-next").click().run()  # ...the second finds it moved: no skip
+    assert not teacher.exception
+    assert room.info(desk.teacher.code).current == 1
+    assert "Question 2 sur 3" in _texts(teacher)
+    # a Reveal drawn for question 2, clicked after another tab moved on to question 3
+    room.next_question(desk.teacher, expected_position=1)
+    teacher.button(key="class-reveal").click().run()
+    assert not teacher.exception
+    after = room.info(desk.teacher.code)
+    assert after.current == 2
+    assert not after.revealed  # question 3 stays open for answers
+
+
+@pytest.mark.parametrize(
+    ("nickname", "why"),
+    [
+        ("\u0410na", "one alphabet"),  # a Cyrillic A
+        ("\uff21\uff4e\uff41", "full-width"),
+        ("Ana\u3164", "invisible"),
+        ("Ana\u200b", "invisible"),
+    ],
+)
+def test_a_look_alike_or_invisible_nickname_is_refused_saying_why(
+    open_page: Open, room: Classroom, nickname: str, why: str
+) -> None:
+    info, _ = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    at = open_page(STUDENT, AppState(language="en"))
+    _join(at, info.code, nickname)
+    assert _pages(at).seat is None
+    assert why in _texts(at)
+
+
+def test_a_name_that_looks_like_an_address_is_shown_as_text(
+    open_page: Open, room: Classroom
+) -> None:
+    info, key = room.create("www.evil.example", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    student = open_page(STUDENT)
+    _join(student, info.code, "www.evil.example")
+    teacher = _open_teacher(open_page, info.code, key)
+    shown = [teacher.title[0].value, *(block.value for block in teacher.markdown)]
+    student_shown = [block.value for block in [*student.subheader, *student.caption]]
+    for text in [*shown, *student_shown]:
+        assert "www.evil.example" not in text  # markdown would make a live link of it
+    assert r"www\.evil\.example" in teacher.title[0].value
+    assert any(r"www\.evil\.example" in text for text in shown[1:])  # the lobby's names
+    assert any(r"www\.evil\.example" in text for text in student_shown)
+    # the other autolinks: an address with its scheme, an e-mail address
+    assert cv.markdown_text("http://x.example") == r"http\://x\.example"
+    assert cv.markdown_text("ana@x.example") == r"ana\@x\.example"
