@@ -35,12 +35,17 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Notez cette clé enseignant").wait_for()  # type: ignore[attr-defined]
+    # The key has a screen of its own, never projected: no join code or QR code beside it.
+    assert teacher.locator('div[aria-label="code"]').count() == 0  # type: ignore[attr-defined]
+    _shot(teacher, "class-teacher-key-laptop")
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
     code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
     assert re.fullmatch(r"[A-Z2-9]{6}", code)
     assert teacher.locator('img[src^="data:image/svg+xml"][alt*="/join?code="]').count() == 1  # type: ignore[attr-defined]
+    assert teacher.get_by_text("Notez cette clé enseignant").count() == 0  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-lobby-laptop")
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
 
     student = _page(chromium_browser, PHONE)
     student.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]

@@ -10,8 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.serving import BROWSER, LAPTOP, button, keyed_button, new_page, screenshot, wait_idle
+from tests.serving import (
+    BROWSER,
+    LAPTOP,
+    button,
+    keyed_button,
+    new_page,
+    screenshot,
+    wait_idle,
+)
 from tutor.cards import Card
+from tutor.lessons import DealStep, load_course
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
 from tutor.ui.practice import PracticeTable
@@ -81,21 +90,30 @@ def test_ten_three_against_two_in_the_quiz_gets_the_same_verdict(
 def test_a_lesson_deal_played_off_its_script_tells_what_really_happened(
     server: str, chromium_browser: object
 ) -> None:
+    lesson = next(lesson for lesson in load_course().lessons if lesson.id == "splitting")
+    index = next(  # the deal of two 8s: the lesson splits, then hits the first hand's 11
+        i for i, step in enumerate(lesson.steps)
+        if isinstance(step, DealStep) and str(step.deal.player[0]).startswith("8")
+    )
     page = new_page(chromium_browser, LAPTOP)
     page.goto(server)  # type: ignore[attr-defined]
     keyed_button(page, "open-splitting").click()  # type: ignore[attr-defined]
     wait_idle(page)
-    while not keyed_button(page, "deal-2-split").count():  # type: ignore[attr-defined]
+    for step in range(index):
+        page.get_by_text(f"Étape {step + 1} sur {len(lesson.steps)}").wait_for()  # type: ignore[attr-defined]
         keyed_button(page, "lesson-next").click()  # type: ignore[attr-defined]
         wait_idle(page)
-    keyed_button(page, "deal-2-split").click()  # type: ignore[attr-defined]
+    split = keyed_button(page, f"deal-{index}-split")
+    split.click()  # type: ignore[attr-defined]
+    split.wait_for(state="detached")  # type: ignore[attr-defined]
     wait_idle(page)
     for _ in range(4):  # stand on everything: the lesson hits the first hand's 11
-        stand = keyed_button(page, "deal-2-stand")
+        stand = keyed_button(page, f"deal-{index}-stand")
         if not stand.count() or stand.is_disabled():  # type: ignore[attr-defined]
             break
         stand.click()  # type: ignore[attr-defined]
         wait_idle(page)
+        page.wait_for_timeout(300)  # type: ignore[attr-defined]
     page.get_by_text("à votre façon").wait_for()  # type: ignore[attr-defined]
     text = page.locator("main").inner_text()  # type: ignore[attr-defined]
     assert "vous quittez le scénario" in text

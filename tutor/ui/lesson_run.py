@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from tutor.decision import Action
+from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
 from tutor.quiz import Category, QuizSession
@@ -298,11 +299,11 @@ class LessonRun:
 
 
 def _parse_given(text: str) -> Action | Fraction:
-    """A stored drill answer: an action's value, or an exact number."""
+    """A stored drill answer: an action's value, or an exact number (bounded, as any typed one)."""
     try:
         return Action(text)
     except ValueError:
-        return Fraction(text)
+        return parse_exact(text)
 
 
 def load_run(
