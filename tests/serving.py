@@ -121,7 +121,9 @@ def new_page(browser: object, size: dict[str, int], *, locale: str = "fr-FR") ->
     """A page in a context of its own (its own Streamlit session), patient with a busy server."""
     context = browser.new_context(viewport=size, locale=locale)  # type: ignore[attr-defined]
     page = context.new_page()
-    page.set_default_timeout(60_000)
+    # Patient: the first page of a cold server loads and checks the whole course, which takes a
+    # while on a busy two-core machine.
+    page.set_default_timeout(120_000)
     return page
 
 
