@@ -348,6 +348,9 @@ class Classroom:
             raise ValueError("a class session needs at least one question")
         for question in questions:
             question.point(rules)  # refuses a hand with no decision to make, before class starts
+            # Judged now, once: the strategy of these rules is computed at the teacher's click,
+            # not by forty polling phones at the first reveal.
+            _judged(rules, question)
         self.purge_expired()
         key = secrets.token_urlsafe(9)
         for _ in range(10):

@@ -14,6 +14,7 @@ for a solve once per process.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 from typing import TypeVar
@@ -25,6 +26,10 @@ from tutor.strategy.dealer import Composition, full_shoe
 from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
 
 T = TypeVar("T")
+
+#: Held while a rule set is solved or a result derived from it is built (re-entrant: a chart asks
+#: for the house edge's solution). The solvers' own values have a lock each (``UpCardSolver``).
+_LOCK = threading.RLock()
 
 UPS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
@@ -43,9 +48,13 @@ class Solution:
         self._cache: dict[str, object] = {}
 
     def cached(self, name: str, make: Callable[[], T]) -> T:
-        """A result derived from this solution (the chart, the edge), computed once."""
+        """A result derived from this solution (the chart, the edge), computed once: the server's
+        threads (forty phones polling when a class's first answer is revealed) wait for the one
+        computing it instead of each computing it again."""
         if name not in self._cache:
-            self._cache[name] = make()
+            with _LOCK:
+                if name not in self._cache:
+                    self._cache[name] = make()
         return self._cache[name]  # type: ignore[return-value]
 
     @staticmethod
@@ -200,6 +209,7 @@ def solve(
     rules: TableRules, *, shoe: Composition | None = None, infinite: bool = False
 ) -> Solution:
     """The solved rule set, cached: a full shoe of ``rules.decks`` unless a shoe is given."""
-    if infinite:
-        return _solve(_key(rules), None)
-    return _solve(_key(rules), shoe if shoe is not None else full_shoe(rules.decks))
+    with _LOCK:  # one Solution per rule set, even when many threads ask at once
+        if infinite:
+            return _solve(_key(rules), None)
+        return _solve(_key(rules), shoe if shoe is not None else full_shoe(rules.decks))

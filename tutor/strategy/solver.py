@@ -34,6 +34,7 @@ The Ace of spades with a black Jack bonus depends on suits and is not part of th
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -169,6 +170,8 @@ class UpCardSolver:
         #: Whether EVs are conditioned on the dealer having no natural.
         self.conditioned = self.peek and self.partner is not None
         self._values: dict[tuple[int, Hand | None], HandValues] = {}
+        #: Concurrent requests for the same values wait for one computation (see ``values``).
+        self._lock = threading.RLock()
         self._split: dict[tuple[int, int, bool], SplitValue] = {}
         graph = hand_graph()
         # The same rule the engine applies (tutor.legality); whether a split hand may double
@@ -197,8 +200,11 @@ class UpCardSolver:
         key = (extra, within)
         got = self._values.get(key)
         if got is None:
-            got = self._solve(extra, within)
-            self._values[key] = got
+            with self._lock:
+                got = self._values.get(key)
+                if got is None:
+                    got = self._solve(extra, within)
+                    self._values[key] = got
         return got
 
     def _solve(self, extra: int, within: Hand | None) -> HandValues:
@@ -270,6 +276,12 @@ class UpCardSolver:
         got = self._split.get(key)
         if got is not None:
             return got
+        with self._lock:
+            return self._split.get(key) or self._split_value(pair, hands_available, das, key)
+
+    def _split_value(
+        self, pair: int, hands_available: int, das: bool, key: tuple[int, int, bool]
+    ) -> SplitValue:
         rules = self.rules
         graph = hand_graph()
         values = self.values(pair)
