@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -184,20 +184,24 @@ def test_the_students_polling_screen_says_it_and_recovers(
     assert any("Question 1" in m.value for m in at.markdown)
 
 
+def _in_a_browser(test: Callable[..., None]) -> Callable[..., None]:
+    """The browser tests' marks (skipped, saying why, without chromium or Playwright)."""
+    from tests.serving import BROWSER
+
+    for mark in BROWSER:
+        test = mark(test)
+    return test
+
+
 @pytest.mark.parametrize("fault", ["corrupt", "folder", "read-only"])
-@pytest.mark.browser
+@_in_a_browser
 def test_a_phone_shows_the_sentence_in_a_real_browser(
-    fault: str, tmp_path: Path, immutable: list[Path]
+    fault: str, tmp_path: Path, immutable: list[Path], chromium_browser: object
 ) -> None:
     """The sentence as a student's phone shows it, served by ``streamlit run``; screenshots
     ``fault-<fault>-phone.png`` for a person to look at."""
-    from tests.serving import BROWSER, CHROMIUM, LAUNCH_ARGS, PHONE, app_server, new_page
+    from tests.serving import PHONE, app_server, new_page
     from tests.serving import screenshot as shot
-
-    for mark in BROWSER[1:]:
-        if mark.args[0]:
-            pytest.skip(mark.kwargs["reason"])
-    from playwright.sync_api import sync_playwright
 
     data = tmp_path / "data"
     if fault == "corrupt":
@@ -216,13 +220,14 @@ def test_a_phone_shows_the_sentence_in_a_real_browser(
                 pytest.skip("chattr +i is not available here")
             immutable.append(path)
     expected = translator("fr").gettext(SENTENCE)
-    with app_server(data) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        page = new_page(browser, PHONE)
+    # The run's one chromium (a second Playwright in the same thread is refused); a server of
+    # this test's own, on the broken database.
+    with app_server(data) as url:
+        page = new_page(chromium_browser, PHONE)
         page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
         page.get_by_text(expected).wait_for()  # type: ignore[attr-defined]
         body = page.inner_text("body")  # type: ignore[attr-defined]
         assert str(tmp_path) not in body
         assert "Traceback" not in body
         shot(page, f"fault-{fault}-phone")
-        browser.close()
+        page.context.close()  # type: ignore[attr-defined]
