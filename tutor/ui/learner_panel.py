@@ -45,9 +45,7 @@ def _continue_with(state: AppState, typed: str) -> None:
         state.data_notice = "unknown-code"
         return
     state.adopt_token(token, learner)
-    state.progress = {
-        lesson: saved.completed for lesson, saved in store().lesson_progress(learner).items()
-    }
+    state.load_progress(store())
     state.data_notice = "continued"
 
 

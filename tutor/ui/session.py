@@ -25,11 +25,7 @@ def app_state() -> AppState:
             state.learner_token = token
             state.token_in_browser = True
             state.learner = store().learner_for_token(token, create=False)
-            if state.learner is not None:
-                state.progress = {
-                    lesson: saved.completed
-                    for lesson, saved in store().lesson_progress(state.learner).items()
-                }
+            state.load_progress(store())
         st.session_state[KEY] = state
     return state
 

@@ -96,6 +96,14 @@ class AppState:
             self.learner = learner
         return self.learner
 
+    def load_progress(self, store: Store) -> None:
+        """The course list's progress, from what the store keeps for this learner."""
+        if self.learner is not None:
+            self.progress = {
+                lesson: saved.completed
+                for lesson, saved in store.lesson_progress(self.learner).items()
+            }
+
     def adopt_token(self, token: str, learner: Learner | None) -> None:
         """Continue as the learner of ``token`` (a recovery code typed here, or erasing one's
         data and starting afresh): what this tab holds of the previous learner is dropped."""
