@@ -67,5 +67,5 @@ page = st.navigation(
 )
 sidebar(state)
 remember_browser(state)
-with page_guard(page.url_path or "lessons"):
+with page_guard(page.url_path or "lessons", last=True):
     page.run()

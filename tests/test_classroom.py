@@ -16,10 +16,12 @@ import sqlalchemy as sa
 from tutor.classroom import (
     CODE_ALPHABET,
     CODE_LENGTH,
+    CREATES_PER_MINUTE,
     JOINS_PER_MINUTE,
     MAX_LOCK,
     RETENTION,
     AlreadyAnsweredError,
+    ClassFullError,
     ClassQuestion,
     Classroom,
     ExpiredSessionError,
@@ -30,6 +32,7 @@ from tutor.classroom import (
     Seat,
     SessionFinishedError,
     SlowDownError,
+    TooManyClassesError,
     TooManyJoinsError,
     UnknownSessionError,
     UnknownStudentError,
@@ -45,6 +48,7 @@ from tutor.store import (
     class_answers,
     class_key_attempts,
     class_questions,
+    class_rate,
     class_sessions,
     class_students,
 )
@@ -766,3 +770,58 @@ def test_look_alike_and_invisible_nicknames_are_refused_with_a_reason(
         classroom.join(info.code, nickname)
     assert refused.value.code == code
     assert classroom.students(classroom.open_as_teacher(info.code, _)) == ["Ana"]
+
+
+def test_creating_classes_is_limited_per_browser_and_per_server(
+    classroom: Classroom, clock: Clock
+) -> None:
+    teacher = new_token()
+    for _ in range(CREATES_PER_MINUTE["browser"]):
+        classroom.create("Essai", FAMILY, HANDS, learner_token=teacher)
+    with pytest.raises(TooManyClassesError) as slowed:
+        classroom.create("Essai", FAMILY, HANDS, learner_token=teacher)
+    assert 0 < int(slowed.value.params["seconds"]) <= 60  # type: ignore[call-overload]
+    classroom.create("Other teacher", FAMILY, HANDS, learner_token=new_token())
+    made = CREATES_PER_MINUTE["browser"] + 1
+    for _ in range(CREATES_PER_MINUTE["server"] - made):  # a script with fresh browsers each time
+        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token())
+    with pytest.raises(TooManyClassesError):
+        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token())
+    with pytest.raises(TooManyClassesError):
+        classroom.create("Bot", FAMILY, HANDS)  # no browser named: the server's limit still holds
+    clock.now += timedelta(minutes=1)
+    classroom.create("Next minute", FAMILY, HANDS, learner_token=teacher)
+    with classroom.engine.connect() as db:
+        stored = db.execute(sa.select(sa.func.count()).select_from(class_sessions)).scalar_one()
+    assert stored == CREATES_PER_MINUTE["server"] + 1
+
+
+def test_a_class_seats_a_bounded_number_of_students(
+    classroom: Classroom, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tutor.classroom.MAX_SEATS", 3)
+    info, _ = classroom.create("Small room", FAMILY, HANDS)
+    browsers = [new_token() for _ in range(3)]
+    for name, browser in zip("ABC", browsers, strict=True):
+        classroom.join(info.code, name, learner_token=browser)
+    with pytest.raises(ClassFullError) as full:
+        classroom.join(info.code, "D", learner_token=new_token())
+    assert full.value.params["seats"] == 3
+    # A seated student's reload still finds their seat in a full class.
+    assert classroom.join(info.code, "A again", learner_token=browsers[0]).nickname == "A"
+
+
+def test_old_rate_counts_are_deleted_without_any_class_being_created(
+    classroom: Classroom, clock: Clock
+) -> None:
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    for i in range(5):
+        classroom.join(info.code, f"S{i}", learner_token=new_token())
+    clock.now += timedelta(hours=2)
+    classroom.join(info.code, "Late", learner_token=new_token())
+    with classroom.engine.connect() as db:
+        windows = set(db.execute(sa.select(class_rate.c.window_start)).scalars())
+    assert windows
+    assert all(
+        window.replace(tzinfo=UTC) > clock.now - timedelta(hours=1) for window in windows
+    )

@@ -231,3 +231,42 @@ def test_a_phone_shows_the_sentence_in_a_real_browser(
         assert "Traceback" not in body
         shot(page, f"fault-{fault}-phone")
         page.context.close()  # type: ignore[attr-defined]
+
+
+def _database_goes_down(app_env: pytest.MonkeyPatch) -> int:
+    """Point the store at a port where nothing listens (``store()`` reads it at every call)."""
+    port = free_port()
+    app_env.setenv("TUTOR_DATABASE_URL", f"postgresql+psycopg://tutor:hunter2@127.0.0.1:{port}/db")
+    return port
+
+
+def test_a_fault_inside_an_answer_click_is_said_once(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A button's callback runs before the script, outside ``app.py``'s guard: without its own
+    guard, Streamlit drew its generic error and the page stopped."""
+    data, code, state = _seated(tmp_path)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    at = _student_page(state, code)
+    assert not at.exception
+    assert not at.error
+    port = _database_goes_down(app_env)
+    at.button(key="class-answer-0-hit").click().run()
+    _assert_fault_shown(at, "fr", "127.0.0.1", str(port), "hunter2")
+    app_env.delenv("TUTOR_DATABASE_URL")
+    at.run()  # back: the hand is still open, the answer was not stored, the buttons are there
+    assert not at.exception
+    assert not at.error
+    assert at.button(key="class-answer-0-hit")
+
+
+def test_a_fault_inside_the_join_click_is_said_once(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data, code, _state = _seated(tmp_path)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    at = _student_page(AppState(), code)  # a new browser: the join form, the code filled in
+    at.text_input(key="class-join-nickname").input("Léa")
+    port = _database_goes_down(app_env)
+    at.button(key="class-join-submit").click().run()
+    _assert_fault_shown(at, "fr", "127.0.0.1", str(port), "hunter2")

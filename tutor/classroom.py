@@ -19,8 +19,9 @@ Security, rule by rule (each has a test that fails if the rule is removed):
   afresh, which is safe because the key holds 72 random bits (at 1,000 guesses a second, a
   hundred billion years). Failures are counted by one atomic ``UPDATE ... failed = failed + 1``,
   so parallel wrong keys all count, and the delay's exponent is capped (no overflow);
-- joining is limited per browser and per class and per minute (``JOINS_PER_MINUTE``), counted
-  in the database so that every server process agrees;
+- joining is limited per browser and per class and per minute (``JOINS_PER_MINUTE``), creating
+  classes per browser and per server (``CREATES_PER_MINUTE``), all counted in the database so
+  that every server process agrees; a class holds at most ``MAX_SEATS`` students;
 - a session is deleted ``RETENTION`` after its creation (the teacher's pages say when), and the
   reopen screen lists nothing: a class is reopened by its code and its key;
 - the class steps (next, reveal, finish) name the question they act on and change the session
@@ -88,6 +89,12 @@ RETENTION = timedelta(days=30)
 #: Joins a minute: from one browser (a typo or two, a reload), and into one class (a class of
 #: forty joining at once, with room for retries).
 JOINS_PER_MINUTE = {"browser": 10, "class": 120}
+#: Classes created a minute: from one browser (a teacher trying a few settings), and on the whole
+#: server (a school's morning, with room to spare). Without a limit, a script could fill the
+#: database with sessions faster than ``RETENTION`` removes them.
+CREATES_PER_MINUTE = {"browser": 5, "server": 60}
+#: Seats in one class: a lecture hall, not a bot farm (2,000 bots joined one class before).
+MAX_SEATS = 300
 #: The guesser of a teacher key when the request names no browser (scripts, tests).
 ANONYMOUS = "anonymous"
 #: The bet a class's costs are stated in (the family table's two chips).
@@ -118,6 +125,18 @@ class TooManyJoinsError(ClassroomError):
     """Joining too often from one browser or into one class; ``seconds`` to wait."""
 
     code = "too-many-joins"
+
+
+class TooManyClassesError(TooManyJoinsError):
+    """Creating classes too often from one browser or on the server; ``seconds`` to wait."""
+
+    code = "too-many-classes"
+
+
+class ClassFullError(ClassroomError):
+    """The class already seats ``MAX_SEATS`` students."""
+
+    code = "class-full"
 
 
 class WrongKeyError(ClassroomError):
@@ -340,12 +359,27 @@ class Classroom:
 
     # -- the teacher's side --
     def create(
-        self, title: str, rules: TableRules, questions: Sequence[ClassQuestion]
+        self,
+        title: str,
+        rules: TableRules,
+        questions: Sequence[ClassQuestion],
+        *,
+        learner_token: str | None = None,
     ) -> tuple[SessionInfo, str]:
-        """A new session and its teacher key (shown once: only its hash is kept)."""
+        """A new session and its teacher key (shown once: only its hash is kept).
+
+        ``learner_token`` is the creating browser's, for ``CREATES_PER_MINUTE``; the server-wide
+        limit holds without it."""
         title = " ".join(title.split())[:80] or "Blackjack"
         if not questions:
             raise ValueError("a class session needs at least one question")
+        if learner_token is not None:
+            self._throttle(
+                f"create-browser:{_learner_hash(learner_token)}",
+                CREATES_PER_MINUTE["browser"],
+                TooManyClassesError,
+            )
+        self._throttle("create-server", CREATES_PER_MINUTE["server"], TooManyClassesError)
         for question in questions:
             question.point(rules)  # refuses a hand with no decision to make, before class starts
             # Judged now, once: the strategy of these rules is computed at the teacher's click,
@@ -741,6 +775,8 @@ class Classroom:
         if info.is_finished:
             raise SessionFinishedError("this session is finished")
         name = clean_nickname(nickname)
+        if self._seats(info.id) >= MAX_SEATS:
+            raise ClassFullError("this class is full", seats=MAX_SEATS)
         token = secrets.token_urlsafe(16)
         try:
             with self.engine.begin() as db:
@@ -768,14 +804,30 @@ class Classroom:
             ) from None
         return Student(int(student_id), info.id, name, token)
 
-    def _throttle(self, bucket: str, limit: int) -> None:
-        """Count one hit of ``bucket`` in this minute; ``TooManyJoinsError`` past ``limit``."""
+    def _throttle(
+        self, bucket: str, limit: int, error: type[TooManyJoinsError] = TooManyJoinsError
+    ) -> None:
+        """Count one hit of ``bucket`` in this minute; ``error`` past ``limit``.
+
+        A bucket's first hit of a minute also deletes the counts older than an hour, so the
+        table stays small even on a server where no class is created for weeks."""
         now = self.clock()
         window = now.replace(second=0, microsecond=0)
         hits = self._bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
+        if hits == 1:
+            with self.engine.begin() as db:
+                db.execute(
+                    class_rate.delete().where(class_rate.c.window_start < now - timedelta(hours=1))
+                )
         if hits > limit:
-            raise TooManyJoinsError(
-                "too many attempts to join: wait a minute", seconds=60 - now.second
+            raise error("too many attempts: wait a minute", seconds=60 - now.second)
+
+    def _seats(self, session_id: int) -> int:
+        with self.engine.connect() as db:
+            return int(
+                db.execute(
+                    sa.select(sa.func.count()).where(class_students.c.session_id == session_id)
+                ).scalar_one()
             )
 
     def rejoin(self, code: str, learner_token: str) -> Student | None:

@@ -35,6 +35,7 @@ import segno
 
 from tutor.cards import Card, InvalidCardError, Rank, Suit, format_cards, hand_value
 from tutor.classroom import (
+    MAX_SEATS,
     RETENTION,
     ClassQuestion,
     ClassroomError,
@@ -401,6 +402,17 @@ def error_message(error: Exception, t: Translator) -> str:
             wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 60
             return t.format(
                 "Too many attempts to join: wait {seconds} s, then try again.", seconds=wait
+            )
+        if error.code == "too-many-classes":
+            seconds = params.get("seconds", 60)
+            wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 60
+            return t.format(
+                "Too many classes created in a minute: wait {seconds} s, then try again.",
+                seconds=wait,
+            )
+        if error.code == "class-full":
+            return t.format(
+                "This class is full: it seats {seats} students at most.", seats=MAX_SEATS
             )
         if error.code == "expired":
             return t.format(

@@ -7,9 +7,10 @@ sentence in the learner's language, the details go to the server's log (Python `
 which only the operator reads), and the server keeps serving: the next run, or the next poll of
 a class page, tries again and recovers by itself once the database is back.
 
-Two places catch: ``app.py`` around each page run (``page_guard``), and the polling fragments of
+Three places catch: ``app.py`` around each page run (``page_guard``); the polling fragments of
 the class pages (``st.fragment(run_every=…)``), which re-run on their own without ``app.py``, by
-the decorator ``database_guard``.
+the decorator ``database_guard``; and the widgets' callbacks, which Streamlit runs before the
+script, by ``callback_guard``.
 """
 
 from __future__ import annotations
@@ -57,15 +58,31 @@ def show_fault(error: BaseException, where: str) -> None:
     )
 
 
+#: Set by a callback that met a fault, so the run it starts does not say it a second time.
+_TOLD = "_tutor_fault_told"
+
+
+def _tell(error: BaseException, where: str) -> None:
+    """Show the sentence, unless a callback of this run already did (then only log)."""
+    if st.session_state.pop(_TOLD, False):
+        log.error("database fault in %s (already told): %s", where, error, exc_info=error)
+    else:
+        show_fault(error, where)
+
+
 @contextmanager
-def page_guard(where: str = "page") -> Iterator[None]:
+def page_guard(where: str = "page", *, last: bool = False) -> Iterator[None]:
     """Around a part of ``app.py``'s run: a database fault ends the run with the sentence (what
-    follows the block may need what the block did not finish, such as the session's state)."""
+    follows the block may need what the block did not finish, such as the session's state).
+    ``last`` marks the run's final block, which forgets a callback's fault however it ends."""
     try:
         yield
     except DATABASE_FAULTS as error:
-        show_fault(error, where)
+        _tell(error, where)
         st.stop()
+    finally:
+        if last:
+            st.session_state.pop(_TOLD, None)
 
 
 def database_guard(function: Callable[P, R]) -> Callable[P, R | None]:
@@ -77,7 +94,30 @@ def database_guard(function: Callable[P, R]) -> Callable[P, R | None]:
         try:
             return function(*args, **kwargs)
         except DATABASE_FAULTS as error:
-            show_fault(error, function.__qualname__)
+            _tell(error, function.__qualname__)
+            return None
+        finally:
+            st.session_state.pop(_TOLD, None)
+
+    return guarded
+
+
+def callback_guard(function: Callable[P, R]) -> Callable[P, R | None]:
+    """Decorate a widget's callback (``on_click``, ``on_change``) that uses the database.
+
+    Why callbacks need their own guard: Streamlit runs them before the script, outside
+    ``app.py``'s ``page_guard``, and shows what they raise as its own error box (a generic
+    English sentence with ``showErrorDetails = "none"``, and the page stops). Caught here, the
+    learner reads our sentence at the top of the page, the run goes on, and if the page's own
+    reads meet the same fault, the sentence is not said twice."""
+
+    @functools.wraps(function)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return function(*args, **kwargs)
+        except DATABASE_FAULTS as error:
+            _tell(error, function.__qualname__)
+            st.session_state[_TOLD] = True
             return None
 
     return guarded

@@ -17,6 +17,7 @@ from tutor.identity import InvalidRecoveryCodeError, format_code, new_token, par
 from tutor.store import InvalidNicknameError
 from tutor.ui import class_widgets as cw
 from tutor.ui import classview as cv
+from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
 from tutor.ui.state import AppState
 
@@ -49,10 +50,12 @@ def _continue_with(state: AppState, typed: str) -> None:
     state.data_notice = "continued"
 
 
+@callback_guard
 def _typed_code(state: AppState) -> None:
     _continue_with(state, str(st.session_state.get("data-code") or "")[:64])
 
 
+@callback_guard
 def _set_name(state: AppState) -> None:
     typed = str(st.session_state.get("data-name") or "")
     try:
@@ -63,6 +66,7 @@ def _set_name(state: AppState) -> None:
         state.quiz_error = str(error)
 
 
+@callback_guard
 def _erase(state: AppState) -> None:
     if not st.session_state.get("data-erase-sure"):
         return

@@ -17,12 +17,13 @@ from tutor.store import InvalidNicknameError
 from tutor.ui import class_widgets as cw
 from tutor.ui import classview as cv
 from tutor.ui.components import SHORTCUTS
-from tutor.ui.faults import database_guard
+from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
 
+@callback_guard
 def _join(state: AppState, pages: cv.ClassPages) -> None:
     values = st.session_state
     code = str(values.get("class-join-code", ""))
@@ -55,6 +56,7 @@ def rejoin(state: AppState, pages: cv.ClassPages) -> None:
         pages.seat = cv.StudentSeat(student, welcome=True)
 
 
+@callback_guard
 def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int) -> None:
     seat.welcome = False
     try:
@@ -65,6 +67,7 @@ def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int
     seat.message = None
 
 
+@callback_guard
 def _leave(pages: cv.ClassPages) -> None:
     pages.seat = None
     st.query_params.pop("code", None)

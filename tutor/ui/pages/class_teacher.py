@@ -19,6 +19,7 @@ from tutor.rules import PRESETS, TableRules
 from tutor.ui import class_widgets as cw
 from tutor.ui import classview as cv
 from tutor.ui.components import category_name
+from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -43,6 +44,7 @@ def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
     return state.rules
 
 
+@callback_guard
 def _create(state: AppState, pages: cv.ClassPages) -> None:
     """Build the questions from the chosen source, create the session, open it as its teacher."""
     t = state.t
@@ -68,7 +70,12 @@ def _create(state: AppState, pages: cv.ClassPages) -> None:
             pages.message = t.gettext("These choices give no hand to ask at this table.")
             return
         room = classroom()
-        info, key = room.create(str(values.get("class-title", "")), rules, questions)
+        info, key = room.create(
+            str(values.get("class-title", "")),
+            rules,
+            questions,
+            learner_token=state.learner_token,
+        )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = cv.TeacherDesk(teacher, key=key)
     except cv.HandsError as error:
@@ -78,6 +85,7 @@ def _create(state: AppState, pages: cv.ClassPages) -> None:
         pages.message = cv.error_message(error, t)
 
 
+@callback_guard
 def _reopen(state: AppState, pages: cv.ClassPages) -> None:
     values = st.session_state
     pages.message = None
@@ -101,6 +109,7 @@ def _key_noted(desk: cv.TeacherDesk) -> None:
     desk.key = None
 
 
+@callback_guard
 def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
     """Move on from question ``position`` (the one this page showed): a second click, or a
     click in a stale tab, finds the class already moved and does nothing."""
@@ -116,6 +125,7 @@ def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
     pages.message = None
 
 
+@callback_guard
 def _reveal(state: AppState, pages: cv.ClassPages, position: int) -> None:
     """Reveal question ``position``, the one this page showed, never one the class moved to."""
     desk = pages.desk
@@ -129,6 +139,7 @@ def _reveal(state: AppState, pages: cv.ClassPages, position: int) -> None:
     pages.message = None
 
 
+@callback_guard
 def _finish(pages: cv.ClassPages, position: int) -> None:
     desk = pages.desk
     assert desk is not None
@@ -136,6 +147,7 @@ def _finish(pages: cv.ClassPages, position: int) -> None:
     desk.key = None
 
 
+@callback_guard
 def _leave(pages: cv.ClassPages) -> None:
     pages.desk = None
     pages.message = None
