@@ -24,20 +24,23 @@ from __future__ import annotations
 import gettext
 import io
 import math
+import re
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date as date_type
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
-from tutor.cards import Card, Rank, Suit
+from tutor.cards import Card, HandValue, Rank, Suit, hand_value
 from tutor.decision import Action
 from tutor.game import Event, EventKind, Money, Outcome
 from tutor.rules import TableRules
@@ -105,6 +108,18 @@ _OUTCOME_NAMES: dict[Outcome, str] = {
     Outcome.EVEN_MONEY: N_("even money"),
 }
 
+#: Outcomes as nouns, for labels of what a question asked (``Payout of a win``).
+_OUTCOME_NOUNS: dict[Outcome, str] = {
+    Outcome.WIN: N_("a win"),
+    Outcome.LOSE: N_("a loss"),
+    Outcome.PUSH: N_("a push"),
+    Outcome.NATURAL: N_("a blackjack"),
+    Outcome.BONUS: N_("a bonus"),
+    Outcome.BUST: N_("a bust"),
+    Outcome.SURRENDER: N_("a surrender"),
+    Outcome.EVEN_MONEY: N_("an even-money payout"),
+}
+
 _RANK_NAMES: dict[Rank, str] = {
     Rank.ACE: N_("Ace"),
     Rank.JACK: N_("Jack"),
@@ -117,6 +132,53 @@ _SUIT_NAMES: dict[Suit, str] = {
     Suit.HEARTS: N_("hearts"),
     Suit.DIAMONDS: N_("diamonds"),
     Suit.CLUBS: N_("clubs"),
+}
+
+#: The letter printed in a card's corner: French packs print V, D, R for the Valet, the Dame and
+#: the Roi; every other rank prints its own symbol in both languages.
+_RANK_INDEX: dict[Rank, str] = {
+    Rank.JACK: N_("J"),
+    Rank.QUEEN: N_("Q"),
+    Rank.KING: N_("K"),
+}
+
+#: A card named inside a sentence, with its article: whole phrases per rank, so each language
+#: chooses its own article, gender and elision (``l'as``, ``la dame``, ``an 8``).
+_CARD_DEFINITE: dict[Rank | None, str] = {
+    Rank.ACE: N_("the Ace of {suit}"),
+    Rank.JACK: N_("the Jack of {suit}"),
+    Rank.QUEEN: N_("the Queen of {suit}"),
+    Rank.KING: N_("the King of {suit}"),
+    None: N_("the {rank} of {suit}"),
+}
+_CARD_INDEFINITE: dict[Rank | None, str] = {
+    Rank.ACE: N_("an Ace of {suit}"),
+    Rank.JACK: N_("a Jack of {suit}"),
+    Rank.QUEEN: N_("a Queen of {suit}"),
+    Rank.KING: N_("a King of {suit}"),
+    Rank.EIGHT: N_("an 8 of {suit}"),
+    None: N_("a {rank} of {suit}"),
+}
+
+#: A pair named as a learner reads it, with its total(s).
+_PAIR_NAMES: dict[Rank | None, str] = {
+    Rank.ACE: N_("pair of Aces (2 or 12)"),
+    Rank.JACK: N_("pair of Jacks ({total})"),
+    Rank.QUEEN: N_("pair of Queens ({total})"),
+    Rank.KING: N_("pair of Kings ({total})"),
+    None: N_("pair of {rank}s ({total})"),
+}
+
+#: Each settled hand as a whole sentence, so the verb agrees with whoever played it.
+_SETTLED: dict[Outcome, str] = {
+    Outcome.WIN: N_("{who}{hand} wins: {net}."),
+    Outcome.LOSE: N_("{who}{hand} loses: {net}."),
+    Outcome.PUSH: N_("{who}{hand} pushes: the bet comes back."),
+    Outcome.NATURAL: N_("{who}{hand} wins with a blackjack: {net}."),
+    Outcome.BONUS: N_("{who}{hand} wins a bonus: {net}."),
+    Outcome.BUST: N_("{who}{hand} has bust: {net}."),
+    Outcome.SURRENDER: N_("{who}{hand} has surrendered: {net}."),
+    Outcome.EVEN_MONEY: N_("{who}{hand} takes even money: {net}."),
 }
 
 #: Sentences for the strategy's reason keys (``tutor.strategy.advice``); an unknown key falls
@@ -202,6 +264,44 @@ _CARD_PARAMS = frozenset({"up", "pair"})
 _COMPARED: tuple[tuple[str, str], ...] = (("play_ev", "other_ev"), ("tens", "break_even"))
 
 
+NBSP = "\u00a0"
+#: Spans that typography never touches: Streamlit icons and emoji codes (``:material/star:``),
+#: HTML tags, code spans, addresses and ``{placeholders}`` still to be filled.
+_PROTECTED = re.compile(r"(:[a-z0-9_+\-]+(?:/[a-z0-9_]+)?:|<[^>]*>|`[^`]*`|https?://\S+|\{[^{}]*\})")
+_SPACED = re.compile(r"[ \u202f]([:;!?])(?![\w/])")
+_UNSPACED = re.compile(r"(?<=[^\s(\[«\u00a0\u202f:;!?/'’-])([;!?])(?=\s|$|[*_)\]»\"\ue000])")
+_UNSPACED_COLON = re.compile(r"(?<=[^\s\d(\[«\u00a0\u202f:;!?/'’-])(:)(?=\s|$)")
+_GUILLEMET_OPEN = re.compile(r"«[ \u202f]?")
+_GUILLEMET_CLOSE = re.compile(r"[ \u202f]?»")
+
+
+@lru_cache(maxsize=8192)
+def french_typography(text: str) -> str:
+    """French punctuation spacing, applied in one place to every French string the interface
+    shows: a non-breaking space before ``: ; ! ?`` and inside ``« »``, so that a colon never
+    wraps alone onto the next line of a phone. Numbers already come from Babel with its narrow
+    non-breaking spaces (``1 000 000``); ratios (``3:2``), icons, tags and code are left alone.
+
+    >>> french_typography("Le joueur : gagne ! Vraiment? « oui » — paie 3:2")
+    'Le joueur\xa0: gagne\xa0! Vraiment\xa0? «\xa0oui\xa0» — paie 3:2'
+    >>> french_typography(":material/star: Source: voir https://exemple.fr/?a=1")
+    ':material/star: Source\xa0: voir https://exemple.fr/?a=1'
+    """
+    kept: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        kept.append(match.group(0))
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    out = _PROTECTED.sub(keep, text)
+    out = _SPACED.sub(NBSP + r"\1", out)
+    out = _UNSPACED.sub(NBSP + r"\1", out)
+    out = _UNSPACED_COLON.sub(NBSP + r"\1", out)
+    out = _GUILLEMET_OPEN.sub("«" + NBSP, out)
+    out = _GUILLEMET_CLOSE.sub(NBSP + "»", out)
+    return re.sub("\ue000(\\d+)\ue001", lambda m: kept[int(m.group(1))], out)
+
+
 class Translator:
     """The interface's words and number formats in one language.
 
@@ -217,15 +317,48 @@ class Translator:
         self._percent_pattern = pattern.replace("0", "0.00", 1) if "." not in pattern else pattern
 
     # -- words --
+    def typeset(self, text: str) -> str:
+        """The language's typography applied to any text shown (``french_typography`` in
+        French); every string the translator returns has been through it, and the lessons' own
+        YAML text is passed through it by the pages that show it."""
+        return french_typography(text) if self.language == "fr" else text
+
     def gettext(self, message: str) -> str:
-        return self._translations.gettext(message)
+        return self.typeset(self._translations.gettext(message))
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return self._translations.ngettext(singular, plural, count)
+        """The form of ``singular``/``plural`` the language uses for ``count`` (French uses the
+        singular for 0 and 1: ``0 jeton``, ``1 jeton``, ``2 jetons``)."""
+        return self.typeset(self._translations.ngettext(singular, plural, count))
 
     def format(self, message: str, **params: Any) -> str:
         """Translate ``message`` then fill its ``{placeholders}``."""
         return self.gettext(message).format(**params)
+
+    def plural(
+        self, singular: str, plural: str, value: float | int | Fraction, **params: Any
+    ) -> str:
+        """A count and its noun, the plural chosen by the language's rule for ``value`` (CLDR,
+        so that 1.5 is ``1,5 jeton`` in French and ``1.5 chips`` in English) and ``{n}`` filled
+        with ``value`` as the locale writes it.
+
+        >>> [translator("fr").plural("{n} chip", "{n} chips", n) for n in (0, 1, 1.5, 2)]
+        ['0\xa0jeton', '1\xa0jeton', '1,5\xa0jeton', '2\xa0jetons']
+        >>> [translator("en").plural("{n} chip", "{n} chips", n) for n in (0, 1, 1.5, 2)]
+        ['0 chips', '1 chip', '1.5 chips', '2 chips']
+        """
+        exact = abs(Fraction(value))
+        number: float | int = int(exact) if exact.denominator == 1 else float(exact)
+        form = 1 if self.locale.plural_form(number) == "one" else 2
+        shown = params.pop("shown", None)
+        text = self.ngettext(singular, plural, form)
+        return text.format(n=shown if shown is not None else self.number(value), **params)
+
+    def chips_text(self, amount: Money | float, *, signed: bool = False) -> str:
+        """``2 jetons``, ``1 jeton``, ``+3 jetons``, ``−1,5 jeton``: an amount of chips with its
+        noun agreeing (the number joined to its noun by a non-breaking space in French)."""
+        shown = self.signed_chips(amount) if signed else self.chips(amount)
+        return self.plural("{n} chip", "{n} chips", amount, shown=shown)
 
     # -- numbers --
     def percent(self, value: float, *, digits: int = 2) -> str:
@@ -327,6 +460,140 @@ class Translator:
             N_("{rank} of {suit}"), rank=self.rank_name(card.rank), suit=self.suit_name(card.suit)
         )
 
+    def rank_index(self, rank: Rank) -> str:
+        """The letter in a card's corner: ``R`` for a French Roi, ``K`` for an English King."""
+        name = _RANK_INDEX.get(rank)
+        return self.gettext(name) if name is not None else rank.symbol
+
+    def card_phrase(self, card: Card, *, definite: bool = True) -> str:
+        """A card named inside a sentence, with its article: ``le roi de pique``, ``l'as de
+        cœur``, ``un 10 de trèfle`` / ``the King of spades``, ``an 8 of hearts``.
+
+        >>> fr = translator("fr")
+        >>> fr.card_phrase(Card.parse("K♠")), fr.card_phrase(Card.parse("10♣"), definite=False)
+        ('le roi de pique', 'un 10 de trèfle')
+        """
+        table = _CARD_DEFINITE if definite else _CARD_INDEFINITE
+        message = table.get(card.rank, table[None])
+        return self.format(message, rank=card.rank.symbol, suit=self.suit_name(card.suit))
+
+    def value_text(self, value: HandValue) -> str:
+        """A total as a learner reads it: ``15 dur``, ``13 souple``; a bust total alone."""
+        if value.total > 21:
+            return str(value.total)
+        return self.format(N_("soft {total}") if value.soft else N_("hard {total}"),
+                           total=value.total)
+
+    def hand_text(self, cards: Sequence[Card]) -> str:
+        """What a hand is worth, named as a learner reads it: a pair as a pair (``paire d'as (2
+        ou 12)``, ``paire de 10 (20)``), a natural as a blackjack, else ``15 dur``/``13 souple``.
+
+        >>> en = translator("en")
+        >>> aces, tens = ("A♠", "A♥"), ("10♠", "10♥")
+        >>> en.hand_text([Card.parse(c) for c in aces]), en.hand_text([Card.parse(c) for c in tens])
+        ('pair of Aces (2 or 12)', 'pair of 10s (20)')
+        """
+        value = hand_value(cards)
+        if len(cards) == 2 and cards[0].rank is cards[1].rank:
+            message = _PAIR_NAMES.get(cards[0].rank, _PAIR_NAMES[None])
+            return self.format(message, rank=cards[0].rank.symbol, total=value.total)
+        if len(cards) == 2 and value.total == 21:
+            return self.gettext(N_("blackjack"))
+        return self.value_text(value)
+
+    def item_name(self, item: str) -> str:
+        """A quiz item (``tutor.quiz.item_key``) as a learner reads it: ``hard:14:9`` is ``14 dur
+        contre 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre As``; never the key itself.
+
+        >>> en = translator("en")
+        >>> en.item_name("soft:s13:4"), en.item_name("pairs:10-10:A")
+        ('Ace-2 (soft 13) against 4', 'pair of 10s against Ace')
+        """
+        parts = item.split(":")
+        if len(parts) == 3 and parts[2] and parts[0] not in ("payouts",):
+            hand = self.hand_label(parts[1])
+            up = self.gettext(N_("Ace")) if parts[2] == "A" else parts[2]
+            return self.format(N_("{hand} against {up}"), hand=hand, up=up)
+        if parts[0] == "insurance":
+            if parts[-1] == "natural":
+                return self.gettext(N_("Insurance, holding a blackjack"))
+            return self.gettext(N_("Insurance"))
+        if parts[0] == "totals":
+            cards = parts[-1].removesuffix("cards")
+            if cards.isdigit():
+                return self.plural(
+                    "Total of a hand of {n} card", "Total of a hand of {n} cards", int(cards)
+                )
+            return self.gettext(N_("Hand totals"))
+        if parts[0] == "payouts" and len(parts) >= 2:
+            try:
+                outcome = self.outcome_noun(Outcome(parts[1]))
+            except ValueError:
+                return self.gettext(N_("Payouts"))
+            if len(parts) > 2 and parts[2] == "double":
+                return self.format(N_("Payout of {outcome}, bet doubled"), outcome=outcome)
+            return self.format(N_("Payout of {outcome}"), outcome=outcome)
+        return self.gettext(N_("Another question"))
+
+    def hand_label(self, code: str) -> str:
+        """A hand of an item key: ``14`` -> ``14 dur``, ``s13`` -> ``As-2 (13 souple)``,
+        ``8-8`` -> ``paire de 8``, ``A-A`` -> ``paire d'as``."""
+        if "-" in code:
+            first = code.split("-")[0]
+            if first == "A":
+                return self.gettext(N_("pair of Aces"))
+            return self.format(N_("pair of {pair}s"), pair=first)
+        if code.startswith("s") and code[1:].isdigit():
+            total = int(code[1:])
+            if 12 <= total <= 21:
+                other = "A" if total == 12 else str(total - 11)
+                return self.format(
+                    N_("Ace-{other} (soft {total})"), other=other, total=total
+                )
+            return self.format(N_("soft {total}"), total=total)
+        if code.isdigit():
+            return self.format(N_("hard {total}"), total=int(code))
+        return code
+
+    def outcome_noun(self, outcome: Outcome) -> str:
+        """An outcome as a noun, for a label (``a win`` / ``un gain``)."""
+        return self.gettext(_OUTCOME_NOUNS[outcome])
+
+    # -- dates and charts --
+    def date(self, when: date_type) -> str:
+        """A day as the locale writes it: ``1 déc. 2026`` / ``Dec 1, 2026``."""
+        return format_date(when, format="medium", locale=self.locale)
+
+    def chart_locale(self) -> dict[str, Any]:
+        """Vega's number and time locales for this language, built from Babel's data (month and
+        day names, separators), for a chart's ``usermeta.embedOptions``: axes then read
+        ``décembre`` and ``1 000`` in French."""
+        symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
+        months = self.locale.months["format"]
+        days = self.locale.days["format"]
+        sunday_first = [6, 0, 1, 2, 3, 4, 5]
+        percent = format_percent(0.5, locale=self.locale).replace("50", "")
+        return {
+            "formatLocale": {
+                "decimal": symbols["decimal"],
+                "thousands": symbols["group"],
+                "grouping": [3],
+                "currency": ["", ""],
+                "percent": percent,
+                "minus": "−",
+            },
+            "timeFormatLocale": {
+                "dateTime": "%x %X",
+                "date": "%d/%m/%Y" if self.language == "fr" else "%m/%d/%Y",
+                "time": "%H:%M:%S",
+                "periods": ["AM", "PM"],
+                "days": [days["wide"][i] for i in sunday_first],
+                "shortDays": [days["abbreviated"][i] for i in sunday_first],
+                "months": [months["wide"][i] for i in range(1, 13)],
+                "shortMonths": [months["abbreviated"][i] for i in range(1, 13)],
+            },
+        }
+
     def card_alt(self, card: Card) -> str:
         """A card's alternative text: its name and its colour, for colour-blind learners too."""
         return f"{self.card_name(card)} ({self.colour_name(card.suit)})"
@@ -423,42 +690,85 @@ class Translator:
         return self.format(N_("a hard {total}") if article else N_("hard {total}"), total=total)
 
     # -- narration --
-    def narrate(self, event: Event, seat_name: Callable[[int], str]) -> str | None:
-        """One event of the round as a sentence, or None for events told by the table itself."""
+    def narrate_events(
+        self, events: Sequence[Event], seat_name: Callable[[int], str]
+    ) -> list[str]:
+        """A round told in sentences, in order: each hit told once (the card dealt by a hit is
+        the hit's own sentence), every total said soft or hard, and once a seat has split, each
+        of its hands named ``main 1``, ``main 2``, … in every sentence."""
+        story = _Story()
+        lines: list[str] = []
+        for index, event in enumerate(events):
+            following = events[index + 1] if index + 1 < len(events) else None
+            if (
+                event.kind is EventKind.CARD_DEALT
+                and following is not None
+                and following.kind is EventKind.HIT
+                and (following.seat, following.hand or 0) == (event.seat, event.hand or 0)
+            ):
+                story.follow(event)  # told by the hit itself
+                continue
+            line = self.narrate(event, seat_name, story=story)
+            if line:
+                lines.append(line)
+        return lines
+
+    def narrate(
+        self, event: Event, seat_name: Callable[[int], str], *, story: _Story | None = None
+    ) -> str | None:
+        """One event of the round as a sentence, or None for events told by the table itself.
+        With the ``story`` so far (``narrate_events``), hands are named after a split and a hit
+        says whether the total is soft or hard."""
+        story = story if story is not None else _Story()
+        before = story.value(event.seat, event.hand)
+        story.follow(event)
         kind, data = event.kind, event.data
         who = seat_name(event.seat) if event.seat is not None else ""
-        hand = "" if event.hand in (None, 0) else self.format(N_(" (hand {n})"), n=event.hand + 1)
+        hand = ""
+        if event.seat is not None and (story.has_split(event.seat) or event.hand not in (None, 0)):
+            hand = self.format(N_(" (hand {n})"), n=(event.hand or 0) + 1)
         card = data.get("card")
-        card_text = self.card_name(card) if isinstance(card, Card) else ""
+        defined = self.card_phrase(card) if isinstance(card, Card) else ""
         if kind is EventKind.ROUND_STARTED:
             return self.gettext(N_("New round: bets are placed."))
         if kind is EventKind.CARD_DEALT:
             if event.seat is None:
                 if data.get("face_down"):
                     return self.gettext(N_("The dealer takes a card face down."))
-                return self.format(N_("The dealer shows {card}."), card=card_text)
+                return self.format(N_("The dealer shows {card}."), card=defined)
             if data.get("face_down"):
                 return self.format(N_("{who}{hand} gets a card face down."), who=who, hand=hand)
-            return self.format(N_("{who}{hand} gets {card}."), who=who, hand=hand, card=card_text)
+            return self.format(N_("{who}{hand} gets {card}."), who=who, hand=hand, card=defined)
+        if kind is EventKind.HIT:
+            after = story.value(event.seat, event.hand)
+            total = self.value_text(after) if after is not None else str(data.get("total"))
+            message = N_("{who}{hand} hits {card}: {total}.")
+            if before is not None and after is not None and before.soft and not after.soft:
+                message = N_("{who}{hand} hits {card}: {total} (the Ace now counts 1).")
+            return self.format(message, who=who, hand=hand, card=defined, total=total)
+        if kind is EventKind.DEALER_HIT:
+            after = story.value(None, None)
+            total = self.value_text(after) if after is not None else str(data.get("total"))
+            return self.format(N_("The dealer draws {card}: {total}."), card=defined, total=total)
+        if kind is EventKind.HOLE_CARD_REVEALED:
+            return self.format(
+                N_("The hidden card is {card}."),
+                card=self.card_phrase(card, definite=False) if isinstance(card, Card) else "",
+            )
         simple: dict[EventKind, str] = {
             EventKind.INSURANCE_OFFERED: N_("The dealer shows an Ace: insurance is offered."),
             EventKind.INSURANCE_DECLINED: N_("{who} declines insurance."),
-            EventKind.HIT: N_("{who}{hand} hits: {card}, total {total}."),
             EventKind.BUSTED: N_("{who}{hand} busts with {total}."),
             EventKind.SPLIT: N_("{who} splits the pair."),
             EventKind.DEALER_BUSTED: N_("The dealer busts with {total}."),
-            EventKind.DEALER_HIT: N_("The dealer draws {card}: total {total}."),
-            EventKind.HOLE_CARD_REVEALED: N_("The hidden card is {card}."),
         }
         if kind in simple:
-            values = {"who": who, "hand": hand, "card": card_text, **dict(data)}
-            values["card"] = card_text
-            return self.format(simple[kind], **values)
+            return self.format(simple[kind], who=who, hand=hand, total=data.get("total"))
         if kind is EventKind.INSURANCE_TAKEN:
             return self.format(
-                N_("{who} takes insurance for {amount} chips."),
+                N_("{who} takes insurance for {amount}."),
                 who=who,
-                amount=self.chips(data["amount"]),
+                amount=self.chips_text(data["amount"]),
             )
         if kind is EventKind.EVEN_MONEY_TAKEN:
             return self.format(N_("{who} takes even money."), who=who)
@@ -467,43 +777,79 @@ class Translator:
                 return self.gettext(N_("The dealer checks the hidden card: blackjack!"))
             return self.gettext(N_("The dealer checks the hidden card: no blackjack."))
         if kind is EventKind.STOOD:
-            message = N_("{who}{hand} stands on {total}.")
             if data.get("automatic"):
-                message = N_("{who}{hand} has 21 and stands.")
-            return self.format(message, who=who, hand=hand, total=data.get("total"))
+                return self.format(N_("{who}{hand} has 21 and stands."), who=who, hand=hand)
+            total = self.value_text(HandValue(int(data.get("total", 0)), bool(data.get("soft"))))
+            return self.format(N_("{who}{hand} stands on {total}."), who=who, hand=hand,
+                               total=total)
         if kind is EventKind.DOUBLED:
             return self.format(
-                N_("{who}{hand} doubles: the bet is now {bet} chips."),
+                N_("{who}{hand} doubles: the bet is now {bet}."),
                 who=who,
                 hand=hand,
-                bet=self.chips(data["bet"]),
+                bet=self.chips_text(data["bet"]),
             )
         if kind is EventKind.SURRENDERED:
             return self.format(
-                N_("{who} surrenders and gets {returned} chips back."),
+                N_("{who} surrenders and gets {returned} back."),
                 who=who,
-                returned=self.chips(data["returned"]),
+                returned=self.chips_text(data["returned"]),
             )
         if kind is EventKind.DEALER_STOOD:
-            return self.format(N_("The dealer stands on {total}."), total=data["total"])
+            total = self.value_text(HandValue(int(data["total"]), bool(data.get("soft"))))
+            return self.format(N_("The dealer stands on {total}."), total=total)
         if kind is EventKind.INSURANCE_SETTLED:
-            message = (
-                N_("{who}: insurance wins {net}.")
-                if data.get("won")
-                else N_("{who}: insurance loses {amount}.")
-            )
-            return self.format(
-                message, who=who, net=self.chips(data["net"]), amount=self.chips(data["amount"])
-            )
+            if data.get("won"):
+                return self.format(N_("{who}: insurance wins {net}."), who=who,
+                                   net=self.chips_text(data["net"]))
+            return self.format(N_("{who}: insurance loses {amount}."), who=who,
+                               amount=self.chips_text(data["amount"]))
         if kind is EventKind.HAND_SETTLED:
+            outcome = data["outcome"]
             return self.format(
-                N_("{who}{hand}: {outcome}, {net} chips."),
+                _SETTLED.get(outcome, N_("{who}{hand} wins: {net}.")),
                 who=who,
                 hand=hand,
-                outcome=self.outcome_name(data["outcome"]),
-                net=self.signed_chips(data["net"]),
+                net=self.chips_text(data["net"], signed=True),
             )
         return None
+
+
+class _Story:
+    """What a narration knows of the round so far: each hand's cards (to say soft or hard) and
+    which seats have split (to name their hands)."""
+
+    def __init__(self) -> None:
+        self.hands: dict[tuple[int | None, int], list[Card]] = {}
+        self.split: set[int] = set()
+
+    def has_split(self, seat: int) -> bool:
+        return seat in self.split
+
+    def value(self, seat: int | None, hand: int | None) -> HandValue | None:
+        cards = self.hands.get((seat, hand or 0))
+        return hand_value(cards) if cards else None
+
+    def follow(self, event: Event) -> None:
+        card = event.data.get("card")
+        if event.kind in (EventKind.CARD_DEALT, EventKind.DEALER_HIT) and isinstance(card, Card):
+            self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
+        elif event.kind is EventKind.HOLE_CARD_REVEALED and event.seat is None and isinstance(
+            card, Card
+        ):
+            self.hands.setdefault((None, 0), []).append(card)
+        elif event.kind is EventKind.SPLIT and event.seat is not None:
+            self.split.add(event.seat)
+            index = event.hand or 0
+            cards = self.hands.get((event.seat, index), [])
+            later = sorted(
+                (key for key in self.hands if key[0] == event.seat and key[1] > index),
+                key=lambda key: -key[1],
+            )
+            for key in later:  # the hands after this one move up by one, as in the engine
+                self.hands[(event.seat, key[1] + 1)] = self.hands.pop(key)
+            if len(cards) >= 2:
+                self.hands[(event.seat, index + 1)] = [cards.pop()]
 
 
 def _load(language: str) -> gettext.NullTranslations:
@@ -551,6 +897,8 @@ def refresh_catalogues() -> None:
             "N_",
             "-k",
             "format",
+            "-k",
+            "plural:1,2",
             "--no-location",
             "--sort-output",
             "-o",

@@ -105,8 +105,31 @@ def accuracy_over_time(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: The dealer's up-cards in the chart's column order.
+UP_ORDER: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+
+
+def hand_order(hand: str) -> tuple[int, int]:
+    """Where a hand of an item key sits in a chart: hard totals first, then soft totals, then
+    the pairs by rank (2-2 up to 10-10, then A-A), so that rows never sort as text
+    (``10-10`` before ``2-2``).
+
+    >>> sorted(["s13", "10-10", "2-2", "16", "A-A", "9"], key=hand_order)
+    ['9', '16', 's13', '2-2', '10-10', 'A-A']
+    """
+    if "-" in hand:
+        first = hand.split("-")[0]
+        if first == "A":
+            return (2, 11)
+        return (2, int(first)) if first.isdigit() else (3, 0)
+    if hand.startswith("s") and hand[1:].isdigit():
+        return (1, int(hand[1:]))
+    return (0, int(hand)) if hand.isdigit() else (3, 0)
+
+
 def mistakes_by_hand(frame: pd.DataFrame) -> pd.DataFrame:
-    """For the heatmap: per hand (``16``, ``s18``, ``8-8``) and up-card, answers and mistakes."""
+    """For the heatmap: per hand (``16``, ``s18``, ``8-8``) and up-card, answers and mistakes,
+    in chart order (``hand_order``, then the up-cards 2 to 10 and the Ace)."""
     columns = ["hand", "up", "answers", "mistakes", "share"]
     decisions = frame[frame["item"].str.count(":") == 2] if not frame.empty else frame
     if decisions.empty:
@@ -118,6 +141,11 @@ def mistakes_by_hand(frame: pd.DataFrame) -> pd.DataFrame:
         answers=("right", "size"), mistakes=("mistake", "sum")
     )
     out["share"] = out["mistakes"] / out["answers"]
+    ups = {up: index for index, up in enumerate(UP_ORDER)}
+    order = out.apply(
+        lambda row: (*hand_order(str(row["hand"])), ups.get(str(row["up"]), len(ups))), axis=1
+    )
+    out = out.assign(order=order).sort_values("order", kind="stable").reset_index(drop=True)
     return out[columns]
 
 

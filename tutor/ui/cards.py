@@ -13,6 +13,8 @@ Cards are embedded as ``<img src="data:image/svg+xml;base64,…">``: ``st.html``
 >>> from tutor.i18n import translator
 >>> 'alt="As de pique (noir)"' in card_img(Card.parse("A♠"), translator("fr"))
 True
+>>> ">R</text>" in card_svg(Card.parse("K♠"), translator("fr"))
+True
 """
 
 from __future__ import annotations
@@ -32,12 +34,12 @@ WIDTH = 78
 WIDTH_LARGE = 150
 
 
-def _face_svg(card: Card, suit_word: str) -> str:
+def _face_svg(card: Card, suit_word: str, index: str) -> str:
     colour = RED if card.suit.is_red else BLACK
-    rank = html.escape(card.rank.symbol)
+    rank = html.escape(index)
     suit = card.suit.symbol
     word = html.escape(suit_word.upper())
-    corner_size = 22 if len(card.rank.symbol) == 1 else 19
+    corner_size = 22 if len(index) == 1 else 19
     # The word stays between the corners: long names are squeezed to 44 units, never wider.
     fit = ' textLength="44" lengthAdjust="spacingAndGlyphs"' if len(suit_word) > 6 else ""
     return (
@@ -71,8 +73,9 @@ def _data_uri(svg: str) -> str:
 
 
 def card_svg(card: Card, t: Translator) -> str:
-    """The SVG source of a card's face (the suit's name written in the learner's language)."""
-    return _face_svg(card, t.suit_name(card.suit))
+    """The SVG source of a card's face: the index a pack of the learner's language prints (V, D,
+    R on a French pack, J, Q, K on an English one) and the suit's name in that language."""
+    return _face_svg(card, t.suit_name(card.suit), t.rank_index(card.rank))
 
 
 def card_img(card: Card | None, t: Translator, *, large: bool = False) -> str:
@@ -111,7 +114,7 @@ def hand_html(
     names = ", ".join(
         t.card_name(card) if card is not None else t.gettext("Card face down") for card in cards
     )
-    aria = html.escape(f"{label}: {names}" if label else names)
+    aria = html.escape(t.format("{label}: {cards}", label=label, cards=names) if label else names)
     return (
         f'<div role="group" aria-label="{aria}" style="margin:4px 0 8px 0">{caption}'
         f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{images}</div></div>'

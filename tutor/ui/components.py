@@ -21,17 +21,60 @@ from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.state import AppState
 
-#: Keyboard shortcuts of the actions (C and R are reserved by Streamlit).
-SHORTCUTS: dict[Action, str] = {
-    Action.HIT: "H",
-    Action.STAND: "S",
-    Action.DOUBLE: "D",
-    Action.SPLIT: "P",
-    Action.SURRENDER: "U",
-    Action.INSURE: "I",
-    Action.DECLINE_INSURANCE: "N",
-    Action.EVEN_MONEY: "E",
+#: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
+#: word (Streamlit reserves C and R, so French *Rester* takes its E). Hand and insurance actions
+#: are never on screen together; each set's letters differ from one another and from the Hint
+#: button's (``HINT_SHORTCUT``).
+SHORTCUTS_BY_LANGUAGE: dict[str, dict[Action, str]] = {
+    "en": {
+        Action.HIT: "H",
+        Action.STAND: "S",
+        Action.DOUBLE: "D",
+        Action.SPLIT: "P",
+        Action.SURRENDER: "U",
+        Action.INSURE: "I",
+        Action.DECLINE_INSURANCE: "N",
+        Action.EVEN_MONEY: "E",
+    },
+    "fr": {
+        Action.HIT: "T",
+        Action.STAND: "E",
+        Action.DOUBLE: "D",
+        Action.SPLIT: "S",
+        Action.SURRENDER: "A",
+        Action.INSURE: "A",
+        Action.DECLINE_INSURANCE: "N",
+        Action.EVEN_MONEY: "P",
+    },
 }
+#: The English letters, for pages that do not yet ask by language.
+SHORTCUTS: dict[Action, str] = SHORTCUTS_BY_LANGUAGE["en"]
+#: The Hint button's letter: A (advice) in English, I (*Indice*) in French.
+HINT_SHORTCUT: dict[str, str] = {"en": "A", "fr": "I"}
+
+
+def shortcut(action: Action, t: Translator) -> str:
+    """The key that plays ``action`` in the learner's language."""
+    return SHORTCUTS_BY_LANGUAGE.get(t.language, SHORTCUTS)[action]
+
+
+def keys_line(t: Translator) -> str:
+    """The hand actions' keys in words, from the same table the buttons use."""
+    keys = ", ".join(
+        t.format("{key} {action}", key=shortcut(action, t), action=t.action_name(action).lower())
+        for action in HAND_ACTIONS
+    )
+    return t.format("Keys: {keys}, 1–4 numbers, Enter next", keys=keys)
+
+
+#: Streamlit's own English, hidden from the learner: the "Press Enter to apply" under text
+#: inputs (every form here has its own button) and the "Running…/Stop" words of the status
+#: widget (its running icon stays).
+HIDE_STREAMLIT_ENGLISH = (
+    "<style>[data-testid='InputInstructions']{display:none}"
+    "[data-testid='stStatusWidget'] label,[data-testid='stStatusWidget'] button"
+    "{display:none}</style>"
+)
 
 
 def category_name(category: Category, t: Translator) -> str:
@@ -73,6 +116,7 @@ def sidebar(state: AppState) -> None:
             t.format("Table: {name}", name=t.table_name(state.rules)),
             help=t.source_citation(state.rules),
         )
+    st.markdown(HIDE_STREAMLIT_ENGLISH, unsafe_allow_html=True)
     if state.presentation:
         st.markdown(
             "<style>.stMainBlockContainer p, .stMainBlockContainer li {font-size:1.35rem}"
@@ -108,7 +152,7 @@ def round_view(
         dealer.append(None)
     dealer_label = t.gettext("Dealer")
     if game.hole_revealed:
-        dealer_label += " — " + t.format("total {total}", total=game.dealer_value.total)
+        dealer_label += " — " + t.value_text(game.dealer_value)
     show_cards(dealer, state, label=dealer_label)
     turn = game.to_act()
     columns = st.columns(min(len(game.seats), 4))
@@ -124,12 +168,8 @@ def round_view(
                 name = seat_name(seat.index)
                 if len(seat.hands) > 1:
                     name += " " + t.format("(hand {n})", n=index + 1)
-                value = (
-                    t.format("total {total}", total=hand.value.total)
-                    if hand.hidden_card is None
-                    else ""
-                )
-                bet = t.format("bet {bet}", bet=t.chips(hand.bet))
+                value = t.hand_text(hand.cards) if hand.hidden_card is None else ""
+                bet = t.format("bet {bet}", bet=t.chips_text(hand.bet))
                 parts = [part for part in (value, bet) if part]
                 label = ("▶ " if active else "") + name + " — " + ", ".join(parts)
                 show_cards(cards, state, label=label)
@@ -162,7 +202,7 @@ def action_buttons(
             args=(action,),
             disabled=action not in legal,
             help=help_text,
-            shortcut=SHORTCUTS[action],
+            shortcut=shortcut(action, t),
             type="primary" if action in legal else "secondary",
             width="stretch",
         )
@@ -195,18 +235,18 @@ def verdict_headline(judgement: Judgement, t: Translator, *, who: str = "") -> s
         return prefix + t.format("Advice: **{play}**", play=play)
     chosen = t.action_name(judgement.chosen)
     loss = t.small(judgement.loss)
-    cost = t.small(judgement.cost)
+    cost = t.plural("{n} chip", "{n} chips", judgement.cost, shown=t.small(judgement.cost))
     if judgement.grade is Grade.RIGHT:
         return prefix + t.format("**{chosen}**: right.", chosen=chosen)
     if judgement.grade is Grade.ACCEPTABLE:
         return prefix + t.format(
             "**{chosen}**: a close call, not a mistake. **{play}** is better by only {loss} of"
-            " a bet ({cost} chips at this bet).",
+            " a bet ({cost} at this bet).",
             chosen=chosen, play=play, loss=loss, cost=cost,
         )
     return prefix + t.format(
         "**{chosen}**: a mistake. **{play}** was better: your choice gives up {loss} of a bet"
-        " on average, {cost} chips at this bet.",
+        " on average, {cost} at this bet.",
         chosen=chosen, play=play, loss=loss, cost=cost,
     )
 
@@ -263,28 +303,28 @@ def ev_help(t: Translator) -> None:
             t.format(
                 "The **expected value** of a play is what it wins or loses on average, per chip"
                 " bet, if the same hand were played a great many times: {example} means losing"
-                " {per100} chips for every 100 bet. Most hands lose a little whatever you do;"
+                " {per100} for every 100 bet. Most hands lose a little whatever you do;"
                 " the best play is the one that loses least, or wins most.",
-                example=t.ev(-0.3), per100=t.chips(30),
+                example=t.ev(-0.3), per100=t.chips_text(30),
             )
         )
         st.markdown(
             t.format(
                 "**How moves are graded.** Right: the play of the strategy chart for this hand"
                 " (or anything worth as much). A close call: it gives up less than {close} of a"
-                " bet, {close100} chips per 100 bet; it is not counted as a mistake. A mistake:"
+                " bet, {close100} per 100 bet; it is not counted as a mistake. A mistake:"
                 " it gives up more. The chart gives one play per total; with some exact cards"
                 " another play is worth slightly more, and the verdict then says so. In"
                 " Settings you can choose to be graded on the exact play instead.",
-                close=t.number(CLOSE, digits=3), close100=t.chips(CLOSE * 100),
+                close=t.number(CLOSE, digits=3), close100=t.chips_text(CLOSE * 100),
             )
         )
 
 
 def narration(events: Sequence[Event], t: Translator, seat_name: Callable[[int], str]) -> None:
     """The round told in sentences, in order (a live region for screen readers)."""
-    lines = [t.narrate(event, seat_name) for event in events]
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines if line)
+    lines = t.narrate_events(events, seat_name)
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     st.markdown(
         f'<div aria-live="polite"><ol style="margin:0;padding-left:1.3rem">{items}</ol></div>',
         unsafe_allow_html=True,
@@ -304,16 +344,16 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
         show_cards(question.dealer, state, label=t.gettext("Dealer"))
         show_cards(question.cards, state, label=t.gettext("Your hand"))
         # Two whole sentences, not a fragment glued in: each language words its own.
-        bet = t.chips(question.bet)
+        bet = t.chips_text(question.bet)
         if question.doubled:
             what = t.format(
-                "You bet {bet} chips and doubled. What does the hand win (or lose), bet not"
+                "You bet {bet} and doubled. What does the hand win (or lose), bet not"
                 " included?",
                 bet=bet,
             )
         else:
             what = t.format(
-                "You bet {bet} chips. What does the hand win (or lose), bet not included?",
+                "You bet {bet}. What does the hand win (or lose), bet not included?",
                 bet=bet,
             )
         st.markdown("**" + what + "**")
@@ -325,11 +365,9 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
     if point.is_insurance_decision:
         st.markdown("**" + t.gettext("The dealer shows an Ace: insurance?") + "**")
     else:
-        value = point.value
-        kind = t.gettext("soft") if value.soft else t.gettext("hard")
-        st.markdown(
-            "**" + t.format("{kind} {total}: what do you do?", kind=kind, total=value.total) + "**"
-        )
+        hand = t.hand_text(point.cards)
+        st.markdown("**" + t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])
+                    + "**")
 
 
 def quiz_answers(
@@ -386,9 +424,9 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
     if question.category is Category.PAYOUTS and question.outcome is not None:
         st.markdown(
             t.format(
-                "The hand is settled as **{outcome}**: {net} chips.",
+                "The hand is settled as **{outcome}**: {net}.",
                 outcome=t.outcome_name(question.outcome),
-                net=t.signed_chips(question.expected),
+                net=t.chips_text(question.expected, signed=True),
             )
         )
     else:

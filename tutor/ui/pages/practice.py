@@ -219,20 +219,20 @@ def play(table: PracticeTable, state: AppState) -> None:
         if table.round_banker is None:
             st.caption(
                 t.format(
-                    "Round {n} of {total} · bank {bank} chips",
+                    "Round {n} of {total} · bank: {bank}",
                     n=min(current, session.rounds),
                     total=session.rounds,
-                    bank=t.chips(session.bank),
+                    bank=t.chips_text(session.bank),
                 )
             )
         else:
             banker = session.players[table.round_banker]
             line = t.format(
-                "Round {n} of {total} · {name} holds the bank ({chips} chips)",
+                "Round {n} of {total} · {name} holds the bank ({chips})",
                 n=min(current, session.rounds),
                 total=session.rounds,
                 name=banker.name,
-                chips=t.chips(banker.chips),
+                chips=t.chips_text(banker.chips),
             )
             if game.is_over and session.banker is not None and not table.is_over:
                 following = session.players[session.banker].name
@@ -243,8 +243,7 @@ def play(table: PracticeTable, state: AppState) -> None:
             st.caption(line)
     chips = table.player_chips()
     chip_lines = [
-        ":material/toll: "
-        + t.format("{chips} chips", chips=t.chips(chips[table.seat_player(seat.index)]))
+        ":material/toll: " + t.chips_text(chips[table.seat_player(seat.index)])
         for seat in game.seats
     ]
     ui.round_view(game, state, seat_name, chips=chip_lines)
@@ -264,7 +263,7 @@ def play(table: PracticeTable, state: AppState) -> None:
             key="hint",
             on_click=_hint,
             args=(state,),
-            shortcut="A",
+            shortcut=ui.HINT_SHORTCUT.get(t.language, "A"),
         )
         if table.hint is not None:
             with st.container(border=True):
@@ -297,12 +296,15 @@ def play(table: PracticeTable, state: AppState) -> None:
             mistakes, close = len(table.mistakes), len(slips) - len(table.mistakes)
             st.info(
                 t.format(
-                    "This round: {mistakes}, {close}, costing {cost} chips on average.",
+                    "This round: {mistakes}, {close}, costing {cost} on average.",
                     mistakes=t.ngettext("{n} mistake", "{n} mistakes", mistakes).format(
                         n=mistakes
                     ),
                     close=t.ngettext("{n} close call", "{n} close calls", close).format(n=close),
-                    cost=t.small(sum(move.cost for move in slips)),
+                    cost=t.plural(
+                        "{n} chip", "{n} chips", sum(move.cost for move in slips),
+                        shown=t.small(sum(move.cost for move in slips)),
+                    ),
                 )
             )
         if table.is_over:
@@ -310,10 +312,10 @@ def play(table: PracticeTable, state: AppState) -> None:
             for standing in table.ranking():
                 st.markdown(
                     t.format(
-                        "{rank}. **{name}**: {chips} chips",
+                        "{rank}. **{name}**: {chips}",
                         rank=standing.rank,
                         name=standing.name,
-                        chips=t.chips(standing.chips),
+                        chips=t.chips_text(standing.chips),
                     )
                 )
         else:

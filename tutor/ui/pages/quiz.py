@@ -7,9 +7,10 @@ what is due first. The numbers come from ``tutor.progress``; this page only draw
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import altair as alt
+import pandas as pd
 import streamlit as st
 
 from tutor import progress
@@ -158,11 +159,7 @@ def drill_tab(state: AppState) -> None:
     quiz = state.quiz
     if quiz is None:
         return
-    st.caption(
-        t.format("Table: {name}", name=state.rules.name)
-        + " · "
-        + _("Keys: H hit, S stand, D double, P split, U surrender, 1–4 numbers, Enter next")
-    )
+    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
     with st.container(border=True):
         ui.question_prompt(quiz, state)
         ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
@@ -208,7 +205,9 @@ def report(state: AppState) -> None:
     worst = score.worst(3)
     if worst:
         st.caption(
-            t.gettext("Costliest hands:") + " " + ", ".join(f"`{item}`" for item, _ in worst)
+            t.format(
+                "Costliest hands: {hands}", hands=", ".join(t.item_name(item) for item, _ in worst)
+            )
         )
 
 
@@ -224,19 +223,25 @@ def stats_tab(state: AppState) -> None:
         return
     decisions = frame[frame["item"].str.count(":") == 2]
     columns = st.columns(3)
-    columns[0].metric(_("Answers"), len(frame))
+    columns[0].metric(_("Answers"), t.number(len(frame), digits=0))
     columns[1].metric(_("Right"), t.percent(float(frame["right"].mean()), digits=0))
     per_100 = 100 * float(decisions["ev_loss"].sum()) / len(decisions) if len(decisions) else 0.0
     columns[2].metric(_("Bets lost per 100 decisions"), t.number(per_100, digits=2))
     names = {category.value: ui.category_name(category, t) for category in Category}
     frame = frame.assign(category=frame["category"].map(lambda value: names.get(value, value)))
+    # Vega's number and time locales from Babel: axes, legends and tooltips in the learner's
+    # language (``décembre``, ``50 %``).
+    locale: dict[str, object] = {"embedOptions": t.chart_locale()}
     over_time = progress.accuracy_over_time(frame)
+    over_time = over_time.assign(
+        date=over_time["day"].map(lambda day: t.date(date.fromisoformat(str(day))))
+    )
     st.subheader(_("Accuracy over time"))
     st.altair_chart(
         alt.Chart(over_time)
         .mark_line(point=True)
         .encode(
-            x=alt.X("day:T", title=_("Day")),
+            x=alt.X("day:T", title=_("Day"), axis=alt.Axis(format="%-d %b", tickCount="day")),
             y=alt.Y(
                 "accuracy:Q",
                 title=_("Right"),
@@ -244,42 +249,96 @@ def stats_tab(state: AppState) -> None:
                 scale=alt.Scale(domain=[0, 1]),
             ),
             color=alt.Color("category:N", title=_("Category")),
-            tooltip=["day", "category", "answers", alt.Tooltip("accuracy:Q", format=".0%")],
-        ),
+            tooltip=[
+                alt.Tooltip("date:N", title=_("Day")),
+                alt.Tooltip("category:N", title=_("Category")),
+                alt.Tooltip("answers:Q", title=_("Answers")),
+                alt.Tooltip("accuracy:Q", title=_("Right"), format=".0%"),
+            ],
+        )
+        .properties(usermeta=locale),
         width="stretch",
     )
     heat = progress.mistakes_by_hand(frame)
     if not heat.empty:
-        st.subheader(_("Mistakes by hand and dealer's card"))
-        st.altair_chart(
-            alt.Chart(heat)
-            .mark_rect()
-            .encode(
-                x=alt.X(
-                    "up:O",
-                    title=_("Dealer's up-card"),
-                    sort=["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"],
-                ),
-                y=alt.Y("hand:O", title=_("Hand")),
-                color=alt.Color(
-                    "share:Q", title=_("Mistakes"), scale=alt.Scale(scheme="reds", domain=[0, 1])
-                ),
-                tooltip=["hand", "up", "answers", "mistakes"],
-            ),
-            width="stretch",
-        )
+        mistakes_heatmap(heat, state, locale)
     lost = progress.ev_lost_by_category(frame)
     st.subheader(_("EV given away per category"))
     st.altair_chart(
         alt.Chart(lost)
         .mark_bar()
         .encode(
-            x=alt.X("category:N", title=_("Category")),
+            x=alt.X("category:N", title=_("Category"), axis=alt.Axis(labelAngle=0)),
             y=alt.Y("per_100:Q", title=_("Bets lost per 100 decisions")),
-            tooltip=["category", "answers", alt.Tooltip("ev_lost:Q", format=".3f")],
-        ),
+            tooltip=[
+                alt.Tooltip("category:N", title=_("Category")),
+                alt.Tooltip("answers:Q", title=_("Answers")),
+                alt.Tooltip("ev_lost:Q", title=_("EV given away"), format=".3f"),
+            ],
+        )
+        .properties(usermeta=locale),
         width="stretch",
     )
+
+
+def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, object]) -> None:
+    """Mistakes by hand and up-card: rows in the chart's order (hard, soft, pairs by rank), each
+    hand named as a learner reads it, a cell with no mistake drawn pale green (never the red of
+    an error), the count written in each cell, and the same figures as a table beside it."""
+    t = state.t
+    _ = t.gettext
+    heat = heat.assign(
+        hand_name=heat["hand"].map(t.hand_label),
+        up_name=heat["up"].map(lambda up: t.up_card_name(1) if up == "A" else str(up)),
+    )
+    heat = heat.assign(
+        cell=[
+            t.format("{mistakes}/{answers}", mistakes=m, answers=a)
+            for m, a in zip(heat["mistakes"], heat["answers"], strict=True)
+        ]
+    )
+    rows = list(dict.fromkeys(heat["hand_name"]))
+    ups = [t.up_card_name(1) if up == "A" else up for up in progress.UP_ORDER]
+    st.subheader(_("Mistakes by hand and dealer's card"))
+    base = alt.Chart(heat).encode(
+        x=alt.X("up_name:O", title=_("Dealer's up-card"), sort=ups,
+                axis=alt.Axis(labelAngle=0, orient="top")),
+        y=alt.Y("hand_name:O", title=_("Hand"), sort=rows),
+    )
+    cells = base.mark_rect(stroke="#ffffff").encode(
+        color=alt.Color(
+            "share:Q",
+            title=_("Share of mistakes"),
+            scale=alt.Scale(domain=[0, 0.5, 1], range=["#e3f1e4", "#f6b26b", "#a61b1b"]),
+            legend=alt.Legend(format="%", values=[0, 0.5, 1]),
+        ),
+        tooltip=[
+            alt.Tooltip("hand_name:N", title=_("Hand")),
+            alt.Tooltip("up_name:N", title=_("Dealer's up-card")),
+            alt.Tooltip("answers:Q", title=_("Answers")),
+            alt.Tooltip("mistakes:Q", title=_("Mistakes")),
+        ],
+    )
+    text = base.mark_text(fontSize=12).encode(
+        text="cell:N",
+        color=alt.condition("datum.share > 0.6", alt.value("#ffffff"), alt.value("#1b1b1b")),
+    )
+    st.altair_chart(
+        (cells + text).properties(usermeta=locale, height=max(120, 28 * len(rows))),
+        width="stretch",
+    )
+    missed = heat[heat["mistakes"] > 0]
+    if missed.empty:
+        st.caption(_("No mistake yet on these hands: every cell is green."))
+    with st.expander(_("The same figures as a table")):
+        st.table(
+            {
+                _("Hand"): list(heat["hand_name"]),
+                _("Dealer's up-card"): list(heat["up_name"]),
+                _("Answers"): [t.number(int(n), digits=0) for n in heat["answers"]],
+                _("Mistakes"): [t.number(int(n), digits=0) for n in heat["mistakes"]],
+            }
+        )
 
 
 def data_tab(state: AppState) -> None:
