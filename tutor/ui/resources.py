@@ -5,14 +5,23 @@ database URL for the server's life, rather than one per click or per learner. Th
 ``tutor.store.default_url()``: ``TUTOR_DATABASE_URL``, or a SQLite file under ``TUTOR_DATA_DIR``
 (``./data`` by default), read when a page first asks, so tests point the app at a temporary file
 by setting the environment.
+
+It also holds the course (``course_check``): loaded once per server, listed at once, and checked
+against the strategy off the first page's path.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+
 import streamlit as st
 
 from tutor.classroom import Classroom
+from tutor.lessons import Course, Problem, load_course
 from tutor.store import Store, default_url
+
+_LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -28,3 +37,85 @@ def store() -> Store:
 def classroom() -> Classroom:
     """Class sessions over the server's store."""
     return Classroom(store())
+
+
+# -- the course: listed at once, checked against the strategy off the first page's path --------
+
+
+class CourseCheck:
+    """The course, loaded for the list at once and checked against the strategy afterwards.
+
+    Why two stages: the full check judges every expected decision of every lesson, which solves
+    the strategy of four rule sets (seconds on a cold server), and a newcomer's first page needs
+    none of it. ``listed`` has every structural problem (schema, cards, deals replayed by the
+    engine, prerequisites) and is ready in a fraction of a second; the strategy check runs in a
+    background thread started once the list is on screen (``start``), and a lesson about to be
+    played is checked on its own first (``lesson_problems``), so a lesson that teaches a play
+    the strategy contradicts is still an error card, never played and never a crash.
+    """
+
+    def __init__(self, paths: tuple[str, ...] | None) -> None:
+        self.paths = paths
+        self.listed = load_course(self._sources(), strategy=None)
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._checked: Course | None = None
+        self._per_lesson: dict[str, tuple[Problem, ...]] = {}
+
+    def _sources(self) -> list[str] | None:
+        return list(self.paths) if self.paths is not None else None
+
+    def start(self) -> None:
+        """Check the whole course in the background (once per server and course)."""
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._thread = threading.Thread(
+                target=self._check_all, name="course-check", daemon=True
+            )
+            self._thread.start()
+
+    def _check_all(self) -> None:
+        try:
+            checked = load_course(self._sources())
+        except Exception:  # the list keeps its structural check; each lesson is checked alone
+            _LOG.exception("the course's strategy check failed")
+            return
+        with self._lock:
+            self._checked = checked
+
+    @property
+    def course(self) -> Course:
+        """The course as the list shows it: fully checked when the check is done, else listed."""
+        with self._lock:
+            return self._checked if self._checked is not None else self.listed
+
+    def lesson_problems(self, lesson_id: str) -> tuple[Problem, ...]:
+        """What the strategy check finds in one lesson, computed for that lesson alone when the
+        whole course is not checked yet (the problems the structural load already listed are
+        not repeated). A lesson the course does not hold has none here."""
+        with self._lock:
+            checked = self._checked
+            if lesson_id in self._per_lesson:
+                return self._per_lesson[lesson_id]
+        if checked is not None:
+            found = next(
+                (f.problems for f in checked.files if f.lesson and f.lesson.id == lesson_id), ()
+            )
+        else:
+            try:
+                path = self.listed.path_of(lesson_id)
+            except KeyError:
+                return ()
+            listed = set(load_course([path], strategy=None).problems)
+            found = tuple(p for p in load_course([path]).problems if p not in listed)
+        with self._lock:
+            self._per_lesson[lesson_id] = found
+        return found
+
+
+@st.cache_resource(show_spinner=False)
+def course_check(paths: tuple[str, ...] | None) -> CourseCheck:
+    """The course of ``paths`` (the built-in course when None), loaded once per server process:
+    lesson files do not change while the app runs."""
+    return CourseCheck(paths)

@@ -14,23 +14,21 @@ from tutor.lessons import (
     ExplainStep,
     Lesson,
     ShowStep,
-    load_course,
     localize,
 )
 from tutor.lessons.models import ActionAnswer, ChoiceAnswer
 from tutor.lessons.play import settle_round
 from tutor.ui import components as ui
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
-from tutor.ui.resources import store
+from tutor.ui.resources import course_check, store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
 
-@st.cache_resource(show_spinner=False)
 def course(paths: tuple[str, ...] | None) -> Course:
-    """The course, loaded and checked once per server process (lesson files do not change while
-    the app runs); the built-in course when ``paths`` is None."""
-    return load_course(list(paths) if paths is not None else None)
+    """The course as listed: checked against the strategy once that background check is done
+    (``tutor.ui.resources.CourseCheck``); the built-in course when ``paths`` is None."""
+    return course_check(paths).course
 
 
 def course_list(state: AppState) -> None:
@@ -340,6 +338,15 @@ def player(run: LessonRun, state: AppState) -> None:
     t = state.t
     lesson: Lesson = run.lesson
     st.button("← " + t.gettext("All lessons"), on_click=_close, args=(state,), key="close-lesson")
+    with st.spinner(t.gettext("Checking the lesson…")):
+        problems = course_check(state.lesson_paths).lesson_problems(lesson.id)
+    if problems:  # the strategy contradicts what the lesson teaches: never play it
+        st.error(
+            t.format("This lesson file cannot be played: {name}", name=problems[0].path.name),
+            icon=":material/error:",
+        )
+        st.code("\n".join(str(problem) for problem in problems), language=None)
+        return
     st.title(localize(lesson.title, state.language))
     st.progress(
         (run.step + 1) / run.total,
@@ -412,6 +419,8 @@ def main() -> None:
     _reopen(state)
     if state.lesson is None:
         course_list(state)
+        # The list is on screen: now check the course against the strategy, in the background.
+        course_check(state.lesson_paths).start()
     else:
         player(state.lesson, state)
 
