@@ -10,7 +10,6 @@ import streamlit as st
 
 from tutor.ui.components import sidebar
 from tutor.ui.faults import page_guard
-from tutor.ui.learner_panel import restore_from_address
 from tutor.ui.session import app_state, remember_browser
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
@@ -19,7 +18,10 @@ st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide"
 # operator's log, never a traceback; the run stops there and the next one tries again.
 with page_guard("session"):
     state = app_state()
-    restore_from_address(state)
+    if "restore" in st.query_params:  # a recovery code's QR: only then the learner panel's imports
+        from tutor.ui.learner_panel import restore_from_address
+
+        restore_from_address(state)
 _ = state.t.gettext
 
 PAGES = "tutor/ui/pages"

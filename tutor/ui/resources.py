@@ -14,28 +14,37 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutor.classroom import Classroom
 from tutor.lessons import Course, Problem, load_course
-from tutor.store import Store, default_url
+
+if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
+    from tutor.classroom import Classroom
+    from tutor.store import Store
 
 _LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
 def _store(url: str) -> Store:
+    from tutor.store import Store
+
     return Store(url)
 
 
 def store() -> Store:
     """The server's progress store (created, and migrated, on first use)."""
+    from tutor.store import default_url
+
     return _store(default_url())
 
 
 def classroom() -> Classroom:
     """Class sessions over the server's store."""
+    from tutor.classroom import Classroom
+
     return Classroom(store())
 
 

@@ -3,6 +3,10 @@
 Why one object: scattered session keys drift apart (a language set here, a stale table there);
 one dataclass says everything a session holds, and a test seeds any state by building it.
 Plain Python, no Streamlit: ``tutor.ui.session`` puts it in the session.
+
+The database (SQLAlchemy), the lesson player and the practice table are imported where they are
+used, not here: the first page a newcomer sees builds an ``AppState`` and needs none of them
+(issue 17).
 """
 
 from __future__ import annotations
@@ -10,16 +14,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tutor.i18n import DEFAULT_LANGUAGE, Translator, translator
 from tutor.identity import new_token
-from tutor.lessons import Lesson
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS, TableRules
-from tutor.store import Learner, Store, UnknownLearnerError
 from tutor.strategy import Reference
-from tutor.ui.lesson_run import LessonRun, load_run, save_run
-from tutor.ui.practice import PracticeTable
+
+if TYPE_CHECKING:
+    from tutor.lessons import Lesson
+    from tutor.store import Learner, Store
+    from tutor.ui.lesson_run import LessonRun
+    from tutor.ui.practice import PracticeTable
 
 #: Bits of a session's random seed.
 SEED_BITS = 62
@@ -117,6 +124,8 @@ class AppState:
     # -- lessons --
     def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
         """Open a lesson where the learner left it (replayed from the store), or afresh."""
+        from tutor.ui.lesson_run import LessonRun, load_run
+
         run = None
         if store is not None and self.learner is not None:
             run = load_run(store, self.learner, lesson, reference=self.reference)
@@ -128,6 +137,8 @@ class AppState:
 
     def restart_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
         """Start a lesson again on purpose: its saved run is forgotten, new cards are dealt."""
+        from tutor.ui.lesson_run import LessonRun
+
         if store is not None and self.learner is not None:
             store.reset_lesson(self.learner, lesson.id)
         self.progress.pop(lesson.id, None)
@@ -142,6 +153,9 @@ class AppState:
     def record_progress(self, store: Store | None = None, index: int | None = None) -> None:
         """Keep the open lesson's progress: in this tab, and in the store when one is given
         (with ``index``, what was done on that step)."""
+        from tutor.store import UnknownLearnerError
+        from tutor.ui.lesson_run import save_run
+
         if self.lesson is None:
             return
         lesson_id = self.lesson.lesson.id
