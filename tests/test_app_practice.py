@@ -244,7 +244,7 @@ def test_the_practice_table_names_its_rules_and_cites_their_source(open_app: Ope
     assert "a rules booklet for a family table" in at.caption[0].value
     assert all(".txt" not in caption.value for caption in at.caption)
     fr = open_app("practice", AppState(rules=PRESETS["french-casino"]))
-    assert "Source : la page de règles d'un casino en ligne" in fr.caption[0].value
+    assert "Source\u00a0: la page de règles d'un casino en ligne" in fr.caption[0].value
 
 
 def test_the_practice_table_names_its_rules_in_french(open_app: OpenApp) -> None:

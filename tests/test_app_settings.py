@@ -130,7 +130,7 @@ def test_edited_rules_keep_the_presets_name_marked_edited(open_app: OpenApp) -> 
 def test_the_french_page_cites_the_sources_in_french(open_app: OpenApp) -> None:
     at = open_app("settings")
     assert (
-        "Source : un livret de règles pour une table familiale, avec des exemples commentés et"
+        "Source\u00a0: un livret de règles pour une table familiale, avec des exemples commentés et"
         " les erreurs courantes" in [caption.value for caption in at.caption]
     )
 
@@ -139,5 +139,5 @@ def test_the_french_page_names_the_presets_in_french(open_app: OpenApp) -> None:
     at = open_app("settings", AppState(rules=PRESETS["family"].replace(name="family*")))
     assert at.selectbox(key="settings-preset").options[0] == "Table familiale (livret de règles)"
     assert at.sidebar.caption[0].value == (
-        "Table : Table familiale (livret de règles) (règles modifiées)"
+        "Table\u00a0: Table familiale (livret de règles) (règles modifiées)"
     )
