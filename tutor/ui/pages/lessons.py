@@ -16,7 +16,7 @@ from tutor.lessons import (
     ShowStep,
     localize,
 )
-from tutor.lessons.models import ActionAnswer, ChoiceAnswer
+from tutor.lessons.models import ActionAnswer, ChoiceAnswer, Translations
 from tutor.lessons.play import settle_round
 from tutor.ui import components as ui
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
@@ -29,6 +29,12 @@ def course(paths: tuple[str, ...] | None) -> Course:
     """The course as listed: checked against the strategy once that background check is done
     (``tutor.ui.resources.CourseCheck``); the built-in course when ``paths`` is None."""
     return course_check(paths).course
+
+
+def _text(text: str | Translations, state: AppState) -> str:
+    """A lesson's own text in the learner's language, with the Translator's typography (the
+    French non-breaking spaces a YAML author need not type)."""
+    return state.t.typeset(localize(text, state.language))
 
 
 def course_list(state: AppState) -> None:
@@ -52,11 +58,11 @@ def course_list(state: AppState) -> None:
         with st.container(border=True):
             title_col, button_col = st.columns([4, 1], vertical_alignment="center")
             with title_col:
-                st.markdown(f"**{number}. {localize(lesson.title, state.language)}**")
+                st.markdown(f"**{number}. {_text(lesson.title, state)}**")
                 st.caption(
                     t.format("Level: {level}", level=levels[lesson.level])
                     + " · "
-                    + " ".join(localize(goal, state.language) for goal in lesson.goals[:1])
+                    + " ".join(_text(goal, state) for goal in lesson.goals[:1])
                 )
                 st.progress(
                     done / total,
@@ -116,7 +122,7 @@ def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Actio
             key=f"ask-{run.step}-{action.value}",
             on_click=_answer,
             args=(state, action.value),
-            shortcut=ui.SHORTCUTS[action],
+            shortcut=ui.shortcut(action, state.t),
             width="stretch",
         )
 
@@ -134,7 +140,7 @@ def _answer_typed(state: AppState, key: str) -> None:
 def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
     t = state.t
     ask = step.ask
-    st.markdown("### " + localize(ask.question, state.language))
+    st.markdown("### " + _text(ask.question, state))
     if ask.dealer:
         ui.show_cards(ask.dealer, state, label=t.gettext("Dealer"))
     if ask.cards:
@@ -155,7 +161,7 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         elif isinstance(answer, ChoiceAnswer):
             for index, option in enumerate(answer.options):
                 st.button(
-                    localize(option, state.language),
+                    _text(option, state),
                     key=f"ask-{run.step}-choice-{index}",
                     on_click=_answer,
                     args=(state, index),
@@ -171,7 +177,7 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
         st.error(t.gettext("Not quite."), icon=":material/cancel:")
-    st.markdown(localize(ask.explanation, state.language))
+    st.markdown(_text(ask.explanation, state))
 
 
 def _deal_act(state: AppState, action: Action) -> None:
@@ -190,7 +196,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
     t = state.t
     deal = step.deal
     if deal.intro is not None:
-        st.markdown(localize(deal.intro, state.language))
+        st.markdown(_text(deal.intro, state))
     play = run.deal_play()
     if play is None:
         return
@@ -212,7 +218,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
         with st.expander(t.gettext("What happened"), expanded=True):
             ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
         result = game.results[0]
-        st.info(t.format("Result: {net} chips.", net=t.signed_chips(result.net)))
+        st.info(t.format("Result: {net}.", net=t.chips_text(result.net, signed=True)))
         if play.left_script:
             # The lesson's commentary tells its own hand: it no longer fits this one.
             st.markdown(
@@ -228,16 +234,16 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
                     "How it ended: {hands}.",
                     hands=", ".join(
                         t.format(
-                            "{outcome} ({net} chips)",
+                            "{outcome} ({net})",
                             outcome=t.outcome_name(hand.outcome),
-                            net=t.signed_chips(hand.net),
+                            net=t.chips_text(hand.net, signed=True),
                         )
                         for hand in result.hands
                     ),
                 )
             )
         elif deal.explanation is not None:
-            st.markdown(localize(deal.explanation, state.language))
+            st.markdown(_text(deal.explanation, state))
         ui.ev_help(t)
 
 
@@ -260,11 +266,12 @@ def deal_decision(decision: Decision, state: AppState) -> None:
         st.warning(
             t.format(
                 "**{action}**: a mistake, made here on purpose because the lesson shows what it"
-                " costs. It gives up {loss} of a bet on average ({cost} chips); the right play is"
+                " costs. It gives up {loss} of a bet on average ({cost}); the right play is"
                 " **{play}**.",
                 action=t.action_name(decision.action),
                 loss=t.small(judgement.loss),
-                cost=t.small(judgement.cost),
+                cost=t.plural("{n} chip", "{n} chips", judgement.cost,
+                              shown=t.small(judgement.cost)),
                 play=t.action_name(judgement.play),
             ),
             icon=":material/school:",
@@ -347,7 +354,7 @@ def player(run: LessonRun, state: AppState) -> None:
         )
         st.code("\n".join(str(problem) for problem in problems), language=None)
         return
-    st.title(localize(lesson.title, state.language))
+    st.title(_text(lesson.title, state))
     st.progress(
         (run.step + 1) / run.total,
         text=t.format("Step {n} of {total}", n=run.step + 1, total=run.total),
@@ -355,14 +362,14 @@ def player(run: LessonRun, state: AppState) -> None:
     step = lesson.steps[run.step]
     with st.container(border=True):
         if isinstance(step, ExplainStep):
-            st.markdown(localize(step.explain, state.language))
+            st.markdown(_text(step.explain, state))
         elif isinstance(step, ShowStep):
             show = step.show
             if show.dealer:
                 ui.show_cards(show.dealer, state, label=t.gettext("Dealer"))
             ui.show_cards(show.cards, state)
             if show.caption is not None:
-                st.markdown(localize(show.caption, state.language))
+                st.markdown(_text(show.caption, state))
         elif isinstance(step, AskStep):
             ask_step(run, step, state)
         elif isinstance(step, DealStep):
