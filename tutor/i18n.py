@@ -271,8 +271,8 @@ _PROTECTED = re.compile(r"(:[a-z0-9_+\-]+(?:/[a-z0-9_]+)?:|<[^>]*>|`[^`]*`|https
 _SPACED = re.compile(r"[ \u202f]([:;!?])(?![\w/])")
 _UNSPACED = re.compile(r"(?<=[^\s(\[«\u00a0\u202f:;!?/'’-])([;!?])(?=\s|$|[*_)\]»\"\ue000])")
 _UNSPACED_COLON = re.compile(r"(?<=[^\s\d(\[«\u00a0\u202f:;!?/'’-])(:)(?=\s|$)")
-_GUILLEMET_OPEN = re.compile(r"«[ \u202f]?")
-_GUILLEMET_CLOSE = re.compile(r"[ \u202f]?»")
+_GUILLEMET_OPEN = re.compile(r"«[ \u202f\u00a0]?")
+_GUILLEMET_CLOSE = re.compile(r"[ \u202f\u00a0]?»")
 
 
 @lru_cache(maxsize=8192)
@@ -720,7 +720,6 @@ class Translator:
         With the ``story`` so far (``narrate_events``), hands are named after a split and a hit
         says whether the total is soft or hard."""
         story = story if story is not None else _Story()
-        before = story.value(event.seat, event.hand)
         story.follow(event)
         kind, data = event.kind, event.data
         who = seat_name(event.seat) if event.seat is not None else ""
@@ -741,6 +740,7 @@ class Translator:
             return self.format(N_("{who}{hand} gets {card}."), who=who, hand=hand, card=defined)
         if kind is EventKind.HIT:
             after = story.value(event.seat, event.hand)
+            before = story.value(event.seat, event.hand, without_last=True)
             total = self.value_text(after) if after is not None else str(data.get("total"))
             message = N_("{who}{hand} hits {card}: {total}.")
             if before is not None and after is not None and before.soft and not after.soft:
@@ -826,8 +826,13 @@ class _Story:
     def has_split(self, seat: int) -> bool:
         return seat in self.split
 
-    def value(self, seat: int | None, hand: int | None) -> HandValue | None:
-        cards = self.hands.get((seat, hand or 0))
+    def value(
+        self, seat: int | None, hand: int | None, *, without_last: bool = False
+    ) -> HandValue | None:
+        """The hand's value as told so far (before its last card, with ``without_last``)."""
+        cards = self.hands.get((seat, hand or 0), [])
+        if without_last:
+            cards = cards[:-1]
         return hand_value(cards) if cards else None
 
     def follow(self, event: Event) -> None:
