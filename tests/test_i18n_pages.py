@@ -37,7 +37,7 @@ def _texts(node: Node) -> Iterator[str]:
     for name in ("value", "label", "body", "help", "placeholder"):
         try:
             text = getattr(node, name, None)
-        except Exception:  # noqa: BLE001 - some elements compute these from a missing proto field
+        except Exception:  # some elements compute these from a missing proto field
             continue
         if isinstance(text, str):
             yield text
