@@ -275,8 +275,9 @@ def _add_edge(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 EDGE_CONVENTION = (
     "first round from a full shoe; each initial hand played composition-dependent optimally "
-    "(stand/hit/double/split/surrender); split hands valued with only the pair's cards removed, "
-    "resplits by the rules; no insurance"
+    "(stand/hit/double/split/surrender); one split: split hands played optimally for the shoe "
+    "without the pair; resplits: exact, every split hand's cards out as dealt, split hands "
+    "played as unsplit hands; no insurance"
 )
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from tutor.decision import Action
 from tutor.rules import TableRules
@@ -25,6 +24,9 @@ from tutor.strategy.solver import Hand, hand_graph, hand_of
 COLUMNS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 _UP_OF_COLUMN = {label: (1 if label == "A" else int(label)) for label in COLUMNS}
 _PAIR_LABELS = tuple(f"{v},{v}" for v in (*range(2, 11), "A"))
+
+if TYPE_CHECKING:  # pandas is imported when a chart is built: ``tutor edge`` never pays for it
+    import pandas as pd
 
 CellKey = tuple[str, str, str]  # table ("hard", "soft", "pairs"), row label, column label
 
@@ -158,6 +160,8 @@ def _code(evs: Mapping[Action, float], *, split_without_das: Mapping[Action, flo
 
 
 def build_chart(solution: Solution) -> Chart:
+    import pandas as pd
+
     rules = solution.rules
     evs: dict[CellKey, Mapping[Action, float]] = {}
     frames: dict[str, pd.DataFrame] = {}

@@ -7,25 +7,35 @@ optimal hit/stand/double choices after), splits as described in :mod:`tutor.stra
 insurance or even money taken, naturals paid at ``blackjack_pays``. It is the expected loss per
 unit of the initial bet, as a fraction (0.005 = 0.5 %).
 
-Solutions are cached per rule set (the table name aside) so the app, the quiz and the lessons pay
-for a solve once per process.
+Solutions are cached per rule set (the table name aside) in each process, and saved on disk
+(:mod:`tutor.strategy.saved`) for a full shoe or the infinite deck, so the command line, the app's
+pages and the class server pay for a solve once per rule set, not once per process. Such a
+solution is computed whole (``Solution.prepare``: every up-card, every split value the house edge
+and the chart ask for) before it is saved; a shoe with cards seen is solved lazily and kept only in
+memory.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 from typing import TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from tutor.decision import Action
 from tutor.legality import double_refusal, split_refusal, surrender_refusal
 from tutor.rules import TableRules
+from tutor.strategy import saved
 from tutor.strategy.dealer import Composition, full_shoe
 from tutor.strategy.solver import Hand, UpCardSolver, hand_graph, hand_of
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 #: Held while a rule set is solved or a result derived from it is built (re-entrant: a chart asks
 #: for the house edge's solution). The solvers' own values have a lock each (``UpCardSolver``).
@@ -46,6 +56,44 @@ class Solution:
         self.shoe = shoe
         self.ups = {up: UpCardSolver(rules, shoe, up) for up in range(1, 11)}
         self._cache: dict[str, object] = {}
+
+    def prepare(self) -> None:
+        """Compute everything the house edge and the chart ask for, each up-card's dealer
+        outcomes in one batch: the unsplit values and every pair's split values (with and without
+        double after split where it is allowed, as the chart shows both)."""
+        rules = self.rules
+        splits = [(pair, rules.max_hands) for pair in range(1, 11)] if rules.can_split else []
+        das_options = {rules.double_after_split, False}
+        for solver in self.ups.values():
+            solver.prepare(splits)
+            solver.values(0)
+            for pair, hands in splits:
+                for das in das_options:
+                    solver.split(pair, hands, das=das)
+
+    def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
+        """Everything a saved solution keeps (:mod:`tutor.strategy.saved`), after ``prepare``."""
+        out: dict[str, npt.NDArray[np.generic]] = {}
+        for up, solver in self.ups.items():
+            for name, array in solver.snapshot().items():
+                out[f"up{up}_{name}"] = array
+        return out
+
+    def restore(self, saved: dict[str, npt.NDArray[np.generic]]) -> bool:
+        """Take back a snapshot; False (and nothing half taken) if it does not fit."""
+        try:
+            parts = {
+                up: {name: saved[f"up{up}_{name}"] for name in ("keys", "dealer", "splits")}
+                for up in self.ups
+            }
+            for up, solver in self.ups.items():
+                solver.restore(parts[up])
+        except (KeyError, ValueError) as error:
+            log.warning("a saved solution of %s does not fit, solving again: %s",
+                        self.rules.name, error)
+            self.ups = {up: UpCardSolver(self.rules, self.shoe, up) for up in range(1, 11)}
+            return False
+        return True
 
     def cached(self, name: str, make: Callable[[], T]) -> T:
         """A result derived from this solution (the chart, the edge), computed once: the server's
@@ -201,8 +249,14 @@ def _key(rules: TableRules) -> TableRules:
 
 
 @lru_cache(maxsize=32)
-def _solve(rules: TableRules, shoe: Composition | None) -> Solution:
-    return Solution(rules, shoe)
+def _solve(rules: TableRules, shoe: Composition | None, keep: bool) -> Solution:
+    solution = Solution(rules, shoe)
+    if keep:
+        arrays = saved.load(rules, shoe)
+        if arrays is None or not solution.restore(arrays):
+            solution.prepare()
+            saved.save(rules, shoe, solution.snapshot())
+    return solution
 
 
 def solve(
@@ -211,5 +265,9 @@ def solve(
     """The solved rule set, cached: a full shoe of ``rules.decks`` unless a shoe is given."""
     with _LOCK:  # one Solution per rule set, even when many threads ask at once
         if infinite:
-            return _solve(_key(rules), None)
-        return _solve(_key(rules), shoe if shoe is not None else full_shoe(rules.decks))
+            return _solve(_key(rules), None, True)
+        full = full_shoe(rules.decks)
+        if shoe is None or shoe == full:
+            return _solve(_key(rules), full, True)
+        # A shoe with cards seen (exact advice) is one-off: solved lazily, never saved.
+        return _solve(_key(rules), shoe, False)

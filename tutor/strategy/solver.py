@@ -19,15 +19,30 @@ Surrender is valued in :mod:`tutor.strategy.solution`, as the engine settles it:
 under the European deal still loses the whole bet to a dealer natural, immediate surrender keeps
 half the bet whatever the dealer's second card is.
 
-Splits, the one approximation. A split hand is valued from the shoe without the up-card, its own
-cards *and the other card of the pair* (the cards drawn to the other split hands are not removed),
-and played optimally for those cards, doubling only where double after split is allowed. The number
-of hands follows the rules exactly: each split hand that receives another card of the pair is split
-again while the seat holds fewer than ``max_hands`` hands (Aces only with ``resplit_aces``),
-with the chance of another pair card taken from that same shoe; a hand that receives a pair card
-when no resplit is possible is played as the pair, without splitting. This is the usual
-"zero memory" post-split convention of exact calculators (Farmer's CDZ-); its gap to removing
-every split hand's cards as they are drawn has not been measured here.
+Splits, exactly, under two conventions. *One split* (the seat may hold two hands, or Aces may not
+be split again): a split hand is valued from the shoe without the up-card, its own cards and the
+other card of the pair, and played optimally for those cards, doubling only where double after
+split is allowed; a hand that receives another pair card is played as the pair. The two hands
+have the same expected value whatever the first one draws (the cards are exchangeable and each
+hand's play depends on its own cards only), so twice that value is exact: it is the
+post-split-optimised "CDP1" value of exact analysers.
+
+*Resplits* (more than two hands): the cards of every split hand are out of the shoe as they are
+dealt, and split hands are played with the unsplit optimum, the play each hand's cards get when
+they are an initial hand (E. Farmer's "CDZ-"), doubling only with double after split. Because
+each hand's play depends on its own cards only, the deal can be reordered without changing any
+expectation: first the second card of every split hand (a pattern of pair cards, which split again
+while the seat holds fewer than ``max_hands`` hands, and other cards), then one hand and the
+dealer, then the rest. A hand completed by another card therefore has the value of a pair card
+plus a non-pair card, played and settled from the shoe, *times* the chance that the cards after it
+follow the rest of the pattern: ``i`` pair cards and ``r`` other cards
+(:func:`stream_patterns` counts the hands per ``(i, r)``). By inclusion and exclusion over the
+``r`` cards that must not be pair cards, that is a signed sum of values from shoes with only pair
+cards removed, ``sum_k (-1)^k C(r, k) P(next i+k cards are pair cards) G(i+k)``, where ``G(j)`` is
+the value of a split hand with ``j`` further pair cards out; hands kept as a pair (no room to
+resplit) likewise. So a resplit value costs a few batches of the ordinary dealer computation, for
+the hands the unsplit optimum can reach, and is exact for any number of decks and any limit
+(checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
 
 The Ace of spades with a black Jack bonus depends on suits and is not part of these values.
 """
@@ -38,6 +53,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -59,6 +75,9 @@ Hand = tuple[int, ...]  # counts of Ace, 2, ..., 9, ten-valued
 EMPTY: Hand = (0,) * 10
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+
+#: A removed composition as one integer (six bits per card value: at most 63 of a value).
+_KEY_WEIGHTS: IntArray = np.array([1 << (6 * index) for index in range(10)], dtype=np.int64)
 
 
 def add_card(hand: Hand, value: int) -> Hand:
@@ -169,10 +188,16 @@ class UpCardSolver:
         self.partner = natural_partner(up)
         #: Whether EVs are conditioned on the dealer having no natural.
         self.conditioned = self.peek and self.partner is not None
-        self._values: dict[tuple[int, Hand | None], HandValues] = {}
+        self._values: dict[tuple[int, int, Hand | None], HandValues] = {}
         #: Concurrent requests for the same values wait for one computation (see ``values``).
         self._lock = threading.RLock()
         self._split: dict[tuple[int, int, bool], SplitValue] = {}
+        #: The dealer's joint outcomes per removed composition, sorted by key (see ``_joint``).
+        self._cache_keys: IntArray = np.zeros(0, dtype=np.int64)
+        self._cache_rows: FloatArray = np.zeros((0, 7))
+        self._prepared: set[tuple[int, int]] = set()
+        self._played_rows: dict[int, BoolArray] = {}
+        self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
         graph = hand_graph()
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
@@ -191,33 +216,176 @@ class UpCardSolver:
         left = [s - r for s, r in zip(self.shoe, removed, strict=True)]
         return left[self.partner - 1] / sum(left)
 
-    def values(self, extra: int = 0, within: Hand | None = None) -> HandValues:
-        """EVs of all hands (or only those holding ``within``) with ``extra`` also out of the shoe.
+    def values(self, extra: int = 0, within: Hand | None = None, *, times: int = 1) -> HandValues:
+        """EVs of all hands (or only those holding ``within``) with ``extra`` also out of the shoe
+        (``times`` cards of that value).
 
         ``extra`` is the other card of a split pair (0 for none): only hands holding that card
         are valued then, since only they arise after the split.
         """
-        key = (extra, within)
+        key = (extra, times if extra else 0, within)
         got = self._values.get(key)
         if got is None:
             with self._lock:
                 got = self._values.get(key)
                 if got is None:
-                    got = self._solve(extra, within)
+                    got = self._solve(extra, times if extra else 0, within)
                     self._values[key] = got
         return got
 
-    def _solve(self, extra: int, within: Hand | None) -> HandValues:
+    def hits(self) -> BoolArray:
+        """Where the unsplit optimum hits (it stands elsewhere): the policy split hands follow."""
+        plain = self.values(0)
+        out: BoolArray = (plain.hit > plain.stand) & (hand_graph().total < 21) & plain.rows
+        return out
+
+    def played_rows(self, pair: int) -> BoolArray:
+        """The hands a split of ``pair`` can reach under the unsplit optimum: every two-card hand
+        of the pair, the hands one card larger (a double), and every hand a hit leads to."""
+        got = self._played_rows.get(pair)
+        if got is not None:
+            return got
+        graph = hand_graph()
+        hits = self.hits()
+        seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
+        rows = np.zeros(graph.bust + 1, dtype=bool)
+        rows[seconds] = True
+        frontier = seconds[seconds < graph.bust]
+        frontier = frontier[hits[frontier]]
+        while len(frontier):
+            children = np.unique(graph.child[frontier])
+            children = children[(children < graph.bust) & ~rows[children]]
+            rows[children] = True
+            frontier = children[hits[children]]
+        rows[graph.child[seconds[seconds < graph.bust]]] = True  # a double's card
+        out: BoolArray = rows[: graph.bust]
+        self._played_rows[pair] = out
+        return out
+
+    def split_depth(self, pair: int, hands_available: int) -> int:
+        """How many pair cards beyond the hand's own the split of ``pair`` takes out of the shoe
+        in the values it needs: one for a single split, more for an exact resplit value."""
+        resplit = hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
+        if not resplit or self.infinite:
+            return 1
+        others, stuck = stream_patterns(hands_available)
+        deepest = max(i + r for i, r in (*others, *stuck))
+        return 1 + min(deepest, max(self.shoe[pair - 1] - 2, 0))
+
+    def prepare(self, splits: Sequence[tuple[int, int]] = ()) -> None:
+        """Compute in two batches the dealer's outcomes for every shoe that the unsplit values and
+        the splits ``(pair, hands_available)`` will ask for: a few large batches cost far less
+        than many small ones. The unsplit values come first, since they decide which hands a
+        split reaches when its hands are played with the unsplit optimum."""
+        if self.infinite:
+            return
+        graph = hand_graph()
+        shoe = np.array(self.shoe)
+
+        def batch(parts: list[IntArray]) -> None:
+            removed = np.concatenate(parts)
+            removed = removed[np.all(removed <= shoe[None, :], axis=1)]
+            with self._lock:
+                self._joint(removed)
+
+        if not self._prepared:
+            batch([graph.counts])
+            self._prepared.add((0, 0))
+        wanted = {(pair, self.split_depth(pair, hands)) for pair, hands in splits}
+        wanted -= self._prepared
+        if not wanted:
+            return
+        parts = []
+        for pair, depth in wanted:
+            if depth > 1:
+                holding = graph.counts[self.played_rows(pair)]
+            else:
+                holding = graph.counts[graph.counts[:, pair - 1] > 0]
+            for times in range(1, depth + 1):
+                removed = holding.copy()
+                removed[:, pair - 1] += times
+                parts.append(removed)
+        batch(parts)
+        self._prepared |= wanted
+
+    def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
+        """What a saved solution keeps of this up-card (:mod:`tutor.strategy.saved`): the
+        dealer's outcomes for every hand of the unsplit values (single precision, as computed)
+        and the split values computed so far."""
+        graph = hand_graph()
+        keys = np.unique(graph.counts[np.all(graph.counts <= np.array(self.shoe), axis=1)]
+                         @ _KEY_WEIGHTS)
+        found = np.searchsorted(self._cache_keys, keys)
+        if len(keys) and (found.max() >= len(self._cache_keys)
+                          or np.any(self._cache_keys[found] != keys)):
+            raise ValueError("the unsplit values are not computed yet")
+        splits = np.array(
+            [(pair, hands, das, value.ev, value.per_hand)
+             for (pair, hands, das), value in sorted(self._split.items())],
+            dtype=np.float64,
+        ).reshape(-1, 5)
+        return {"keys": keys, "dealer": self._cache_rows[found].astype(np.float32),
+                "splits": splits}
+
+    def restore(self, saved: dict[str, npt.NDArray[np.generic]]) -> None:
+        """Take back what ``snapshot`` kept: the unsplit values are then derived without
+        computing the dealer again, and the saved split values are answered as they are."""
+        keys = np.asarray(saved["keys"], dtype=np.int64)
+        rows = np.asarray(saved["dealer"], dtype=np.float64)
+        splits = np.asarray(saved["splits"], dtype=np.float64)
+        if rows.shape != (len(keys), 7) or splits.ndim != 2 or splits.shape[1] != 5:
+            raise ValueError("a saved up-card of the wrong shape")
+        with self._lock:
+            self._cache_keys, self._cache_rows = keys, rows
+            self._prepared = {(0, 0)}
+            for pair, hands, das, ev, per_hand in splits:
+                self._split[(int(pair), int(hands), bool(das))] = SplitValue(
+                    float(ev), float(per_hand)
+                )
+
+    def _joint(self, removed: IntArray) -> FloatArray:
+        """The dealer's joint outcome probabilities (a natural's orders left out after a peek)
+        for the shoe without each row of ``removed``, cached by composition: the same shoe comes
+        back for many hands (a hand with two extra pair cards out is the hand one pair card larger
+        with one out), so each is computed once per up-card."""
+        keys = removed @ _KEY_WEIGHTS
+        unique, inverse = np.unique(keys, return_inverse=True)
+        found = np.searchsorted(self._cache_keys, unique)
+        found = np.minimum(found, len(self._cache_keys) - 1) if len(self._cache_keys) else found
+        known = (
+            self._cache_keys[found] == unique if len(self._cache_keys)
+            else np.zeros(len(unique), dtype=bool)
+        )
+        if not known.all():
+            missing = unique[~known]
+            first = np.zeros(len(unique), dtype=np.int64)
+            first[inverse[::-1]] = np.arange(len(keys))[::-1]
+            shoes = (np.array(self.shoe)[None, :] - removed[first[~known]]).astype(np.float64)
+            fresh = outcome_matrix(
+                shoes, self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
+                peek=self.conditioned,
+            )
+            keys_all = np.concatenate([self._cache_keys, missing])
+            rows_all = np.concatenate([self._cache_rows, fresh])
+            order = np.argsort(keys_all, kind="stable")
+            self._cache_keys, self._cache_rows = keys_all[order], rows_all[order]
+            found = np.searchsorted(self._cache_keys, unique)
+        out: FloatArray = self._cache_rows[found][inverse.reshape(-1)]
+        return out
+
+    def _solve(
+        self, extra: int, times: int, within: Hand | None, only: BoolArray | None = None
+    ) -> HandValues:
         graph = hand_graph()
         n = graph.bust
-        rows = np.ones(n, dtype=bool)
+        rows = np.ones(n, dtype=bool) if only is None else only.copy()
         if extra:
             rows &= graph.counts[:, extra - 1] > 0
         if within is not None:
             rows &= np.all(graph.counts >= np.array(within), axis=1)
         removed = graph.counts.copy()
         if extra:
-            removed[:, extra - 1] += 1
+            removed[:, extra - 1] += times
         draws = np.zeros((n, 10))
         dealer = np.zeros((n, 7))
         if self.infinite:
@@ -233,10 +401,7 @@ class UpCardSolver:
             shoes = left[live].astype(np.float64)
             total = shoes.sum(axis=1)
             p = shoes / total[:, None]
-            joint = outcome_matrix(
-                shoes, self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
-                peek=self.conditioned,
-            )
+            joint = self._joint(removed[live])
             if self.conditioned and self.partner is not None:
                 partner = shoes[:, self.partner - 1]
                 no_natural = 1 - partner / total
@@ -284,10 +449,14 @@ class UpCardSolver:
     ) -> SplitValue:
         rules = self.rules
         graph = hand_graph()
-        values = self.values(pair)
         aces = pair == 1
         one_card = aces and rules.split_aces_one_card
         resplit = hands_available > 2 and (not aces or rules.resplit_aces)
+        if resplit and not self.infinite:
+            result = self.zero_memory_split(pair, hands_available, das)
+            self._split[key] = result
+            return result
+        values = self.values(pair)
         start = graph.index[add_card(EMPTY, pair)]
 
         def played(hand: int) -> float:
@@ -332,3 +501,153 @@ class UpCardSolver:
         result = SplitValue(pending(2, 2), per_hand)
         self._split[key] = result
         return result
+
+    def _no_natural(self, removed: IntArray) -> FloatArray:
+        """The chance of no dealer natural for the shoe without each row of ``removed`` (1 where
+        nothing is conditioned)."""
+        if not self.conditioned or self.partner is None:
+            return np.ones(len(removed))
+        left = np.array(self.shoe)[None, :] - removed
+        out: FloatArray = 1 - left[:, self.partner - 1] / np.maximum(left.sum(axis=1), 1)
+        return out
+
+    def _played(self, values: HandValues, hits: BoolArray) -> FloatArray:
+        """Every hand's EV when it hits exactly where ``hits`` says and stands elsewhere."""
+        graph = hand_graph()
+        n = graph.bust
+        value = np.zeros(n + 1)
+        value[n] = -1.0
+        value[:n] = np.where(values.rows, values.stand, 0.0)
+        for level in graph.levels:
+            ids = level[values.rows[level] & hits[level]]
+            if len(ids):
+                value[ids] = np.einsum("hv,hv->h", values.draws[ids], value[graph.child[ids]])
+        return value[:n]
+
+    def _second_values(
+        self, pair: int, times: int, hits: BoolArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """For the ten hands pair + v, with ``times`` pair cards out besides the hand's own: the
+        value played with the unsplit optimum (``hits``) after the second card, and doubled.
+        Only these twenty numbers are kept (the values of every hand would weigh megabytes per
+        pair and up-card)."""
+        key = (pair, times)
+        got = self._seconds.get(key)
+        if got is None:
+            graph = hand_graph()
+            values = self._solve(pair, times, None, self.played_rows(pair))
+            played = self._played(values, hits)
+            seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
+            inside = seconds < graph.bust
+            nodes = np.where(inside, seconds, 0)
+            got = (np.where(inside, played[nodes], 0.0),
+                   np.where(inside, values.double[nodes], 0.0))
+            self._seconds[key] = got
+        return got
+
+    def zero_memory_split(self, pair: int, hands_available: int, das: bool) -> SplitValue:
+        """The exact value of splitting with resplits, every split hand's cards out of the shoe
+        as they are dealt, split hands played with the unsplit optimum (module docstring)."""
+        graph = hand_graph()
+        one_card = pair == 1 and self.rules.split_aces_one_card
+        plain = self.values(0)
+        # The policy: what the unsplit optimum does with each hand (CDZ-).
+        hits = self.hits()
+        if one_card:
+            hits[:] = False
+        start = graph.index[add_card(EMPTY, pair)]
+        seconds = graph.child[start]  # the two-card hands pair + v
+        doubles = np.zeros(10, dtype=bool)
+        if das and not one_card:
+            for card, node in enumerate(seconds, start=1):
+                if node < graph.bust and self.may_double[node] and plain.rows[node]:
+                    doubles[card - 1] = plain.double[node] > max(
+                        plain.stand[node], plain.hit[node] if graph.total[node] < 21 else -2.0
+                    )
+        others, stuck = stream_patterns(hands_available)
+        deepest = max(i + r for i, r in (*others, *stuck))
+        self.prepare([(pair, hands_available)])
+        counts = np.array(self.shoe, dtype=np.int64)
+        counts[pair - 1] -= 2
+        if counts[pair - 1] < 0:
+            raise ValueError(f"the shoe holds no pair of value {pair} to split")
+        cards = int(counts.sum())
+        pairs_left = int(counts[pair - 1])
+        # G[j]: the value of one split hand whose second card is not a pair card, U[j]: of a
+        # hand kept as a pair, both with j further pair cards out (joint with no dealer natural).
+        other_values = np.zeros(deepest + 1)
+        pair_values = np.zeros(deepest + 1)
+        first_other = 0.0
+        for j in range(min(deepest, pairs_left) + 1):
+            played, doubled = self._second_values(pair, 1 + j, hits)
+            left = counts.copy()
+            left[pair - 1] -= j
+            p = left / (cards - j)
+            removed = graph.counts[seconds].copy()
+            removed[:, pair - 1] += 1 + j
+            natural_free = self._no_natural(removed)
+            for card in range(1, 11):
+                if p[card - 1] <= 0:
+                    continue
+                value = float(doubled[card - 1] if doubles[card - 1] else played[card - 1])
+                term = p[card - 1] * value * float(natural_free[card - 1])
+                if card == pair:
+                    pair_values[j] = term
+                else:
+                    other_values[j] += term
+                    if j == 0:
+                        first_other += p[card - 1] * value
+        # P(the next j cards are all pair cards).
+        runs = np.ones(deepest + 1)
+        for j in range(1, deepest + 1):
+            runs[j] = runs[j - 1] * max(pairs_left - j + 1, 0) / (cards - j + 1)
+
+        def exactly(table: dict[tuple[int, int], int], values: FloatArray) -> float:
+            # i more pair cards and r other cards among the other hands' second cards, by
+            # inclusion and exclusion over the r cards that must not be pair cards.
+            total = 0.0
+            for (i, r), weight in table.items():
+                total += weight * sum(
+                    (-1) ** k * comb(r, k) * float(runs[i + k] * values[i + k])
+                    for k in range(r + 1)
+                )
+            return total
+
+        removed_pair = np.zeros((1, 10), dtype=np.int64)
+        removed_pair[0, pair - 1] = 2
+        no_natural = float(self._no_natural(removed_pair)[0])
+        ev = (exactly(others, other_values) + exactly(stuck, pair_values)) / no_natural
+        p_other = 1 - pairs_left / cards
+        return SplitValue(float(ev), float(first_other / p_other) if p_other > 0 else 0.0)
+
+
+@lru_cache(maxsize=8)
+def stream_patterns(
+    hands: int,
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """The second cards dealt to split hands, as patterns of pair and other cards.
+
+    Every hand waiting for its second card takes the next card; a pair card splits it again while
+    the seat holds fewer than ``hands`` hands, and is kept as a pair after. For every pattern,
+    each hand completed by another card counts once in the first table under (pair cards, other
+    cards but its own), each hand kept as a pair once in the second under (pair cards but its
+    own, other cards): the weights of the exact split value.
+    """
+    others: dict[tuple[int, int], int] = {}
+    stuck: dict[tuple[int, int], int] = {}
+
+    def walk(seat: int, waiting: int, pairs: int, other: int, kept: int) -> None:
+        if waiting == 0:
+            if other:
+                others[(pairs, other - 1)] = others.get((pairs, other - 1), 0) + other
+            if kept:
+                stuck[(pairs - 1, other)] = stuck.get((pairs - 1, other), 0) + kept
+            return
+        walk(seat, waiting - 1, pairs, other + 1, kept)
+        if seat < hands:
+            walk(seat + 1, waiting + 1, pairs + 1, other, kept)
+        else:
+            walk(seat, waiting - 1, pairs + 1, other, kept + 1)
+
+    walk(2, 2, 0, 0, 0)
+    return others, stuck
