@@ -11,8 +11,10 @@ import streamlit as st
 from tutor.ui.components import sidebar
 from tutor.ui.faults import page_guard
 from tutor.ui.session import app_state, remember_browser
+from tutor.ui.style import CSS
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
+st.html(CSS)  # the app's CSS (contrast), in one place; a style-only block takes no room
 
 # A database fault (down, read-only, full, corrupt) is a sentence on the page and a record in the
 # operator's log, never a traceback; the run stops there and the next one tries again.

@@ -141,6 +141,18 @@ def show_cards(cards: Sequence[Card | None], state: AppState, *, label: str | No
     )
 
 
+def show_hands_side_by_side(
+    hands: Sequence[tuple[Sequence[Card | None], str]], state: AppState
+) -> None:
+    """Labelled hands in one row, so that a question's cards and its answers fit one laptop or
+    phone screen (issue 17): the first hand (the dealer's up-card) lets its label wrap to stay
+    beside the learner's hand on a phone; a long hand goes to the next line."""
+    row = "".join(
+        hand_html(cards, state.t, large=state.presentation, label=label) for cards, label in hands
+    )
+    st.markdown(f'<div class="tutor-hands">{row}</div>', unsafe_allow_html=True)
+
+
 def round_view(
     game: Round, state: AppState, seat_name: Callable[[int], str], *, chips: Sequence[str] = ()
 ) -> None:
@@ -206,6 +218,16 @@ def action_buttons(
             type="primary" if action in legal else "secondary",
             width="stretch",
         )
+    # A disabled button's reason is a hover tooltip, which touch cannot reach: on a touch or
+    # narrow screen the reasons are also written out (CSS class in tutor.ui.style).
+    reasons = [
+        t.format("{action}: {reason}", action=t.action_name(action), reason=t.refusal(*refusal))
+        for action, refusal in (refusals or {}).items()
+        if action in shown and action not in legal
+    ]
+    if reasons:
+        items = "".join(f"<li>{html.escape(reason)}</li>" for reason in reasons)
+        st.markdown(f'<ul class="tutor-touch-reasons">{items}</ul>', unsafe_allow_html=True)
 
 
 def evs_markdown(judgement: Judgement, t: Translator) -> str:
@@ -358,8 +380,10 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
             )
         st.markdown("**" + what + "**")
         return
-    show_cards(question.dealer, state, label=t.gettext("Dealer shows"))
-    show_cards(question.cards, state, label=t.gettext("Your hand"))
+    show_hands_side_by_side(
+        [(question.dealer, t.gettext("Dealer shows")), (question.cards, t.gettext("Your hand"))],
+        state,
+    )
     point = question.point
     assert point is not None
     if point.is_insurance_decision:

@@ -1,0 +1,47 @@
+"""The app's own CSS, in one place, injected once per page by ``app.py``.
+
+Why CSS at all: Streamlit's theme (``.streamlit/config.toml``) sets the colours it names, but it
+derives the caption grey and a shortcut key's grey by fading the text colour, and on our
+backgrounds those greys fall under WCAG AA's 4.5:1 (captions 4.46:1 on the page, 4.28:1 in the
+sidebar; a shortcut letter on a green button 3.31:1). Each rule below says which check it
+answers; ``tests/test_browser_a11y.py`` runs axe-core on every page to keep them passing.
+"""
+
+from __future__ import annotations
+
+#: Captions: 6.5:1 on the page (#fbfaf5), 5.8:1 on the sidebar (#e8efe9), still quieter than text.
+CAPTION = "#595c59"
+
+#: A row of columns each holding a button and nothing else.
+_BUTTON_ROW = (
+    "[data-testid='stHorizontalBlock']:has(>[data-testid='stColumn'] .stButton)"
+    ":not(:has(>[data-testid='stColumn']:not(:has(.stButton))))"
+    ":not(:has(>[data-testid='stColumn'] :is(.stMarkdown,.stProgress,.stCaption)))"
+)
+
+CSS = (
+    "<style>"
+    # Captions, on the page and in the sidebar.
+    f"[data-testid='stCaptionContainer'],[data-testid='stCaptionContainer'] p{{color:{CAPTION}}}"
+    # A shortcut key shown on a button: full-strength text of the button's own colour (white on
+    # the green primary buttons: 6.2:1), not a faded one.
+    "[data-testid^='stBaseButton'] kbd{color:inherit;opacity:1}"
+    # Less empty space above the page's title (Streamlit leaves 6rem): a quiz question, its cards
+    # and its answers fit one laptop (1366x768) or phone (390x844) screen.
+    ".stMainBlockContainer{padding-top:3.5rem}"
+    # Hands shown side by side (tutor.ui.components.show_hands_side_by_side), wrapping if narrow.
+    ".tutor-hands{display:flex;flex-wrap:wrap;column-gap:1.5rem}"
+    ".tutor-hands>[role=group]:first-child{flex:1 1 5rem;max-width:14rem}"
+    # A disabled action's reason, written out where a hover tooltip cannot be reached (touch) or
+    # hardly fits (narrow screens); a mouse on a wide screen reads it in the button's tooltip.
+    ".tutor-touch-reasons{font-size:.9rem;margin:0;padding-left:1.2rem}"
+    "@media (hover:hover) and (min-width:641px){.tutor-touch-reasons{display:none}}"
+    # On a phone, a row of buttons only (answers, actions) wraps two by two instead of stacking
+    # one per line.
+    "@media (max-width:640px){"
+    f"{_BUTTON_ROW}{{flex-flow:row wrap !important;gap:.5rem !important}}"
+    f"{_BUTTON_ROW}>[data-testid='stColumn']"
+    "{flex:1 1 calc(50% - .5rem) !important;min-width:calc(50% - .5rem) !important;"
+    "width:auto !important}}"
+    "</style>"
+)
