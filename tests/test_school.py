@@ -1,0 +1,326 @@
+"""A school's server end to end: ``deploy/school`` starts two app processes and HAProxy on loopback
+over one PostgreSQL database; a teacher and several students (chromium pages) go through the proxy,
+spread over both processes; one process is killed in the middle of a question and started again.
+
+What it checks: the proxy's cookie spreads the browsers over both processes and keeps each on its
+own; a teacher on one process and students on the other see the same class; the students of the
+killed process come back to their seats by themselves (the browser's cookie and the ``?code=`` of
+the address), their earlier answers kept and not asked again; the restarted process serves a
+latecomer; every answer is stored exactly once and every student sees every reveal.
+
+Skipped, saying why, without PostgreSQL (``TUTOR_TEST_POSTGRES_URL``, started by ``.ci/run``),
+HAProxy (``apt-get install haproxy``) or chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, free_port
+from tests.serving import button as _button
+from tests.serving import new_page as _page
+from tests.serving import screenshot as _shot
+from tests.serving import wait_idle as _wait_idle
+
+SCRIPT = ROOT / "deploy" / "school"
+HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
+#: The cookie ``deploy/haproxy.cfg.in`` names the serving process with (``app1``, ``app2``…).
+COOKIE = "tutor_server"
+
+pytestmark = [
+    *BROWSER,
+    pytest.mark.skipif(
+        not os.environ.get("TUTOR_TEST_POSTGRES_URL"),
+        reason="TUTOR_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL server)",
+    ),
+    pytest.mark.skipif(
+        not os.access(HAPROXY, os.X_OK),
+        reason="HAProxy is not installed (apt-get install haproxy)",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class School:
+    """A running set: the proxy's address, the database's URL, and how to drive the script."""
+
+    url: str
+    database_url: str
+    run: Path
+    env: dict[str, str]
+
+    def script(self, command: str) -> str:
+        """Run ``deploy/school COMMAND`` with this set's settings; its output."""
+        done = subprocess.run(
+            [str(SCRIPT), command],
+            env=self.env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0 and command != "status":
+            raise RuntimeError(f"deploy/school {command} failed:\n{done.stdout}{done.stderr}")
+        return done.stdout
+
+    def pid(self, process: int) -> int:
+        return int((self.run / f"app-{process}.pid").read_text())
+
+
+def new_database(server_url: str) -> str:
+    """A new, empty database on the PostgreSQL server of ``server_url``; its URL."""
+    import sqlalchemy as sa
+
+    name = f"school_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports (the script numbers its processes'
+    ports from one)."""
+    for _attempt in range(50):
+        first = free_port()
+        sockets = []
+        try:
+            for port in range(first, first + count):
+                sock = socket.socket()
+                sockets.append(sock)
+                sock.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for sock in sockets:
+                sock.close()
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
+@contextmanager
+def running_school(database_url: str, run: Path, processes: int = 2) -> Iterator[School]:
+    """``deploy/school start`` with ``processes`` app processes on free loopback ports, the proxy
+    on another, until the block ends (then ``deploy/school stop``)."""
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("TUTOR_DATA_DIR", None)  # the script gives the set one shared folder in its run folder
+    env.update(
+        TUTOR_SCHOOL_CONF=os.devnull,
+        TUTOR_DATABASE_URL=database_url,
+        TUTOR_SCHOOL_RUN=str(run),
+        TUTOR_SCHOOL_PROCESSES=str(processes),
+        TUTOR_SCHOOL_APP_PORT=str(free_ports(processes)),
+        TUTOR_SCHOOL_ADDRESS="127.0.0.1",
+        TUTOR_SCHOOL_PORT=str(port),
+        TUTOR_PUBLIC_URL=f"http://127.0.0.1:{port}",
+    )
+    school = School(f"http://127.0.0.1:{port}", database_url, run, env)
+    try:
+        school.script("start")
+        yield school
+    finally:
+        school.script("stop")
+
+
+@pytest.fixture(scope="module")
+def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
+    database_url = new_database(os.environ["TUTOR_TEST_POSTGRES_URL"])
+    with running_school(database_url, tmp_path_factory.mktemp("school-run")) as running:
+        yield running
+
+
+def served_by(page: object) -> str:
+    """The process the proxy sends this browser to: its cookie (``app1``, ``app2``)."""
+    cookies = page.context.cookies()  # type: ignore[attr-defined]
+    names = [cookie["value"] for cookie in cookies if cookie["name"] == COOKIE]
+    assert names, f"the proxy set no {COOKIE} cookie"
+    return str(names[0])
+
+
+def create_class(page: object, url: str, hands: list[str]) -> str:
+    """The teacher creates a class of typed hands; its join code."""
+    page.goto(f"{url}/class")  # type: ignore[attr-defined]
+    page.get_by_role("textbox", name="Titre").fill("Salle 12")  # type: ignore[attr-defined]
+    page.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    box = page.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    box.fill("\n".join(hands))
+    box.blur()
+    _wait_idle(page)
+    _button(page, "Créer la classe").click()  # type: ignore[attr-defined]
+    _button(page, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    code_box = page.locator('div[aria-label="code"]').first  # type: ignore[attr-defined]
+    code_box.wait_for()
+    return str(code_box.inner_text().strip())
+
+
+def join(
+    browser: object, url: str, code: str, nickname: str, *, then: str = "Attendez que l'enseignant"
+) -> object:
+    """A phone opens the join address (the QR code's), types a nickname, joins, and waits for
+    ``then`` (the lobby's words by default; a latecomer sees the current question)."""
+    page = _page(browser, PHONE)
+    page.goto(f"{url}/join?code={code}")  # type: ignore[attr-defined]
+    box = page.locator(".st-key-class-join-code input")  # type: ignore[attr-defined]
+    try:
+        box.wait_for()
+    except Exception:
+        _shot(page, "school-join-failed-phone")  # for a person to see what the phone showed
+        raise
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "code => document.querySelector('.st-key-class-join-code input').value === code", arg=code
+    )
+    page.locator(".st-key-class-join-nickname input").fill(nickname)  # type: ignore[attr-defined]
+    page.locator(".st-key-class-join-submit button").click()  # type: ignore[attr-defined]
+    page.get_by_text(then).first.wait_for()  # type: ignore[attr-defined]
+    return page
+
+
+def answer(page: object, position: int, action: str) -> None:
+    page.locator(f".st-key-class-answer-{position}-{action} button").click()  # type: ignore[attr-defined]
+    page.get_by_text("Votre réponse").first.wait_for()  # type: ignore[attr-defined]
+
+
+def answers_shown(teacher: object, count: int) -> None:
+    """Wait until the projector's page counts ``count`` answers of ``count`` students."""
+    metric = teacher.get_by_test_id("stMetricValue")  # type: ignore[attr-defined]
+    metric.filter(has_text=f"{count} / {count}").wait_for()
+
+
+def stored_answers(database_url: str, code: str) -> dict[tuple[str, int], int]:
+    """How many rows the database holds per (nickname, question position) of the class: every
+    stored answer, duplicates included (``Classroom.results`` keeps one per pair)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(database_url)
+    query = sa.text(
+        "SELECT s.nickname, q.position, count(*) AS n FROM class_answers a"
+        " JOIN class_students s ON s.id = a.student_id"
+        " JOIN class_questions q ON q.id = a.question_id"
+        " JOIN class_sessions c ON c.id = q.session_id"
+        " WHERE c.code = :code GROUP BY s.nickname, q.position"
+    )
+    with engine.connect() as db:
+        rows = db.execute(query, {"code": code}).all()
+    engine.dispose()
+    return {(row.nickname, int(row.position)): int(row.n) for row in rows}
+
+
+def class_seats(database_url: str, code: str) -> dict[str, int]:
+    """The class's seats by nickname (one row each, or the dict would hide a second), with the
+    number of times each was found again by a reconnecting browser."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(database_url)
+    query = sa.text(
+        "SELECT s.nickname, s.reconnections FROM class_students s"
+        " JOIN class_sessions c ON c.id = s.session_id WHERE c.code = :code"
+    )
+    with engine.connect() as db:
+        rows = db.execute(query, {"code": code}).all()
+    engine.dispose()
+    assert len({row.nickname for row in rows}) == len(rows), "a nickname has two seats"
+    return {row.nickname: int(row.reconnections) for row in rows}
+
+
+def test_a_class_spans_two_processes_and_survives_one_restarting(
+    school: School, chromium_browser: object
+) -> None:
+    teacher = _page(chromium_browser, LAPTOP)
+    code = create_class(teacher, school.url, ["10 6 / 10", "A 7 / 9"])
+    teacher_process = served_by(teacher)
+
+    names = [f"Élève {n}" for n in range(1, 5)]
+    phones = {name: join(chromium_browser, school.url, code, name) for name in names}
+    process_of = {name: served_by(page) for name, page in phones.items()}
+    # The proxy spreads the browsers over both processes: the class spans them.
+    assert set(process_of.values()) | {teacher_process} == {"app1", "app2"}, process_of
+    # The victim serves students but not the teacher (a teacher's own tab reopens a class with
+    # its key; the students are the ones who must not notice).
+    victim = "app2" if teacher_process == "app1" else "app1"
+    moved = [name for name, process in process_of.items() if process == victim]
+    stayed = [name for name in names if name not in moved]
+    assert moved, process_of
+    assert stayed, process_of
+
+    # The teacher on one process sees every student, those of the other process included.
+    teacher.get_by_test_id("stMetricValue").filter(has_text=str(len(names))).wait_for()  # type: ignore[attr-defined]
+    _shot(teacher, "school-teacher-lobby-laptop")
+    _button(teacher, "Montrer la première main").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    for page in phones.values():
+        page.get_by_text("Question 1 sur 2").wait_for()  # type: ignore[attr-defined]
+    _shot(phones[moved[0]], "school-student-question-phone")
+
+    # Half the class answers, one on each process at least; then the victim dies mid-question.
+    early = [moved[0], stayed[0]]
+    for name in early:
+        answer(phones[name], 0, "hit")
+    old_pid = school.pid(int(victim.removeprefix("app")))
+    os.kill(old_pid, signal.SIGKILL)
+    # The killed process's students reconnect through the proxy to the live process, by
+    # themselves: their seat is found again from the cookie and the address, the answer given
+    # before the crash kept (not asked again), the others still to give theirs.
+    for name in moved:
+        page = phones[name]
+        page.get_by_text(f"Bon retour, {name}").wait_for()  # type: ignore[attr-defined]
+        page.get_by_text("Question 1 sur 2").wait_for()  # type: ignore[attr-defined]
+        if name in early:
+            page.get_by_text("Votre réponse : Tirer").wait_for()  # type: ignore[attr-defined]
+            assert page.locator(".st-key-class-answer-0-hit button").count() == 0  # type: ignore[attr-defined]
+        assert served_by(page) != victim, f"{name} is still sent to the dead process"
+    _shot(phones[moved[0]], "school-student-back-phone")
+    # The set is started again: only the missing process starts, under a new pid.
+    output = school.script("start")
+    assert f"app process {victim.removeprefix('app')} started" in output, output
+    assert school.pid(int(victim.removeprefix("app"))) != old_pid
+    assert "running, healthy" in school.script("status")
+    for name in names:
+        if name not in early:
+            answer(phones[name], 0, "stand")
+    answers_shown(teacher, len(names))
+    _button(teacher, "Révéler").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    for page in phones.values():
+        page.get_by_text("Attendez la main suivante").wait_for()  # type: ignore[attr-defined]
+
+    # The restarted process serves again: a latecomer goes to it (it holds the fewest pages).
+    late = "Retardataire"
+    phones[late] = join(chromium_browser, school.url, code, late, then="Question 1 sur 2")
+    assert served_by(phones[late]) == victim
+    _button(teacher, "Main suivante").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    for name, page in phones.items():
+        page.get_by_text("Question 2 sur 2").wait_for()  # type: ignore[attr-defined]
+        answer(page, 1, "stand" if name == late else "hit")
+    answers_shown(teacher, len(phones))
+    _button(teacher, "Révéler").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _shot(teacher, "school-teacher-reveal-laptop")
+    for page in phones.values():
+        page.get_by_text("Attendez la main suivante").wait_for()  # type: ignore[attr-defined]
+    _shot(phones[late], "school-student-verdict-phone")
+
+    # Every answer stored exactly once: one row per student and question they saw.
+    expected = {(name, 0): 1 for name in names} | {(name, 1): 1 for name in phones}
+    assert stored_answers(school.database_url, code) == expected
+    # One seat each, the reconnected students' included (their seat counted its reconnection).
+    seats = class_seats(school.database_url, code)
+    assert sorted(seats) == sorted(phones)
+    assert all(seats[name] >= 1 for name in moved), seats
+    for page in [teacher, *phones.values()]:
+        page.context.close()  # type: ignore[attr-defined]
