@@ -1,43 +1,133 @@
-"""Strategy benchmark: cold solve per preset, warm advice, peak memory. One ``name: value unit``
-line per figure; times are medians of fresh subprocess-free repeats (caches cleared each time).
+"""Strategy benchmark: the whole ``python -m tutor edge`` process cold and warm, the solve in
+process, advice, and peak memory, for one, two, six and eight decks (the ``american-s17`` rules,
+resplits to four hands, late surrender, with the number of decks changed).
 
-Run with one BLAS thread to measure one core: ``OPENBLAS_NUM_THREADS=1 python bench/strategy.py``.
+- ``cold``: a fresh process with an empty data folder, so no saved solution: it imports, solves
+  every up-card and pair, prints the edge and saves the solution.
+- ``warm``: a fresh process whose data folder holds that saved solution.
+- ``inprocess``: inside this process, every cache of the strategy cleared first (solutions, the
+  dealer's sequences, the hand graph), imports already paid: the solve (``solve`` + house edge +
+  chart) from nothing, and from the saved file.
+
+Wall and CPU times of a process and its peak resident memory come from the operating system's
+accounting of that child (``os.wait4``). One ``name: value unit`` line per figure, medians of
+``REPEATS`` runs (this machine is shared and noisy: quote medians). The package itself keeps
+BLAS to one thread (``tutor/__init__.py``); nothing is set here that a user would not set.
 """
 
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 
 from tutor.cards import Card, parse_cards
 from tutor.decision import Action
-from tutor.rules import PRESETS
-from tutor.strategy import advise, chart, house_edge, judge
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy import advise, chart, house_edge, judge, saved
+from tutor.strategy import dealer as dealer_module
 from tutor.strategy import solution as solution_module
+from tutor.strategy import solver as solver_module
 from tutor.table import decision_for
 
-REPEATS = 3
+REPEATS = 5
+DECKS = (1, 2, 6, 8)
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def cold(name: str) -> float:
+def rules_file(folder: Path, decks: int) -> Path:
+    path = folder / f"american-s17-{decks}d.toml"
+    path.write_text(f'preset = "american-s17"\ndecks = {decks}\n')
+    return path
+
+
+def run_edge(rules: Path, data: Path) -> tuple[float, float, float]:
+    """One ``python -m tutor edge`` process: wall seconds, CPU seconds, peak RSS in MiB."""
+    env = {**os.environ, "TUTOR_DATA_DIR": str(data)}
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "edge", "--rules", str(rules)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    errors = child.stderr.read().decode() if child.stderr else ""
+    if child.stderr:
+        child.stderr.close()
+    if child.returncode:
+        raise RuntimeError(f"tutor edge failed: {errors}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def clear_caches() -> None:
+    """Forget every solution and every table the strategy builds once per process."""
+    solution_module._solve.cache_clear()
+    dealer_module.dealer_sequences.cache_clear()
+    dealer_module._design.cache_clear()
+    solver_module.hand_graph.cache_clear()
+    solver_module._may_double.cache_clear()
+
+
+def median_of(call: Callable[[], object]) -> float:
+    """The median wall time of ``REPEATS`` calls."""
     times = []
     for _ in range(REPEATS):
-        solution_module._solve.cache_clear()
         start = time.perf_counter()
-        house_edge(PRESETS[name])
-        chart(PRESETS[name])
+        call()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
 
-def main() -> None:
-    for name in PRESETS:
-        print(f"cold_solve_{name}: {cold(name):.3f} s")
+def processes(folder: Path) -> None:
+    for decks in DECKS:
+        rules = rules_file(folder, decks)
+        cold = []
+        for repeat in range(REPEATS):
+            data = folder / f"cold-{decks}-{repeat}"
+            cold.append(run_edge(rules, data))
+        warm_data = folder / f"cold-{decks}-0"  # holds the solution its cold run saved
+        warm = [run_edge(rules, warm_data) for _ in range(REPEATS)]
+        for name, runs in (("cold", cold), ("warm", warm)):
+            print(f"{name}_wall_{decks}d: {statistics.median(r[0] for r in runs):.3f} s")
+            print(f"{name}_cpu_{decks}d: {statistics.median(r[1] for r in runs):.3f} s")
+            print(f"{name}_peak_rss_{decks}d: {max(r[2] for r in runs):.1f} MiB")
+
+
+def solve_from_nothing(rules: TableRules, data: Path) -> None:
+    clear_caches()
+    for path in (data / "solutions").glob("*.npz"):
+        path.unlink()
+    house_edge(rules)
+    chart(rules)
+
+
+def solve_from_saved(rules: TableRules) -> None:
+    solution_module._solve.cache_clear()
+    house_edge(rules)
+    chart(rules)
+
+
+def in_process(folder: Path) -> None:
+    for decks in DECKS:
+        rules = PRESETS["american-s17"].replace(decks=decks)
+        data = folder / f"inprocess-{decks}"
+        os.environ["TUTOR_DATA_DIR"] = str(data)
+        solve = median_of(lambda rules=rules, data=data: solve_from_nothing(rules, data))
+        print(f"inprocess_solve_{decks}d: {solve:.3f} s")
+        print(f"inprocess_saved_{decks}d: "
+              f"{median_of(lambda rules=rules: solve_from_saved(rules)):.3f} s")
+        size = sum(path.stat().st_size for path in (data / "solutions").glob("*.npz"))
+        print(f"saved_file_{decks}d: {size / 2**20:.2f} MiB")
+    print(f"solver_version: {saved.solver_version()} id")
+
+
+def advice() -> None:
     rules = PRESETS["american-s17"]
     point = decision_for(rules, parse_cards("9S 7H"), Card.parse("TD"))
     judge(point, Action.HIT)
@@ -50,13 +140,14 @@ def main() -> None:
                 call()
             samples.append((time.perf_counter() - start) / 200)
         print(f"{name}: {statistics.median(samples) * 1000:.4f} ms")
-    solution_module._solve.cache_clear()
-    tracemalloc.start()
-    for name in PRESETS:
-        house_edge(PRESETS[name])
-        chart(PRESETS[name])
-    _, peak = tracemalloc.get_traced_memory()
-    print(f"peak_memory_all_presets: {peak / 2**20:.1f} MiB")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-strategy-") as temporary:
+        folder = Path(temporary)
+        processes(folder)
+        in_process(folder)
+        advice()
 
 
 if __name__ == "__main__":

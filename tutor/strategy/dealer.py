@@ -166,16 +166,25 @@ def _onehot(parts: npt.NDArray[np.int64]) -> tuple[FloatArray, tuple[int, ...]]:
 @lru_cache(maxsize=64)
 def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     seqs = dealer_sequences(up, hits_soft_17=hits_soft_17, peek=peek)
+    # A part as one integer (five bits per value: a dealer never holds 32 cards of a value), so
+    # that finding the distinct parts is a one-dimensional sort.
+    weights = np.array([1 << (5 * index) for index in range(10)], dtype=np.int64)
 
     def split_at(cut: int) -> tuple[int, int]:
-        low = np.unique(seqs.counts[:, :cut], axis=0).shape[0]
-        high = np.unique(seqs.counts[:, cut:], axis=0).shape[0]
+        low = len(np.unique(seqs.counts[:, :cut] @ weights[:cut]))
+        high = len(np.unique(seqs.counts[:, cut:] @ weights[cut:]))
         # Exponentials cost about a hundred multiply-adds of the matrix product here.
         return 100 * (low + high) + len(OUTCOMES) * low * high, cut
 
     _, cut = min(split_at(cut) for cut in range(2, 8))
-    low, low_index = np.unique(seqs.counts[:, :cut], axis=0, return_inverse=True)
-    high, high_index = np.unique(seqs.counts[:, cut:], axis=0, return_inverse=True)
+    _, first_low, low_index = np.unique(
+        seqs.counts[:, :cut] @ weights[:cut], return_index=True, return_inverse=True
+    )
+    _, first_high, high_index = np.unique(
+        seqs.counts[:, cut:] @ weights[cut:], return_index=True, return_inverse=True
+    )
+    low = seqs.counts[first_low, :cut]
+    high = seqs.counts[first_high, cut:]
     low_onehot, low_depths = _onehot(low)
     high_onehot, high_depths = _onehot(high)
     return _Design(
@@ -245,9 +254,16 @@ def outcome_matrix(
         # Single precision for the one big product: each term keeps 7 significant digits and the
         # sums are over a few hundred positive terms, so the probabilities keep about 7 digits,
         # far more than any published figure or the 0.005 % house-edge target needs.
-        flat = coefficients.reshape(n_low, -1).astype(np.float32)
-        mixed = (low.astype(np.float32) @ flat).reshape(len(rows), len(OUTCOMES), n_high)
-        out[rows] = np.einsum("rok,rk->ro", mixed, high.astype(np.float32))
+        # The smaller side is contracted last: the intermediate product then has one row of
+        # 7 x (smaller side) numbers per shoe, which keeps it in cache.
+        if n_high >= n_low:
+            flat = coefficients.transpose(2, 1, 0).reshape(n_high, -1).astype(np.float32)
+            mixed = (high.astype(np.float32) @ flat).reshape(len(rows), len(OUTCOMES), n_low)
+            out[rows] = np.einsum("rok,rk->ro", mixed, low.astype(np.float32))
+        else:
+            flat = coefficients.reshape(n_low, -1).astype(np.float32)
+            mixed = (low.astype(np.float32) @ flat).reshape(len(rows), len(OUTCOMES), n_high)
+            out[rows] = np.einsum("rok,rk->ro", mixed, high.astype(np.float32))
     return out
 
 

@@ -8,7 +8,8 @@ source (:mod:`.solver` and :mod:`.dealer`): a changed solver never reads an olde
 
 What: each up-card's dealer outcomes for every initial and drawn hand, and every split value the
 house edge and the chart ask for (:meth:`tutor.strategy.solver.UpCardSolver.snapshot`); the hand
-values follow from those in a few milliseconds. About 0.6 MB per rule set, compressed.
+values follow from those in a few milliseconds. About 1.1 MB per rule set, uncompressed:
+compressing took longer than reading the larger file saves.
 
 Safe when several processes (the app's servers, a command run beside them) write at once: a file
 is written under a temporary name in the same folder and renamed over the final one
@@ -38,7 +39,7 @@ from tutor.strategy.dealer import Composition
 
 log = logging.getLogger(__name__)
 
-#: At most this many saved rule sets (about 0.6 MB each); the least recently used are removed.
+#: At most this many saved rule sets (about 1.1 MB each); the least recently used are removed.
 KEEP = 64
 #: Bumped by hand when the meaning of a saved file changes without the solver's source changing.
 FORMAT = 1
@@ -107,7 +108,7 @@ def save(rules: TableRules, shoe: Composition | None, arrays: Arrays) -> None:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".npz")
         try:
             with os.fdopen(handle, "wb") as out:
-                np.savez_compressed(out, key=np.array(key), **arrays)  # type: ignore[arg-type]
+                np.savez(out, key=np.array(key), **arrays)  # type: ignore[arg-type]
             os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide it from another server user
             os.replace(temporary, path)
         except BaseException:

@@ -136,12 +136,12 @@ def hand_graph() -> HandGraph:
     hard = counts @ np.arange(1, 11)
     soft = (counts[:, 0] > 0) & (hard + 10 <= 21)
     total = hard + 10 * soft
-    child = np.full((len(hands), 10), len(hands), dtype=np.int64)
-    for i, hand in enumerate(hands):
-        for value in range(1, 11):
-            grown = index.get(add_card(hand, value))
-            if grown is not None:
-                child[i, value - 1] = grown
+    # One card more: the hand's key plus that value's weight, looked up among the sorted keys.
+    keys = counts @ _KEY_WEIGHTS
+    order = np.argsort(keys)
+    grown = keys[:, None] + _KEY_WEIGHTS[None, :]
+    at = np.minimum(np.searchsorted(keys[order], grown), len(hands) - 1)
+    child = np.where(keys[order][at] == grown, order[at], len(hands))
     levels = tuple(np.flatnonzero(hard == h) for h in range(21, 0, -1))
     return HandGraph(counts, hard, total, soft, counts.sum(axis=1), child, levels, index)
 
@@ -198,14 +198,10 @@ class UpCardSolver:
         self._prepared: set[tuple[int, int]] = set()
         self._played_rows: dict[int, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
-        graph = hand_graph()
+        self._one_card: dict[int, HandValues] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
-        self.may_double = np.array([
-            double_refusal(rules, cards=int(n), total=int(t), soft=bool(s), from_split=False)
-            is None
-            for n, t, s in zip(graph.size, graph.total, graph.soft, strict=True)
-        ])
+        self.may_double = _may_double(rules)
 
     def dealer_natural(self, removed: Hand) -> float:
         """Chance the dealer's second card makes a natural, before any peek."""
@@ -298,9 +294,9 @@ class UpCardSolver:
         parts = []
         for pair, depth in wanted:
             if depth > 1:
-                holding = graph.counts[self.played_rows(pair)]
+                holding = graph.counts[self.dealt_rows(pair)]
             else:
-                holding = graph.counts[graph.counts[:, pair - 1] > 0]
+                holding = graph.counts[self.split_hands(pair)]
             for times in range(1, depth + 1):
                 removed = holding.copy()
                 removed[:, pair - 1] += times
@@ -349,28 +345,77 @@ class UpCardSolver:
         back for many hands (a hand with two extra pair cards out is the hand one pair card larger
         with one out), so each is computed once per up-card."""
         keys = removed @ _KEY_WEIGHTS
-        unique, inverse = np.unique(keys, return_inverse=True)
-        found = np.searchsorted(self._cache_keys, unique)
-        found = np.minimum(found, len(self._cache_keys) - 1) if len(self._cache_keys) else found
-        known = (
-            self._cache_keys[found] == unique if len(self._cache_keys)
-            else np.zeros(len(unique), dtype=bool)
-        )
-        if not known.all():
-            missing = unique[~known]
-            first = np.zeros(len(unique), dtype=np.int64)
-            first[inverse[::-1]] = np.arange(len(keys))[::-1]
-            shoes = (np.array(self.shoe)[None, :] - removed[first[~known]]).astype(np.float64)
+        found = self._find(keys)
+        if not np.all(found >= 0):
+            missing, first = np.unique(keys[found < 0], return_index=True)
+            shoes = np.array(self.shoe)[None, :] - removed[found < 0][first]
             fresh = outcome_matrix(
-                shoes, self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
+                shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
                 peek=self.conditioned,
             )
             keys_all = np.concatenate([self._cache_keys, missing])
             rows_all = np.concatenate([self._cache_rows, fresh])
             order = np.argsort(keys_all, kind="stable")
             self._cache_keys, self._cache_rows = keys_all[order], rows_all[order]
-            found = np.searchsorted(self._cache_keys, unique)
-        out: FloatArray = self._cache_rows[found][inverse.reshape(-1)]
+            found = self._find(keys)
+        out: FloatArray = self._cache_rows[found]
+        return out
+
+    def _find(self, keys: IntArray) -> IntArray:
+        """Each key's row in the dealer cache, or -1."""
+        if not len(self._cache_keys):
+            return np.full(len(keys), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._cache_keys, keys), len(self._cache_keys) - 1)
+        out: IntArray = np.where(self._cache_keys[at] == keys, at, -1)
+        return out
+
+    def _draws_and_dealer(
+        self, removed: IntArray, dealt: BoolArray | None = None
+    ) -> tuple[FloatArray, FloatArray]:
+        """For the shoe without each row of ``removed`` (all possible): the chances of the
+        player's next card and the dealer's outcomes, both given no dealer natural after a peek.
+        With ``dealt``, the dealer's outcomes only for those rows (zeros elsewhere): a hand that
+        is always hit never needs them."""
+        shoes = (np.array(self.shoe)[None, :] - removed).astype(np.float64)
+        total = shoes.sum(axis=1)
+        p = shoes / total[:, None]
+        if dealt is None:
+            joint = self._joint(removed)
+        else:
+            joint = np.zeros((len(removed), 7))
+            joint[dealt] = self._joint(removed[dealt])
+        if self.conditioned and self.partner is not None:
+            partner = shoes[:, self.partner - 1]
+            no_natural = 1 - partner / total
+            after = partner[:, None] - (np.arange(1, 11) == self.partner)[None, :]
+            p = p * (1 - after / (total[:, None] - 1)) / no_natural[:, None]
+            joint = joint / no_natural[:, None]
+        return p, joint
+
+    def dealt_rows(self, pair: int) -> BoolArray:
+        """Of ``played_rows``, the hands whose dealer outcomes a split's value needs: those the
+        unsplit optimum stands on, and those a double gives (a hit hand is valued from its
+        children)."""
+        graph = hand_graph()
+        rows = np.zeros(graph.bust + 1, dtype=bool)
+        rows[: graph.bust] = self.played_rows(pair) & ~self.hits()
+        seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
+        rows[graph.child[seconds[seconds < graph.bust]].reshape(-1)] = True
+        out: BoolArray = rows[: graph.bust]
+        return out
+
+    def split_hands(self, pair: int) -> BoolArray:
+        """The hands a single split of ``pair`` is valued on: every hand holding the pair card,
+        or only the two-card hands when split Aces take one card each."""
+        graph = hand_graph()
+        if pair == 1 and self.rules.split_aces_one_card:
+            rows = np.zeros(graph.bust, dtype=bool)
+            start = graph.index[add_card(EMPTY, pair)]
+            seconds = graph.child[start]
+            rows[seconds[seconds < graph.bust]] = True
+            rows[start] = True  # the chances of the second card
+            return rows
+        out: BoolArray = graph.counts[:, pair - 1] > 0
         return out
 
     def _solve(
@@ -398,28 +443,10 @@ class UpCardSolver:
             left = np.array(self.shoe)[None, :] - removed
             rows &= np.all(left >= 0, axis=1)
             live = np.flatnonzero(rows)
-            shoes = left[live].astype(np.float64)
-            total = shoes.sum(axis=1)
-            p = shoes / total[:, None]
-            joint = self._joint(removed[live])
-            if self.conditioned and self.partner is not None:
-                partner = shoes[:, self.partner - 1]
-                no_natural = 1 - partner / total
-                after = partner[:, None] - (np.arange(1, 11) == self.partner)[None, :]
-                p = p * (1 - after / (total[:, None] - 1)) / no_natural[:, None]
-                joint = joint / no_natural[:, None]
-            draws[live] = p
-            dealer[live] = joint
+            draws[live], dealer[live] = self._draws_and_dealer(removed[live])
         stand = np.zeros(n + 1)
         stand[n] = -1.0  # the "bust" node
-        below = np.concatenate([np.zeros((n, 1)), np.cumsum(dealer[:, :5], axis=1)], axis=1)
-        index = np.clip(graph.total - 17, 0, 4)
-        arange = np.arange(n)
-        made = below[arange, index]
-        above = below[:, 5] - below[arange, index + 1]
-        standing = dealer[:, BUST] + made - above - dealer[:, NATURAL]
-        low = graph.total < 17
-        stand[:n] = np.where(low, 2 * dealer[:, BUST] - 1, standing)
+        stand[:n] = standing(dealer, graph.total)
         stand[:n][~rows] = 0.0
         best = stand.copy()
         hit = np.zeros(n)
@@ -456,7 +483,13 @@ class UpCardSolver:
             result = self.zero_memory_split(pair, hands_available, das)
             self._split[key] = result
             return result
-        values = self.values(pair)
+        if one_card:
+            values = self._one_card.get(pair) or self._solve(
+                pair, 1, None, self.split_hands(pair)
+            )
+            self._one_card[pair] = values
+        else:
+            values = self.values(pair)
         start = graph.index[add_card(EMPTY, pair)]
 
         def played(hand: int) -> float:
@@ -529,20 +562,37 @@ class UpCardSolver:
     ) -> tuple[FloatArray, FloatArray]:
         """For the ten hands pair + v, with ``times`` pair cards out besides the hand's own: the
         value played with the unsplit optimum (``hits``) after the second card, and doubled.
-        Only these twenty numbers are kept (the values of every hand would weigh megabytes per
-        pair and up-card)."""
+        Computed on the hands such a split reaches only, and only these twenty numbers kept."""
         key = (pair, times)
         got = self._seconds.get(key)
-        if got is None:
-            graph = hand_graph()
-            values = self._solve(pair, times, None, self.played_rows(pair))
-            played = self._played(values, hits)
-            seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
-            inside = seconds < graph.bust
-            nodes = np.where(inside, seconds, 0)
-            got = (np.where(inside, played[nodes], 0.0),
-                   np.where(inside, values.double[nodes], 0.0))
-            self._seconds[key] = got
+        if got is not None:
+            return got
+        graph = hand_graph()
+        rows = np.flatnonzero(self.played_rows(pair))
+        removed = graph.counts[rows]
+        removed[:, pair - 1] += times
+        possible = np.all(removed <= np.array(self.shoe)[None, :], axis=1)
+        rows, removed = rows[possible], removed[possible]
+        count = len(rows)
+        draws, dealer = self._draws_and_dealer(removed, self.dealt_rows(pair)[rows])
+        # Values by position in ``rows``; then the bust slot (-1) and a slot for the hands the
+        # shoe cannot hold (0, only ever weighted by a zero chance).
+        stand = np.concatenate([standing(dealer, graph.total[rows]), [-1.0, 0.0]])
+        position = np.full(graph.bust + 1, count + 1)
+        position[rows] = np.arange(count)
+        position[graph.bust] = count
+        kids = position[graph.child[rows]]
+        played = stand.copy()
+        hitting = hits[rows]
+        hard = graph.hard[rows]
+        for level in range(21, 0, -1):  # children before parents: hard totals only grow
+            ids = np.flatnonzero(hitting & (hard == level))
+            if len(ids):
+                played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
+        seconds = position[graph.child[graph.index[add_card(EMPTY, pair)]]]
+        doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
+        got = (played[seconds], doubled[seconds])
+        self._seconds[key] = got
         return got
 
     def zero_memory_split(self, pair: int, hands_available: int, das: bool) -> SplitValue:
@@ -619,6 +669,39 @@ class UpCardSolver:
         ev = (exactly(others, other_values) + exactly(stuck, pair_values)) / no_natural
         p_other = 1 - pairs_left / cards
         return SplitValue(float(ev), float(first_other / p_other) if p_other > 0 else 0.0)
+
+
+@lru_cache(maxsize=64)
+def _may_double(rules: TableRules) -> BoolArray:
+    """Which hands the rules let double (not after a split), asked of :mod:`tutor.legality` per
+    distinct (cards, total, soft) once per rule set."""
+    graph = hand_graph()
+    out = np.zeros(graph.bust, dtype=bool)
+    two = np.flatnonzero(graph.size == 2)  # doubling is on two cards only
+    for node in two:
+        out[node] = double_refusal(
+            rules, cards=2, total=int(graph.total[node]), soft=bool(graph.soft[node]),
+            from_split=False,
+        ) is None
+    out.setflags(write=False)
+    return out
+
+
+def standing(dealer: FloatArray, totals: IntArray) -> FloatArray:
+    """The EV of standing on each total against the dealer's outcome probabilities (one row
+    each, summing to one): win on a dealer bust or a lower total, push on the same, lose to a
+    higher total or a natural."""
+    rows = len(totals)
+    below = np.concatenate([np.zeros((rows, 1)), np.cumsum(dealer[:, :5], axis=1)], axis=1)
+    index = np.clip(totals - 17, 0, 4)
+    arange = np.arange(rows)
+    made = below[arange, index]
+    above = below[:, 5] - below[arange, index + 1]
+    out: FloatArray = np.where(
+        totals < 17, 2 * dealer[:, BUST] - 1,
+        dealer[:, BUST] + made - above - dealer[:, NATURAL],
+    )
+    return out
 
 
 @lru_cache(maxsize=8)
