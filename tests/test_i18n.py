@@ -229,10 +229,10 @@ def test_action_keys_are_the_language_letters_and_never_clash(language: str) -> 
 
 def test_chart_locale_comes_from_babel() -> None:
     fr = translator("fr").chart_locale()
-    assert fr["timeFormatLocale"]["months"][11] == "décembre"
-    assert fr["formatLocale"]["decimal"] == ","
-    assert fr["formatLocale"]["thousands"] == NNBSP
-    assert translator("en").chart_locale()["timeFormatLocale"]["months"][11] == "December"
+    assert fr["time"]["months"][11] == "décembre"
+    assert fr["number"]["decimal"] == ","
+    assert fr["number"]["thousands"] == NNBSP
+    assert translator("en").chart_locale()["time"]["months"][11] == "December"
 
 
 def _told(language: str, hands: list[str], dealer: str, then: str, moves: list[str]) -> list[str]:

@@ -566,15 +566,15 @@ class Translator:
 
     def chart_locale(self) -> dict[str, Any]:
         """Vega's number and time locales for this language, built from Babel's data (month and
-        day names, separators), for a chart's ``usermeta.embedOptions``: axes then read
-        ``décembre`` and ``1 000`` in French."""
+        day names, separators), for a chart's ``config.locale`` (Altair's
+        ``chart.configure(locale=...)``): axes then read ``déc.`` and ``50 %`` in French."""
         symbols = self.locale.number_symbols.get("latn", self.locale.number_symbols)
         months = self.locale.months["format"]
         days = self.locale.days["format"]
         sunday_first = [6, 0, 1, 2, 3, 4, 5]
         percent = format_percent(0.5, locale=self.locale).replace("50", "")
         return {
-            "formatLocale": {
+            "number": {
                 "decimal": symbols["decimal"],
                 "thousands": symbols["group"],
                 "grouping": [3],
@@ -582,7 +582,7 @@ class Translator:
                 "percent": percent,
                 "minus": "−",
             },
-            "timeFormatLocale": {
+            "time": {
                 "dateTime": "%x %X",
                 "date": "%d/%m/%Y" if self.language == "fr" else "%m/%d/%Y",
                 "time": "%H:%M:%S",

@@ -8,6 +8,7 @@ what is due first. The numbers come from ``tutor.progress``; this page only draw
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -231,7 +232,7 @@ def stats_tab(state: AppState) -> None:
     frame = frame.assign(category=frame["category"].map(lambda value: names.get(value, value)))
     # Vega's number and time locales from Babel: axes, legends and tooltips in the learner's
     # language (``décembre``, ``50 %``).
-    locale: dict[str, object] = {"embedOptions": t.chart_locale()}
+    locale = t.chart_locale()
     over_time = progress.accuracy_over_time(frame)
     over_time = over_time.assign(
         date=over_time["day"].map(lambda day: t.date(date.fromisoformat(str(day))))
@@ -248,7 +249,7 @@ def stats_tab(state: AppState) -> None:
                 axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1]),
             ),
-            color=alt.Color("category:N", title=_("Category")),
+            color=alt.Color("category:N", title=_("Category"), legend=alt.Legend(orient="bottom")),
             tooltip=[
                 alt.Tooltip("date:N", title=_("Day")),
                 alt.Tooltip("category:N", title=_("Category")),
@@ -256,7 +257,7 @@ def stats_tab(state: AppState) -> None:
                 alt.Tooltip("accuracy:Q", title=_("Right"), format=".0%"),
             ],
         )
-        .properties(usermeta=locale),
+        .configure(locale=locale),
         width="stretch",
     )
     heat = progress.mistakes_by_hand(frame)
@@ -276,12 +277,12 @@ def stats_tab(state: AppState) -> None:
                 alt.Tooltip("ev_lost:Q", title=_("EV given away"), format=".3f"),
             ],
         )
-        .properties(usermeta=locale),
+        .configure(locale=locale),
         width="stretch",
     )
 
 
-def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, object]) -> None:
+def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]) -> None:
     """Mistakes by hand and up-card: rows in the chart's order (hard, soft, pairs by rank), each
     hand named as a learner reads it, a cell with no mistake drawn pale green (never the red of
     an error), the count written in each cell, and the same figures as a table beside it."""
@@ -310,7 +311,8 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, obje
             "share:Q",
             title=_("Share of mistakes"),
             scale=alt.Scale(domain=[0, 0.5, 1], range=["#e3f1e4", "#f6b26b", "#a61b1b"]),
-            legend=alt.Legend(format="%", values=[0, 0.5, 1]),
+            legend=alt.Legend(format="%", values=[0, 0.5, 1], orient="bottom",
+                              direction="horizontal", gradientLength=160),
         ),
         tooltip=[
             alt.Tooltip("hand_name:N", title=_("Hand")),
@@ -324,7 +326,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, obje
         color=alt.condition("datum.share > 0.6", alt.value("#ffffff"), alt.value("#1b1b1b")),
     )
     st.altair_chart(
-        (cells + text).properties(usermeta=locale, height=max(120, 28 * len(rows))),
+        (cells + text).properties(height=alt.Step(28)).configure(locale=locale),
         width="stretch",
     )
     missed = heat[heat["mistakes"] > 0]
