@@ -82,8 +82,8 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "even-money-natural": N_("Even money is only offered on a natural."),
     "no-even-money": N_("This table does not offer even money."),
     "no-insurance": N_("This table does not offer insurance."),
-    "funds": N_("You need {needed} more chips for this, and have {stack}."),
-    "insurance-amount": N_("Insurance is more than 0 and at most {most} chips."),
+    "funds": N_("You need {needed} more for this, and have {stack}."),
+    "insurance-amount": N_("Insurance is more than 0 and at most {most}."),
 }
 
 _ACTION_NAMES: dict[Action, str] = {
@@ -618,7 +618,7 @@ class Translator:
         for key in ("needed", "stack", "most"):
             amount = values.get(key)
             if isinstance(amount, int | float | Fraction):
-                values[key] = self.chips(amount)
+                values[key] = self.chips_text(amount)
         return self.format(message, **values)
 
     def reason(self, key: str, params: Mapping[str, Any]) -> str | None:

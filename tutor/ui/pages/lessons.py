@@ -66,7 +66,9 @@ def course_list(state: AppState) -> None:
                 )
                 st.progress(
                     done / total,
-                    text=t.format("{done} of {total} steps", done=done, total=total),
+                    # English counts the steps of the lesson, French the steps done.
+                    text=t.plural("{n} of {total} steps", "{n} of {total} steps", done,
+                                  total=total),
                 )
             with button_col:
                 label = _("Continue")

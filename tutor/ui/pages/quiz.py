@@ -193,9 +193,11 @@ def report(state: AppState) -> None:
     st.caption(
         " · ".join(parts)
         + " · "
-        + t.format(
-            "{lost} bets given away per 100 decisions",
-            lost=t.number(score.ev_lost_per_100, digits=2),
+        + t.plural(
+            "{n} bet given away per 100 decisions",
+            "{n} bets given away per 100 decisions",
+            score.ev_lost_per_100,
+            shown=t.number(score.ev_lost_per_100, digits=2),
         )
         + (
             " · " + t.format("close calls: {count}", count=score.acceptable)
