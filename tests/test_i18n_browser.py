@@ -116,6 +116,12 @@ def test_lessons_and_settings_in_french(server: str, chromium_browser: object, s
     screenshot(page, f"fr-lesson-step-{size}")
     page.goto(f"{server}/settings")  # type: ignore[attr-defined]
     page.get_by_role("heading", name="Réglages").wait_for()  # type: ignore[attr-defined]
+    # Typing in a text input: Streamlit's "Press Enter to submit form" stays hidden.
+    page.get_by_label("Votre nom, si vous le souhaitez").fill("Zoé")  # type: ignore[attr-defined]
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    instructions = page.locator("[data-testid='InputInstructions']")  # type: ignore[attr-defined]
+    assert instructions.count() >= 1  # Streamlit drew it ...
+    assert instructions.first.is_hidden()  # ... and the learner does not see it
     text = _visible_text(page)
     assert not STREAMLIT_ENGLISH.search(text), STREAMLIT_ENGLISH.search(text)
     screenshot(page, f"fr-settings-{size}")
