@@ -118,6 +118,11 @@ def test_a_hand_is_named_as_a_learner_reads_it(language: str, cards: str, expect
     assert translator(language).hand_text(parse_cards(cards)) == expected
 
 
+def test_a_two_card_21_after_a_split_is_not_called_a_blackjack() -> None:
+    fr = translator("fr")
+    assert fr.hand_text(parse_cards("A♠ K♥"), natural=False) == "21 souple"
+
+
 @pytest.mark.parametrize(
     ("language", "item", "expected"),
     [

@@ -484,7 +484,7 @@ class Translator:
         return self.format(N_("soft {total}") if value.soft else N_("hard {total}"),
                            total=value.total)
 
-    def hand_text(self, cards: Sequence[Card]) -> str:
+    def hand_text(self, cards: Sequence[Card], *, natural: bool | None = None) -> str:
         """What a hand is worth, named as a learner reads it: a pair as a pair (``paire d'as (2
         ou 12)``, ``paire de 10 (20)``), a natural as a blackjack, else ``15 dur``/``13 souple``.
 
@@ -497,7 +497,9 @@ class Translator:
         if len(cards) == 2 and cards[0].rank is cards[1].rank:
             message = _PAIR_NAMES.get(cards[0].rank, _PAIR_NAMES[None])
             return self.format(message, rank=cards[0].rank.symbol, total=value.total)
-        if len(cards) == 2 and value.total == 21:
+        if natural is None:  # a two-card 21 after a split is no natural: the caller says so
+            natural = len(cards) == 2 and value.total == 21
+        if natural:
             return self.gettext(N_("blackjack"))
         return self.value_text(value)
 

@@ -164,7 +164,9 @@ def round_view(
         dealer.append(None)
     dealer_label = t.gettext("Dealer")
     if game.hole_revealed:
-        dealer_label += " — " + t.value_text(game.dealer_value)
+        dealer_label += " — " + (
+            t.gettext("blackjack") if game.dealer_has_natural else t.value_text(game.dealer_value)
+        )
     show_cards(dealer, state, label=dealer_label)
     turn = game.to_act()
     columns = st.columns(min(len(game.seats), 4))
@@ -180,7 +182,11 @@ def round_view(
                 name = seat_name(seat.index)
                 if len(seat.hands) > 1:
                     name += " " + t.format("(hand {n})", n=index + 1)
-                value = t.hand_text(hand.cards) if hand.hidden_card is None else ""
+                value = (
+                    t.hand_text(hand.cards, natural=hand.is_natural)
+                    if hand.hidden_card is None
+                    else ""
+                )
                 bet = t.format("bet {bet}", bet=t.chips_text(hand.bet))
                 parts = [part for part in (value, bet) if part]
                 label = ("▶ " if active else "") + name + " — " + ", ".join(parts)
