@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make serve` and `make test`. Each installs what it needs
 # into .venv first (pinned versions from pyproject.toml, installed with uv).
+# `make check` is the fast lane while developing: lint, types and every test not marked slow or
+# browser (CI runs `make test`, the whole suite).
 
 PYTHON ?= python3
 VENV := .venv
@@ -7,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: install serve test lint bench
+.PHONY: install serve test check lint bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +28,9 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+check: lint
+	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -239,11 +239,13 @@ def outcome_matrix(
     out = np.empty((shoes.shape[0], len(OUTCOMES)))
     totals = shoes.sum(axis=1)
     n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
+    # The part weights do not depend on the shoe's size: one batch for every shoe.
+    low_all = _part_weights(shoes[:, : design.cut], design.low_onehot, design.low_depths)
+    high_all = _part_weights(shoes[:, design.cut :], design.high_onehot, design.high_depths)
+    low_all, high_all = low_all.astype(np.float32), high_all.astype(np.float32)
     for total in np.unique(totals):
         rows = np.flatnonzero(totals == total)
-        block = shoes[rows]
-        low = _part_weights(block[:, : design.cut], design.low_onehot, design.low_depths)
-        high = _part_weights(block[:, design.cut :], design.high_onehot, design.high_depths)
+        low, high = low_all[rows], high_all[rows]
         denominators = np.array([_falling(float(total), k) for k in range(design.sizes.max() + 1)])
         coefficients = np.zeros((n_low, len(OUTCOMES), n_high))
         np.add.at(
@@ -258,12 +260,12 @@ def outcome_matrix(
         # 7 x (smaller side) numbers per shoe, which keeps it in cache.
         if n_high >= n_low:
             flat = coefficients.transpose(2, 1, 0).reshape(n_high, -1).astype(np.float32)
-            mixed = (high.astype(np.float32) @ flat).reshape(len(rows), len(OUTCOMES), n_low)
-            out[rows] = np.einsum("rok,rk->ro", mixed, low.astype(np.float32))
+            mixed = (high @ flat).reshape(len(rows), len(OUTCOMES), n_low)
+            out[rows] = np.einsum("rok,rk->ro", mixed, low)
         else:
             flat = coefficients.reshape(n_low, -1).astype(np.float32)
-            mixed = (low.astype(np.float32) @ flat).reshape(len(rows), len(OUTCOMES), n_high)
-            out[rows] = np.einsum("rok,rk->ro", mixed, high.astype(np.float32))
+            mixed = (low @ flat).reshape(len(rows), len(OUTCOMES), n_high)
+            out[rows] = np.einsum("rok,rk->ro", mixed, high)
     return out
 
 

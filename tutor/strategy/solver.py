@@ -585,10 +585,11 @@ class UpCardSolver:
         played = stand.copy()
         hitting = hits[rows]
         hard = graph.hard[rows]
-        for level in range(21, 0, -1):  # children before parents: hard totals only grow
-            ids = np.flatnonzero(hitting & (hard == level))
-            if len(ids):
-                played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
+        hitters = np.flatnonzero(hitting)
+        levels = hard[hitters]
+        for level in np.unique(levels)[::-1]:  # children before parents: hard totals only grow
+            ids = hitters[levels == level]
+            played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
         seconds = position[graph.child[graph.index[add_card(EMPTY, pair)]]]
         doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
         got = (played[seconds], doubled[seconds])
