@@ -126,7 +126,7 @@ def test_a_learner_answers_a_quiz_question(
     page.keyboard.press("Enter")  # type: ignore[attr-defined]
     _wait_idle(page)
     page.get_by_text("que faites-vous ?").first.wait_for()  # type: ignore[attr-defined]
-    page.keyboard.press("s")  # type: ignore[attr-defined]
+    page.keyboard.press("e")  # type: ignore[attr-defined]  # Rester: E in French (R is Streamlit's)
     _wait_idle(page)
     page.locator('[data-testid="stAlert"]').filter(has_text=VERDICT).first.wait_for()  # type: ignore[attr-defined]
     page.context.close()  # type: ignore[attr-defined]
