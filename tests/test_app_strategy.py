@@ -1,29 +1,87 @@
-"""The Strategy page: the chart of two presets, a cell's EVs, a diff, house edge, downloads."""
+"""The Strategy page: one clickable chart in the learner's letters, a rule flipped and what it
+changes with the reason in figures, a cell's EVs best first, the finesses, downloads."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 import pytest
 
 from tests.conftest import OpenApp
+from tests.serving import BROWSER, LAPTOP, SHOTS
+from tests.serving import new_page as _page
+from tests.serving import screenshot as _shot
+from tests.serving import wait_idle as _wait_idle
 from tutor.i18n import translator
 from tutor.rules import PRESETS
-from tutor.strategy import chart
+from tutor.strategy import chart, dealer_probabilities
+from tutor.strategy.changes import compare
 from tutor.ui import chart_view
 from tutor.ui.state import AppState
 
+FRENCH_CODES = {"T", "R", "D", "D/R", "S", "S/T", "A/T", "A/R", "A/S"}
+ENGLISH_CODES = {"H", "S", "D", "Ds", "P", "Ph", "Rh", "Rs", "Rp"}
+
+
+def _cells(at: object) -> set[str]:
+    return {
+        str(value)
+        for grid in at.dataframe  # type: ignore[attr-defined]
+        for value in grid.value.to_numpy().ravel()
+        if str(value)
+    }
+
 
 @pytest.mark.parametrize("preset", ["family", "american-s17"])
-def test_the_chart_of_a_preset_is_shown_coloured_with_its_house_edge(
+def test_the_chart_is_drawn_once_coloured_with_its_house_edge(
     open_app: OpenApp, preset: str
 ) -> None:
     at = open_app("strategy", AppState(rules=PRESETS[preset]))
-    html = " ".join(block.value for block in at.markdown)
-    assert "Totaux durs" in html
-    assert "background:" in html
-    assert at.metric[0].label.endswith(translator("fr").preset_name(preset))
-    assert "%" in at.metric[0].value
-    assert at.table[0].value.shape[0] >= 2, "the selected cell's EVs"
     assert not at.exception
+    assert len(at.dataframe) == 3, "one grid per part of the chart: hard, soft, pairs"
+    assert not any("<table" in block.value for block in at.markdown), "no second HTML chart"
+    assert [tab.label for tab in at.tabs] == ["Totaux durs", "Totaux souples", "Paires"]
+    assert at.metric[0].label == translator("fr").preset_name(preset)
+    assert any(block.value == "**Avantage de la maison**" for block in at.markdown)
+    assert "%" in at.metric[0].value
+    assert len(at.metric) == 1, "nothing compared, nothing else solved"
+
+
+def test_chart_codes_are_the_learners_letters_with_a_legend(open_app: OpenApp) -> None:
+    at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
+    shown = _cells(at)
+    assert shown <= FRENCH_CODES
+    assert {"T", "R", "D", "S", "A/T"} <= shown
+    legend = next(block.value for block in at.markdown if "doubler, sinon rester" in block.value)
+    assert ">D/R</span> doubler, sinon rester" in legend
+    assert ">A/T</span> abandonner, sinon tirer" in legend
+
+    at = open_app("strategy", AppState(language="en", rules=PRESETS["american-s17"]))
+    shown = _cells(at)
+    assert shown <= ENGLISH_CODES
+    assert {"H", "S", "D", "P", "Rh"} <= shown
+
+
+def test_the_explained_cell_lists_its_plays_best_first_and_names_the_best(
+    open_app: OpenApp,
+) -> None:
+    at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
+    at.selectbox(key="cell-row-hard").select("11").run()
+    at.selectbox(key="cell-up").select("6").run()
+    assert not at.exception
+    text = " ".join(block.value for block in at.markdown)
+    assert "le tableau de stratégie indique **D** (doubler, sinon tirer)" in text
+    assert "11 dur contre 6" in text
+    assert "La table indique" not in text
+    table = at.table[0].value
+    fr = translator("fr")
+    evs = chart(PRESETS["american-s17"]).explain("hard", "11", "6")
+    ranked = sorted(evs, key=evs.__getitem__, reverse=True)
+    assert list(table.iloc[:, 0]) == [fr.action_name(action) for action in ranked]
+    assert list(table.iloc[:, 1]) == [fr.ev(evs[action]) for action in ranked]
+    assert table.iloc[0, 2] == "meilleur coup", "the best play is said in words, not by colour"
+    assert table.iloc[1, 2] == fr.ev(evs[ranked[1]] - evs[ranked[0]])
 
 
 def test_the_exact_plays_that_differ_from_the_chart_are_shown_beside_it(open_app: OpenApp) -> None:
@@ -38,16 +96,77 @@ def test_the_exact_plays_that_differ_from_the_chart_are_shown_beside_it(open_app
     cell_table = at.table[1].value
     assert len(cell_table) == len(differing)
     assert "Tirer" in set(cell_table.iloc[:, 2]), "the exact play is named beside the chart's"
+    assert not any("K♠" in str(cards) for cards in cell_table.iloc[:, 0]), "French indices"
     assert len(at.table) == 3, "the cell's EVs, its finesses, and every finesse of the table"
     assert len(at.table[2].value) == len(finesses(PRESETS["family"]))
 
 
-def test_comparing_two_presets_outlines_the_cells_that_change(open_app: OpenApp) -> None:
-    state = AppState(rules=PRESETS["american-h17"], compare_preset="american-s17")
+def test_flipping_soft_17_shows_the_cells_that_change_and_why_in_figures(
+    open_app: OpenApp,
+) -> None:
+    rules = PRESETS["american-s17"]
+    at = open_app("strategy", AppState(rules=rules))
+    flip = at.pills(key="strategy-flip")
+    assert "Le croupier tire sur 17 souple" in flip.options
+    flip.set_value("soft-17").run()
+    assert not at.exception
+    h17 = rules.replace(dealer_hits_soft_17=True)
+    expected = compare(rules, h17)
+    fr = translator("fr")
+    assert at.metric[1].label == "Le croupier tire sur 17 souple"
+    assert at.metric[1].value == fr.percent(expected.edge_after)
+    text = " ".join(block.value for block in at.markdown)
+    assert f"**{len(expected.cells)} cases changent**" in text
+    # Soft 18 against a 2: stand becomes double-else-stand, in the chart and in the list, with
+    # the dealer's bust rates of both rules and the values of both plays.
+    assert "R→D/R" in _cells(at)
+    bust_s17 = fr.percent(dealer_probabilities(rules, 2).bust, digits=1)
+    bust_h17 = fr.percent(dealer_probabilities(h17, 2).bust, digits=1)
+    line = next(item for item in text.split("\n- ") if "As-7 (18 souple) contre 2" in item)
+    assert "R → D/R" in line
+    assert f"saute dans {bust_h17} des cas au lieu de {bust_s17}" in line
+    cell = next(c for c in expected.cells if (c.table, c.row, c.column) == ("soft", "18", "2"))
+    assert cell.gain is not None
+    assert fr.ev(cell.gain) in line
+    assert fr.ev(cell.evs_after[cell.new_play]) in line
+    assert fr.ev(cell.evs_before[cell.old_play]) in line
+
+
+def test_a_flip_and_another_table_are_never_compared_at_once(open_app: OpenApp) -> None:
+    state = AppState(rules=PRESETS["american-s17"])
     at = open_app("strategy", state)
+    at.pills(key="strategy-flip").set_value("decks-1").run()
+    assert not at.exception
+    assert at.metric[1].label.endswith("1 jeu")
+    at.selectbox(key="strategy-compare").set_value("american-h17").run()
+    assert not at.exception
+    assert at.pills(key="strategy-flip").value is None
+    assert state.compare_preset == "american-h17"
+    at.pills(key="strategy-flip").set_value("surrender").run()
+    assert at.selectbox(key="strategy-compare").value == ""
+    assert state.compare_preset == ""
+    assert at.metric[1].label.endswith("Pas d'abandon")
+
+
+def test_a_flip_that_moves_no_cell_says_so_and_shows_the_edge(open_app: OpenApp) -> None:
+    at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
+    at.pills(key="strategy-flip").set_value("payout").run()
+    assert not at.exception
+    assert "6:5" in at.metric[1].label
+    assert at.metric[1].delta is not None
+    assert at.metric[1].delta.startswith("+")
+    assert any("Aucune case du tableau ne change" in block.value for block in at.markdown)
+
+
+def test_comparing_with_another_table_lists_the_cells_that_change(open_app: OpenApp) -> None:
+    state = AppState(rules=PRESETS["american-s17"], compare_preset="american-h17")
+    at = open_app("strategy", state)
+    assert not at.exception
     assert len(at.metric) == 2
     assert any("cases changent" in block.value for block in at.markdown)
-    assert any("→<b>" in block.value for block in at.markdown)
+    assert any("→" in value for value in _cells(at))
+    # One option differs between the two presets: its reason is given, as for a flip.
+    assert any("tire sur 17 souple saute dans" in block.value for block in at.markdown)
 
 
 def test_the_csv_and_printable_page_hold_every_table() -> None:
@@ -59,11 +178,14 @@ def test_the_csv_and_printable_page_hold_every_table() -> None:
     assert page.startswith("<!DOCTYPE html>")
     assert "Hard totals" in page
     assert "0.10%" in page
+    french = chart_view.printable_html(family, translator("fr"), 0.001)
+    assert ">D/R</td>" in french or ">D</td>" in french
+    assert ">Ds</td>" not in french
 
 
-def test_a_clicked_grid_cell_is_the_cell_explained(open_app: OpenApp) -> None:
-    """The grid under "Explain a cell" is the chart itself; a cell selected there (Streamlit's
-    selection state) names the hand and the up-card whose EVs are shown."""
+def test_a_clicked_chart_cell_is_the_cell_explained(open_app: OpenApp) -> None:
+    """The chart is the grid the learner clicks; a cell selected there (Streamlit's selection
+    state) names the hand and the up-card whose EVs are shown."""
     at = open_app("strategy", AppState(rules=PRESETS["family"]))
     grid = at.dataframe[0].value
     assert list(grid.columns) == ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
@@ -75,22 +197,52 @@ def test_a_clicked_grid_cell_is_the_cell_explained(open_app: OpenApp) -> None:
     at.selectbox(key="cell-row-hard").set_value("16")
     at.selectbox(key="cell-up").set_value("10").run()
     assert not at.exception
-    assert "**H**" in " ".join(block.value for block in at.markdown)
+    assert "**T** (tirer)" in " ".join(block.value for block in at.markdown)
 
 
 def test_the_chart_names_its_table_and_cites_the_source(open_app: OpenApp) -> None:
     at = open_app("strategy", AppState(language="en", rules=PRESETS["french-casino"]))
-    assert at.metric[0].label == "House edge — French casino"
+    assert at.metric[0].label == "French casino"
     assert "Source: an online casino's rules page (the French casinos' conventions)" in [
         caption.value for caption in at.caption
     ]
-    compare = at.selectbox(key="strategy-compare")
-    assert "Family table (rules booklet)" in compare.options
-    assert "family" not in compare.options
-    compare.set_value("family").run()
+    compare_box = at.selectbox(key="strategy-compare")
+    assert "Family table (rules booklet)" in compare_box.options
+    assert "french-casino" not in compare_box.options
+    compare_box.set_value("family").run()
     assert not at.exception
-    assert at.metric[1].label == "House edge — Family table (rules booklet)"
+    assert at.metric[1].label == "Family table (rules booklet)"
     assert any(
-        h.value == "What changes from Family table (rules booklet) to French casino"
+        h.value == "What changes from French casino to Family table (rules booklet)"
         for h in at.subheader
     )
+    assert any("Several rules differ" in block.value for block in at.markdown)
+
+
+def _in_browser(test: Callable[..., None]) -> Callable[..., None]:
+    """The browser tests' marks (``tests.serving.BROWSER``) on one test of this module."""
+    for mark in BROWSER:
+        test = mark(test)
+    return test
+
+
+@_in_browser
+def test_the_strategy_page_in_french_on_a_laptop_before_and_after_a_flip(
+    server: str, chromium_browser: object
+) -> None:
+    """Screenshots for a person to look at: ``strategy-fr-laptop`` and, once the dealer hits
+    soft 17, ``strategy-fr-laptop-h17``; the answer is on the page in words."""
+    page = _page(chromium_browser, LAPTOP)
+    page.goto(f"{server}/strategy")  # type: ignore[attr-defined]
+    page.get_by_text("Avantage de la maison").first.wait_for()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    _shot(page, "strategy-fr-laptop")
+    page.get_by_text("Le croupier tire sur 17 souple", exact=True).click()  # type: ignore[attr-defined]
+    page.get_by_text(re.compile(r"\d+ cases? chang")).first.wait_for()  # type: ignore[attr-defined]
+    _wait_idle(page)
+    _shot(page, "strategy-fr-laptop-h17")
+    page.get_by_text("Ce qui change avec", exact=False).first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    page.screenshot(path=str(SHOTS / "strategy-fr-laptop-h17-why.png"))  # type: ignore[attr-defined]
+    assert page.get_by_text(re.compile("tire sur 17 souple saute dans")).count() >= 1  # type: ignore[attr-defined]
+    page.context.close()  # type: ignore[attr-defined]

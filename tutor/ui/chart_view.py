@@ -1,21 +1,36 @@
-"""The strategy chart as players know it: coloured HTML, a diff of two rule sets, CSV, print.
+"""The strategy chart as players know it: one coloured, clickable grid, its legend, what a rule
+change does to it in words, a CSV and a printable page.
 
-The chart itself comes from ``tutor.strategy.chart`` (computed, never typed); this only lays it
-out. Every cell carries its code as text as well as its colour, and a ``title`` with the EVs, so
-colour is never the only carrier of meaning.
+The chart itself comes from ``tutor.strategy.chart`` (computed, never typed) and a comparison from
+``tutor.strategy.changes``; this only lays them out in the learner's language. Every cell carries
+its code as text as well as its colour, so colour is never the only carrier of meaning, and the
+codes are the learner's own letters (French *T*, *R*, *D*, *S*, *A* for tirer, rester, doubler,
+séparer, abandonner), from the catalogue like every other word.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from tutor.decision import Action
-from tutor.i18n import Translator
+from tutor.i18n import N_, Translator
+from tutor.rules import DoubleOn, HoleCard, Surrender
 from tutor.strategy import Chart
+from tutor.strategy.changes import (
+    CellChange,
+    Comparison,
+    DealerBust,
+    DealerNatural,
+    Flip,
+    Option,
+    TenShare,
+)
 
 #: The usual colours: hit, stand, double, split, surrender (by the code's first letter).
 COLOURS: dict[str, str] = {
@@ -25,7 +40,35 @@ COLOURS: dict[str, str] = {
     "P": "#7bd389",
     "R": "#e58f8f",
 }
-TABLES: tuple[str, ...] = ("hard", "soft", "pairs", "surrender")
+#: The tables of the chart the page draws (the surrender table repeats cells of these).
+TABLES: tuple[str, ...] = ("hard", "soft", "pairs")
+#: Every table, for the CSV and the printable page.
+ALL_TABLES: tuple[str, ...] = ("hard", "soft", "pairs", "surrender")
+
+#: Each code as the learner's language writes it (English keeps the usual letters), and what it
+#: means. The letters are catalogue entries: a French learner reads T, R, D, S, A.
+CODE_LETTERS: dict[str, str] = {
+    "H": N_("H"),
+    "S": N_("S"),
+    "D": N_("D"),
+    "Ds": N_("Ds"),
+    "P": N_("P"),
+    "Ph": N_("Ph"),
+    "Rh": N_("Rh"),
+    "Rs": N_("Rs"),
+    "Rp": N_("Rp"),
+}
+CODE_MEANINGS: dict[str, str] = {
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double, else hit"),
+    "Ds": N_("double, else stand"),
+    "P": N_("split"),
+    "Ph": N_("split if double after split is allowed, else hit"),
+    "Rh": N_("surrender, else hit"),
+    "Rs": N_("surrender, else stand"),
+    "Rp": N_("surrender, else split"),
+}
 
 
 def table_title(name: str, t: Translator) -> str:
@@ -37,30 +80,87 @@ def table_title(name: str, t: Translator) -> str:
     }[name]
 
 
+def code_text(code: str, t: Translator) -> str:
+    """A chart code in the learner's letters: ``Ds`` is ``D/R`` in French."""
+    message = CODE_LETTERS.get(code)
+    return t.gettext(message) if message is not None else code
+
+
+def code_meaning(code: str, t: Translator) -> str:
+    message = CODE_MEANINGS.get(code)
+    return t.gettext(message) if message is not None else code
+
+
 def legend(t: Translator) -> list[tuple[str, str, str]]:
-    """(code, colour, meaning) for every code a chart may hold."""
+    """(code in the learner's letters, colour, meaning) for every code a chart may hold."""
     return [
-        ("H", COLOURS["H"], t.gettext("hit")),
-        ("S", COLOURS["S"], t.gettext("stand")),
-        ("D", COLOURS["D"], t.gettext("double, else hit")),
-        ("Ds", COLOURS["D"], t.gettext("double, else stand")),
-        ("P", COLOURS["P"], t.gettext("split")),
-        ("Ph", COLOURS["P"], t.gettext("split if double after split is allowed, else hit")),
-        ("Rh", COLOURS["R"], t.gettext("surrender, else hit")),
-        ("Rs", COLOURS["R"], t.gettext("surrender, else stand")),
-        ("Rp", COLOURS["R"], t.gettext("surrender, else split")),
+        (code_text(code, t), COLOURS[code[:1]], code_meaning(code, t)) for code in CODE_LETTERS
     ]
 
 
-def _cell_title(evs: Mapping[Action, float] | None, t: Translator) -> str:
-    if not evs:
-        return ""
-    return "; ".join(f"{t.action_name(action)} {t.ev(ev)}" for action, ev in evs.items())
+def legend_html(t: Translator) -> str:
+    items = "".join(
+        f'<span style="display:inline-block;margin:2px 8px 2px 0"><span style="background:{colour};'
+        f'border:1px solid #767676;padding:0 6px;color:#111;font-family:monospace">'
+        f"{html.escape(code)}</span> {html.escape(meaning)}</span>"
+        for code, colour, meaning in legend(t)
+    )
+    return f"<div>{items}</div>"
 
 
-def cell_style(code: object) -> str:
-    """The CSS of one chart cell in a pandas Styler (the grid the learner clicks)."""
-    return f"background-color: {COLOURS.get(str(code)[:1], '#ffffff')}; color: #1b1b1b"
+def row_key(table: str, row: str) -> str:
+    """A chart row as the Translator's hand labels spell it: ``s18``, ``8-8``, ``16``."""
+    if table == "soft":
+        return f"s{row}"
+    if table == "pairs":
+        return row.replace(",", "-")
+    return row
+
+
+def cell_name(table: str, row: str, column: str, t: Translator) -> str:
+    """``16 dur contre 10``, ``As-7 (18 souple) contre As``: a cell as a learner reads it."""
+    up = t.up_card_name(1 if column == "A" else int(column))
+    return t.format("{hand} against {up}", hand=t.hand_label(row_key(table, row)), up=up)
+
+
+# -- the one chart on the page --------------------------------------------------------------------
+
+
+def changed_cells(comparison: Comparison | None) -> dict[tuple[str, str, str], CellChange]:
+    if comparison is None:
+        return {}
+    return {(c.table, c.row, c.column): c for c in comparison.cells}
+
+
+def chart_styler(
+    chart: Chart, name: str, t: Translator, *, comparison: Comparison | None = None
+) -> Styler:
+    """One table of the chart for ``st.dataframe`` (a grid the learner clicks to explain a
+    cell): each cell its code in the learner's letters on the code's colour; with a
+    comparison, a changed cell reads ``old→new`` on the new code's colour."""
+    frame: pd.DataFrame = chart.tables()[name]
+    changed = changed_cells(comparison)
+    shown = frame.copy().astype(object)
+    css = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    for row in frame.index:
+        for column in frame.columns:
+            code = str(frame.at[row, column])
+            change = changed.get((name, str(row), str(column)))
+            text = code_text(code, t)
+            colour = COLOURS.get(code[:1], "#ffffff")
+            if change is not None:
+                text = f"{code_text(change.before, t)}→{code_text(change.after, t)}"
+                colour = COLOURS.get(change.after[:1], "#ffffff")
+            shown.at[row, column] = text
+            css.at[row, column] = f"background-color: {colour}; color: #1b1b1b"
+    shown.index = pd.Index([str(r) for r in frame.index], name=t.gettext("Hand"))
+    css.index = shown.index
+    return shown.style.apply(lambda _: css, axis=None)
+
+
+#: Width of a chart column in the grid, in pixels: ten up-cards and the hands fit a laptop's
+#: two-thirds column, and a changed cell (``R→D/R``) still reads whole.
+CELL_WIDTH = 54
 
 
 def picked_cell(frame: pd.DataFrame, selection: Any) -> tuple[str, str] | None:
@@ -79,14 +179,230 @@ def picked_cell(frame: pd.DataFrame, selection: Any) -> tuple[str, str] | None:
     return str(frame.index[int(position)]), str(column)
 
 
-def table_html(
-    chart: Chart, name: str, t: Translator, *, other: Chart | None = None, large: bool = False
-) -> str:
-    """One table of the chart; with ``other``, cells that differ are outlined and show both."""
+def ev_rows(
+    evs: Mapping[Action, float],
+    t: Translator,
+    *,
+    other: Mapping[Action, float] | None = None,
+    other_title: str = "",
+) -> dict[str, list[str]]:
+    """A cell's EVs as a table, best first, the best play named in words (not by colour only),
+    each other play with what it gives up against the best; with ``other``, the same actions'
+    values under the compared rules beside them."""
+    ranked = sorted(evs.items(), key=lambda item: item[1], reverse=True)
+    best = ranked[0][1] if ranked else 0.0
+    rows: dict[str, list[str]] = {
+        t.gettext("Action"): [t.action_name(action) for action, _ in ranked],
+        t.gettext("Expected value (per bet)"): [t.ev(ev) for _, ev in ranked],
+        t.gettext("Against the best play"): [
+            t.gettext("best play") if index == 0 else t.ev(ev - best)
+            for index, (_, ev) in enumerate(ranked)
+        ],
+    }
+    if other is not None:
+        rows[other_title] = [
+            t.ev(other[action]) if action in other else t.gettext("not allowed")
+            for action, _ in ranked
+        ]
+    return rows
+
+
+# -- a rule changed, in words ---------------------------------------------------------------------
+
+
+def flip_label(flip: Flip, t: Translator) -> str:
+    """The changed rule as a learner reads it: ``Le croupier tire sur 17 souple``, ``1 jeu``."""
+    value = flip.value
+    option = flip.option
+    if option is Option.SOFT_17:
+        if value:
+            return t.gettext("Dealer hits soft 17")
+        return t.gettext("Dealer stands on soft 17")
+    if option is Option.DOUBLE_AFTER_SPLIT:
+        if value:
+            return t.gettext("Double after a split")
+        return t.gettext("No double after a split")
+    if option is Option.DECKS:
+        count = int(flip.rules.decks)
+        return t.ngettext("{n} deck", "{n} decks", count).format(n=count)
+    if option is Option.HOLE_CARD:
+        if value is HoleCard.EUROPEAN:
+            return t.gettext("No hole card (European deal)")
+        return t.gettext("Hole card, the dealer checks for a natural")
+    if option is Option.SURRENDER:
+        if value is Surrender.NONE:
+            return t.gettext("No surrender")
+        if value is Surrender.LATE:
+            return t.gettext("Late surrender")
+        return t.gettext("Immediate surrender")
+    if option is Option.DOUBLE_ON:
+        if value is DoubleOn.ANY_TWO:
+            return t.gettext("Double on any two cards")
+        if value is DoubleOn.NINE_TO_ELEVEN:
+            return t.gettext("Double on 9, 10 or 11 only")
+        return t.gettext("Double on 10 or 11 only")
+    if option is Option.SPLIT_HANDS:
+        hands = int(flip.rules.max_hands)
+        if hands == 2:
+            return t.gettext("One split only")
+        return t.ngettext("Split up to {n} hand", "Split up to {n} hands", hands).format(n=hands)
+    if option is Option.PAYOUT:
+        pays = flip.rules.blackjack_pays
+        return t.format("A natural pays {pays}", pays=_ratio(pays))
+    return str(option.value)
+
+
+def _ratio(pays: Fraction) -> str:
+    return f"{pays.numerator}:{pays.denominator}"
+
+
+def _decks(n: int, t: Translator) -> str:
+    return t.ngettext("{n} deck", "{n} decks", n).format(n=n)
+
+
+def fact_sentence(comparison: Comparison, change: CellChange, t: Translator) -> str | None:
+    """Why the option moved this cell, from the computed fact (or the rule itself): the dealer's
+    bust rate, the tens left, the natural a double risks, a play now allowed or taken away."""
+    option = comparison.option
+    fact = change.fact
+    after = comparison.after
+    up = t.up_card_name(change.up)
+    if option is None:
+        if len(comparison.options) > 1:
+            return t.gettext(
+                "Several rules differ between these two tables: the figures are their effect"
+                " together."
+            )
+        return None
+    if isinstance(fact, DealerBust):
+        message = N_(
+            "Against {up}, a dealer who stands on soft 17 busts {after} of the time instead of"
+            " {before}, and stops on 17 {after_17} of the time instead of {before_17}."
+        )
+        if after.dealer_hits_soft_17:
+            message = N_(
+                "Against {up}, a dealer who hits soft 17 busts {after} of the time instead of"
+                " {before}, and stops on 17 {after_17} of the time instead of {before_17}."
+            )
+        return t.format(
+            message, up=up, after=t.percent(fact.after, digits=1),
+            before=t.percent(fact.before, digits=1),
+            after_17=t.percent(fact.seventeen_after, digits=1),
+            before_17=t.percent(fact.seventeen_before, digits=1),
+        )
+    if isinstance(fact, TenShare):
+        return t.format(
+            "With {after_decks} instead of {before_decks}, once this hand and the up-card are out,"
+            " tens make {after} of the cards left instead of {before}: the fewer the decks, the"
+            " more the cards already dealt change what is left to draw.",
+            after_decks=_decks(fact.decks_after, t), before_decks=_decks(fact.decks_before, t),
+            after=t.percent(fact.after, digits=1), before=t.percent(fact.before, digits=1),
+        )
+    if isinstance(fact, DealerNatural):
+        if fact.checked_after:
+            return t.format(
+                "With a hole card the dealer checks first: against {up}, a natural ({natural} of"
+                " the time) ends the round before you double or split, so it never takes an"
+                " extra bet.",
+                up=up, natural=t.percent(fact.probability, digits=1),
+            )
+        return t.format(
+            "Without a hole card nobody checks for a natural first: against {up} the dealer"
+            " makes one {natural} of the time, and it takes the extra bet of a double or a"
+            " split too.",
+            up=up, natural=t.percent(fact.probability, digits=1),
+        )
+    if option is Option.DOUBLE_AFTER_SPLIT:
+        if after.double_after_split:
+            return t.gettext(
+                "Doubling after a split is now allowed: each hand of the split is worth more."
+            )
+        return t.gettext(
+            "Doubling after a split is no longer allowed: each hand of the split is worth less."
+        )
+    if option is Option.SURRENDER:
+        if after.offers_surrender:
+            return t.gettext("Surrender is now offered: half the bet back.")
+        return t.gettext("Surrender is no longer offered.")
+    if option is Option.DOUBLE_ON:
+        if after.double_on is DoubleOn.ANY_TWO:
+            return t.gettext("Doubling is now allowed on any two cards.")
+        return t.gettext("Doubling is now allowed on some hard totals only.")
+    if option is Option.SPLIT_HANDS:
+        return t.ngettext(
+            "A pair may now be split into {n} hand at most.",
+            "A pair may now be split into {n} hands at most.",
+            after.max_hands,
+        ).format(n=after.max_hands)
+    return None
+
+
+def figures_sentence(change: CellChange, t: Translator) -> str:
+    """The two plays' values before and after, per bet, in the learner's number format."""
+    old, new = change.old_play, change.new_play
+    before, after = change.evs_before, change.evs_after
+    if old is new:
+        return t.format(
+            "**{play}** stays the better play here: {after} per bet instead of {before}.",
+            play=t.action_name(new), after=t.ev(after[new]), before=t.ev(before[new]),
+        )
+    if old not in after:
+        return t.format(
+            "**{old}** is not allowed any more: **{new}** is now worth {new_after} per bet"
+            " (before, **{old}** was worth {old_before}).",
+            old=t.action_name(old), new=t.action_name(new), new_after=t.ev(after[new]),
+            old_before=t.ev(before[old]),
+        )
+    if new not in before:
+        return t.format(
+            "**{new}** was not allowed before: it is now worth {new_after} per bet, **{old}**"
+            " {old_after} (before, **{old}** was worth {old_before}).",
+            old=t.action_name(old), new=t.action_name(new), new_after=t.ev(after[new]),
+            old_after=t.ev(after[old]), old_before=t.ev(before[old]),
+        )
+    return t.format(
+        "Now **{new}** is worth {new_after} per bet and **{old}** {old_after}; before, **{new}**"
+        " was worth {new_before} and **{old}** {old_before}.",
+        old=t.action_name(old), new=t.action_name(new), new_after=t.ev(after[new]),
+        old_after=t.ev(after[old]), new_before=t.ev(before[new]), old_before=t.ev(before[old]),
+    )
+
+
+def change_headline(change: CellChange, t: Translator) -> str:
+    """``**16 dur contre 10** : A/T → T, +0,012 par mise en jouant Tirer plutôt qu'Abandonner``."""
+    cell = cell_name(change.table, change.row, change.column, t)
+    codes = f"{code_text(change.before, t)} → {code_text(change.after, t)}"
+    gain = change.gain
+    if gain is not None and change.old_play is not change.new_play:
+        worth = t.format(
+            "{gain} per bet playing {new} rather than {old}", gain=t.ev(gain),
+            new=t.action_name(change.new_play).lower(), old=t.action_name(change.old_play).lower(),
+        )
+    else:
+        worth = t.format(
+            "the cell's best play changes by {change} per bet", change=t.ev(change.value_change)
+        )
+    return t.format("**{cell}**: {codes}, {worth}", cell=cell, codes=codes, worth=worth)
+
+
+def change_text(comparison: Comparison, change: CellChange, t: Translator) -> str:
+    """One changed cell in words: the headline, why, and the figures."""
+    parts = [change_headline(change, t)]
+    fact = fact_sentence(comparison, change, t)
+    if fact:
+        parts.append(fact)
+    parts.append(figures_sentence(change, t))
+    return " ".join(parts[:1]) + " — " + " ".join(parts[1:])
+
+
+# -- downloads ------------------------------------------------------------------------------------
+
+
+def table_html(chart: Chart, name: str, t: Translator, *, large: bool = False) -> str:
+    """One table of the chart as HTML (the printable page), codes in the learner's letters."""
     frame: pd.DataFrame = chart.tables()[name]
     if frame.empty:
         return "<p>" + html.escape(t.gettext("No hand surrenders at this table.")) + "</p>"
-    compare = other.tables()[name] if other is not None else None
     size = "1.15rem" if large else "0.85rem"
     head = "".join(
         f'<th scope="col" style="padding:2px 6px">{html.escape(str(column))}</th>'
@@ -98,17 +414,9 @@ def table_html(
         for column in frame.columns:
             code = str(frame.at[row, column])
             colour = COLOURS.get(code[:1], "#ffffff")
-            title = _cell_title(chart.evs.get((name, str(row), str(column))), t)
-            text = html.escape(code)
-            border = "1px solid #999"
-            if compare is not None and row in compare.index:
-                before = str(compare.at[row, column])
-                if before != code:
-                    text = f"{html.escape(before)}→<b>{html.escape(code)}</b>"
-                    border = "3px solid #d32f2f"
             cells.append(
-                f'<td title="{html.escape(title)}" style="background:{colour};border:{border};'
-                f'text-align:center;padding:2px 4px;color:#111">{text}</td>'
+                f'<td style="background:{colour};border:1px solid #999;text-align:center;'
+                f'padding:2px 4px;color:#111">{html.escape(code_text(code, t))}</td>'
             )
         rows.append(
             f'<tr><th scope="row" style="padding:2px 6px;text-align:right">'
@@ -124,42 +432,11 @@ def table_html(
     )
 
 
-def legend_html(t: Translator) -> str:
-    items = "".join(
-        f'<span style="display:inline-block;margin:2px 8px 2px 0"><span style="background:{colour};'
-        f'border:1px solid #999;padding:0 6px;color:#111;font-family:monospace">{code}</span> '
-        f"{html.escape(meaning)}</span>"
-        for code, colour, meaning in legend(t)
-    )
-    return f"<div>{items}</div>"
-
-
-def differences(first: Chart, second: Chart) -> list[tuple[str, str, str, str, str]]:
-    """Every cell whose code differs: (table, row, up-card, first code, second code)."""
-    out = []
-    for name in ("hard", "soft", "pairs"):
-        a, b = first.tables()[name], second.tables()[name]
-        for row in a.index:
-            if row not in b.index:
-                continue
-            for column in a.columns:
-                if str(a.at[row, column]) != str(b.at[row, column]):
-                    out.append(
-                        (
-                            name,
-                            str(row),
-                            str(column),
-                            str(a.at[row, column]),
-                            str(b.at[row, column]),
-                        )
-                    )
-    return out
-
-
 def chart_csv(chart: Chart) -> str:
-    """Every table in one CSV: a ``table`` column, the row, then one column per up-card."""
+    """Every table in one CSV: a ``table`` column, the row, then one column per up-card (the
+    usual English codes: a data file, read by programs as much as by people)."""
     frames = []
-    for name in TABLES:
+    for name in ALL_TABLES:
         frame = chart.tables()[name]
         if frame.empty:
             continue
@@ -172,7 +449,7 @@ def chart_csv(chart: Chart) -> str:
 
 def printable_html(chart: Chart, t: Translator, house_edge: float | None) -> str:
     """A standalone page to print: the rules, the house edge, the tables and the legend."""
-    title = t.format("Basic strategy — {name}", name=chart.rules.name)
+    title = t.format("Basic strategy — {name}", name=t.table_name(chart.rules))
     edge = (
         "<p>" + html.escape(t.format("House edge: {edge}", edge=t.percent(house_edge))) + "</p>"
         if house_edge is not None
@@ -180,7 +457,7 @@ def printable_html(chart: Chart, t: Translator, house_edge: float | None) -> str
     )
     tables = "".join(
         f'<div style="break-inside:avoid;margin:8px 0">{table_html(chart, name, t)}</div>'
-        for name in TABLES
+        for name in ALL_TABLES
     )
     return (
         f'<!DOCTYPE html><html lang="{t.language}"><head><meta charset="utf-8">'

@@ -13,6 +13,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from tutor.i18n import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
     NAIVE,
@@ -25,6 +26,8 @@ from tutor.simulate import (
 )
 from tutor.store import Learner
 from tutor.strategy import house_edge
+from tutor.strategy.changes import flips
+from tutor.ui import chart_view
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 
@@ -32,6 +35,9 @@ KEY = "simulation"  # st.session_state[KEY]: the last results, by chart
 ROUND_CHOICES = (100_000, 1_000_000, 5_000_000)
 STRATEGIES = ("basic", *NAIVE)
 CHUNK = 100_000
+#: Rounds per bar of the comparison charts.
+STRATEGY_ROUNDS = 1_000_000
+VARIANT_ROUNDS = 2_000_000
 
 
 def _results() -> dict[str, Any]:
@@ -58,42 +64,47 @@ def _strategy_name(name: str, _: Any) -> str:
     return str(names.get(name, name))
 
 
-def _variants(rules: TableRules) -> dict[str, TableRules]:
-    """One rule changed at a time, the ones the sources disagree on."""
-    changes: dict[str, dict[str, Any]] = {
-        "dealer hits soft 17": {"dealer_hits_soft_17": not rules.dealer_hits_soft_17},
-        "6:5 naturals": {"blackjack_pays": "6/5"},
-        "1 deck": {"decks": 1},
-        "8 decks": {"decks": 8},
-        "no double after split": {"double_after_split": False},
-        "European deal": {"hole_card": "european", "insure_additional_bets": False},
-        "late surrender": {"surrender": "late"},
-        "double on 9-11 only": {"double_on": "9-11"},
-    }
-    out = {}
-    for label, change in changes.items():
-        try:
-            variant = rules.replace(**change)
-        except ValueError:
-            continue
-        if variant != rules:
-            out[label] = variant
-    return out
+def _variants(rules: TableRules, t: Translator) -> dict[str, TableRules]:
+    """One rule changed at a time: the same single-option changes the Strategy page offers
+    (``tutor.strategy.changes.flips``), named in the learner's language."""
+    return {chart_view.flip_label(flip, t): flip.rules for flip in flips(rules)}
 
 
-def _run(rules: TableRules, strategy: Strategy, rounds: int, label: str) -> SimulationResult:
+def _shoe_text(rules: TableRules, t: Translator) -> str:
+    """The shoe a simulation deals from, in words: ``6 jeux, battus au jeton de coupe``."""
+    decks = t.ngettext("{n} deck", "{n} decks", rules.decks).format(n=rules.decks)
+    if rules.shuffles_every_round:
+        return t.format("{decks}, shuffled after every round", decks=decks)
+    return t.format("{decks}, shuffled at the cut card", decks=decks)
+
+
+def _exact_help(rules: TableRules, t: Translator) -> str:
+    return t.format(
+        "The same rules and shoe ({shoe}), computed exactly: the first round from a full shoe,"
+        " each hand played at its best for its exact cards. The simulation plays the chart"
+        " through the shoe, so the two may differ by a few hundredths of a percent.",
+        shoe=_shoe_text(rules, t),
+    )
+
+
+def _run(
+    rules: TableRules, strategy: Strategy, rounds: int, label: str, t: Translator
+) -> SimulationResult:
     bar = st.progress(0.0, text=label)
 
     def progress(partial: SimulationResult) -> None:
         _results()["running"] = partial
-        bar.progress(partial.rounds / rounds, text=f"{label} — {partial.rounds:,}/{rounds:,}")
+        done = f"{t.number(partial.rounds, digits=0)}/{t.number(rounds, digits=0)}"
+        bar.progress(partial.rounds / rounds, text=f"{label} — {done}")
 
     result = simulate(rules, strategy, rounds, seed=2026, chunk=CHUNK, progress=progress)
     bar.empty()
     return result
 
 
-def _running_average_chart(result: SimulationResult, edge: float | None, _: Any) -> Any:
+def _running_average_chart(result: SimulationResult, edge: float | None, t: Translator) -> Any:
+    _ = t.gettext
+    locale = {"embedOptions": t.chart_locale()}
     rounds, averages = result.running_average()
     frame = pd.DataFrame({"rounds": rounds, "edge": -averages * 100})
     line = (
@@ -105,16 +116,17 @@ def _running_average_chart(result: SimulationResult, edge: float | None, _: Any)
         )
     )
     if edge is None:
-        return line
+        return line.properties(usermeta=locale)
     rule = (
         alt.Chart(pd.DataFrame({"edge": [edge * 100]}))
         .mark_rule(color="firebrick", strokeDash=[6, 4])
         .encode(y="edge:Q")
     )
-    return line + rule
+    return (line + rule).properties(usermeta=locale)
 
 
-def _paths_chart(paths: Any, title: str, _: Any) -> Any:  # an Altair chart
+def _paths_chart(paths: Any, title: str, t: Translator) -> Any:  # an Altair chart
+    _ = t.gettext
     rows = [
         {"session": s, "round": r, "chips": float(paths[s, r])}
         for s in range(paths.shape[0])
@@ -128,19 +140,31 @@ def _paths_chart(paths: Any, title: str, _: Any) -> Any:  # an Altair chart
             y=alt.Y("chips:Q", title=_("Chips")),
             color=alt.Color("session:N", legend=None),
         )
+        .properties(usermeta={"embedOptions": t.chart_locale()})
     )
 
 
-def _edges_chart(rows: list[dict[str, Any]], _: Any) -> Any:  # an Altair chart
+def _edges_chart(rows: list[dict[str, Any]], t: Translator) -> Any:  # an Altair chart
+    """Simulated house edges as bars with ± 2 standard errors; where a row has the exact edge
+    of the same rules (``exact``), a black tick marks it, so no bar is read against a figure
+    for other rules or another shoe."""
+    _ = t.gettext
     frame = pd.DataFrame(rows)
     frame["low"] = frame["edge"] - 2 * frame["se"]
     frame["high"] = frame["edge"] + 2 * frame["se"]
-    y = alt.Y("name:N", sort=None, title=None)
-    bars = alt.Chart(frame).mark_bar().encode(
+    y = alt.Y("name:N", sort=None, title=None, axis=alt.Axis(labelLimit=320))
+    bars = alt.Chart(frame).mark_bar(color="#4c78a8").encode(
         x=alt.X("edge:Q", title=_("House edge (% of the bet), ± 2 standard errors")), y=y
     )
-    errors = alt.Chart(frame).mark_rule(color="black").encode(x="low:Q", x2="high:Q", y=y)
-    return bars + errors
+    errors = alt.Chart(frame).mark_rule(color="#555555").encode(x="low:Q", x2="high:Q", y=y)
+    layers = bars + errors
+    if "exact" in frame:
+        exact = frame.dropna(subset=["exact"])
+        ticks = alt.Chart(exact).mark_tick(color="black", thickness=3, size=18).encode(
+            x="exact:Q", y=y
+        )
+        layers = layers + ticks
+    return layers.properties(usermeta={"embedOptions": t.chart_locale()})
 
 
 def main() -> None:
@@ -158,15 +182,17 @@ def main() -> None:
     names = list(PRESETS)
     default = names.index(state.rules.name) if state.rules.name in names else 0
     c1, c2, c3 = st.columns(3)
-    preset = c1.selectbox(_("Table rules"), names, index=default, key="sim-rules")
+    preset = c1.selectbox(
+        _("Table rules"), names, index=default, format_func=t.preset_name, key="sim-rules"
+    )
     learner = state.learner
     choices = (*STRATEGIES, "mine") if learner is not None else STRATEGIES
     strategy_name = c2.selectbox(
         _("Strategy"), choices, format_func=lambda n: _strategy_name(n, _), key="sim-strategy"
     )
     rounds = c3.select_slider(
-        _("Rounds"), ROUND_CHOICES, value=ROUND_CHOICES[1], format_func=lambda n: f"{n:,}",
-        key="sim-rounds",
+        _("Rounds"), ROUND_CHOICES, value=ROUND_CHOICES[1],
+        format_func=lambda n: t.number(n, digits=0), key="sim-rounds",
     )
     rules = PRESETS[str(preset)]
     b1, b2, b3 = st.columns(3)
@@ -178,7 +204,7 @@ def main() -> None:
         with st.spinner(_("Computing basic strategy for these rules…")):
             strategy = _strategy(str(strategy_name), rules, learner)
             edge = house_edge(rules)
-        results["main"] = (_run(rules, strategy, int(rounds), _("Playing")), edge)
+        results["main"] = (_run(rules, strategy, int(rounds), _("Playing"), t), edge)
         family = PRESETS["family"]
         results["family"] = bankroll_paths(
             family, _strategy(str(strategy_name), family, learner), sessions=30, rounds=10,
@@ -189,24 +215,29 @@ def main() -> None:
             rules, strategy, sessions=20, rounds=300, stack=100, bet=2, seed=8
         )
     if compare:
+        # Every bar is a simulation of the rules it names, dealt from that table's own shoe,
+        # with that table's own basic strategy; the tick beside it is the exact edge of the same
+        # rules. No figure for other rules or another shoe (an infinite one) is mixed in.
         rows = []
+        exact = house_edge(rules)
         for name in choices:
             strategy = _strategy(name, rules, learner)
-            result = _run(rules, strategy, 1_000_000, _strategy_name(name, _))
+            result = _run(rules, strategy, STRATEGY_ROUNDS, _strategy_name(name, _), t)
             rows.append({"name": _strategy_name(name, _), "edge": result.house_edge * 100,
-                         "se": result.standard_error * 100})
-        results["strategies"] = rows
+                         "se": result.standard_error * 100,
+                         "exact": exact * 100 if name == "basic" else None})
+        results["strategies"] = (rules, rows)
         variant_rows = []
-        base = _run(rules, basic_strategy(rules, infinite=True), 2_000_000, rules.name)
-        variant_rows.append({"name": rules.name, "edge": base.house_edge * 100,
-                             "se": base.standard_error * 100})
-        for label, variant in _variants(rules).items():
+        tables = {t.format("{name} (this table)", name=t.table_name(rules)): rules}
+        tables.update(_variants(rules, t))
+        for label, variant in tables.items():
             with st.spinner(t.format("Basic strategy for: {variant}", variant=label)):
-                strategy = basic_strategy(variant, infinite=True)
-            result = _run(variant, strategy, 2_000_000, label)
+                strategy = basic_strategy(variant)
+                variant_edge = house_edge(variant)
+            result = _run(variant, strategy, VARIANT_ROUNDS, label, t)
             variant_rows.append({"name": label, "edge": result.house_edge * 100,
-                                 "se": result.standard_error * 100})
-        results["variants"] = variant_rows
+                                 "se": result.standard_error * 100, "exact": variant_edge * 100})
+        results["variants"] = (rules, variant_rows)
 
     main_run = results.get("main")
     if main_run is not None:
@@ -215,9 +246,9 @@ def main() -> None:
         m1, m2, m3 = st.columns(3)
         m1.metric(_("Simulated house edge"), t.percent(result.house_edge),
                   help=t.format("± {se} (one standard error)", se=t.percent(result.standard_error)))
-        m2.metric(_("Exact house edge"), t.percent(edge))
-        m3.metric(_("Rounds per second"), f"{result.rounds_per_second:,.0f}")
-        st.altair_chart(_running_average_chart(result, edge, _), width="stretch")
+        m2.metric(_("Exact house edge"), t.percent(edge), help=_exact_help(result.rules, t))
+        m3.metric(_("Rounds per second"), t.number(result.rounds_per_second, digits=0))
+        st.altair_chart(_running_average_chart(result, edge, t), width="stretch")
         counts = result.counts
         hands = max(counts["hands"], 1)
         st.table({
@@ -232,19 +263,36 @@ def main() -> None:
     if "family" in results:
         p1, p2 = st.columns(2)
         p1.altair_chart(
-            _paths_chart(results["family"], _("Family table: 20 chips, bet 2, ten rounds"), _),
+            _paths_chart(results["family"], _("Family table: 20 chips, bet 2, ten rounds"), t),
             width="stretch",
         )
         p2.altair_chart(
-            _paths_chart(results["evening"], _("A long evening: 300 rounds, bet 2"), _),
+            _paths_chart(results["evening"], _("A long evening: 300 rounds, bet 2"), t),
             width="stretch",
         )
     if "strategies" in results:
+        compared, rows = results["strategies"]
         st.subheader(_("What each naive strategy costs next to basic strategy"))
-        st.altair_chart(_edges_chart(results["strategies"], _), width="stretch")
+        st.caption(
+            t.format(
+                "Each bar: {rounds} simulated rounds at {table}, {shoe}. The black tick: the exact"
+                " house edge of the same rules (basic strategy only).",
+                rounds=t.number(STRATEGY_ROUNDS, digits=0), table=t.table_name(compared),
+                shoe=_shoe_text(compared, t),
+            )
+        )
+        st.altair_chart(_edges_chart(rows, t), width="stretch")
+        compared, rows = results["variants"]
         st.subheader(_("What each rule variant costs"))
-        st.caption(_("Basic strategy of an infinite shoe for every variant, 2,000,000 rounds."))
-        st.altair_chart(_edges_chart(results["variants"], _), width="stretch")
+        st.caption(
+            t.format(
+                "One rule of {table} changed at a time. Each bar: {rounds} simulated rounds of"
+                " that table's own basic strategy, dealt from its own shoe. The black tick: the"
+                " exact house edge of the same rules and shoe.",
+                table=t.table_name(compared), rounds=t.number(VARIANT_ROUNDS, digits=0),
+            )
+        )
+        st.altair_chart(_edges_chart(rows, t), width="stretch")
 
 
 main()

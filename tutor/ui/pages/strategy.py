@@ -1,4 +1,11 @@
-"""Strategy: the chart of the chosen rules, a cell's EVs, a diff of two rule sets, downloads."""
+"""Strategy: the chart of the chosen rules (one clickable grid), what one rule changes in it and
+why, a cell's EVs, the exact hands that play otherwise, downloads.
+
+The page computes what it shows and no more: the table's own chart on the first render, and a
+second rule set only once the learner flips an option or picks another table. Both come from
+``tutor.strategy`` (each rule set solved once per process) and the comparison, with its reasons'
+figures, from ``tutor.strategy.changes``.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +14,54 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from tutor.cards import format_cards
+from tutor.cards import Card
 from tutor.i18n import Translator
 from tutor.rules import PRESETS, TableRules
-from tutor.strategy import chart, house_edge
+from tutor.strategy import Chart, chart, house_edge
+from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
 from tutor.ui import chart_view
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
+FLIP_KEY = "strategy-flip"
+COMPARE_KEY = "strategy-compare"
+#: The compare box's first choice: no other table (a value, not None, so the box never shows
+#: Streamlit's English placeholder once a flip has cleared it).
+NOTHING = ""
+
 
 def _remember_compare(state: AppState) -> None:
-    chosen = st.session_state.get("strategy-compare")
-    state.compare_preset = chosen if isinstance(chosen, str) else ""
+    """Another table chosen: it replaces any flipped rule (one comparison at a time)."""
+    chosen = st.session_state.get(COMPARE_KEY)
+    state.compare_preset = chosen if isinstance(chosen, str) else NOTHING
+    if state.compare_preset:
+        st.session_state[FLIP_KEY] = None
+
+
+def _forget_compare(state: AppState) -> None:
+    """A rule flipped: it replaces the other table in the comparison."""
+    if st.session_state.get(FLIP_KEY):
+        state.compare_preset = NOTHING
+        st.session_state[COMPARE_KEY] = NOTHING
 
 
 def _pick_cell(frame: pd.DataFrame, table_name: str, grid_key: str) -> None:
-    """A cell clicked in the grid becomes the hand and up-card explained below it."""
+    """A cell clicked in the chart becomes the hand and up-card explained below it."""
     picked = chart_view.picked_cell(frame, st.session_state.get(grid_key))
     if picked is not None:
+        st.session_state["cell-table"] = table_name
         st.session_state[f"cell-row-{table_name}"], st.session_state["cell-up"] = picked
+
+
+def _cards_text(cards: tuple[Card, ...], t: Translator) -> str:
+    return " ".join(f"{t.rank_index(card.rank)}{card.suit.symbol}" for card in cards)
 
 
 def _finesse_rows(items: list[Finesse], t: Translator) -> dict[str, list[str]]:
     return {
         t.gettext("Cards"): [
-            f"{format_cards(f.cards)} / {t.up_card_name(1 if f.column == 'A' else int(f.column))}"
+            f"{_cards_text(f.cards, t)} / {t.up_card_name(1 if f.column == 'A' else int(f.column))}"
             for f in items
         ],
         t.gettext("The chart's play"): [t.action_name(f.chart_play) for f in items],
@@ -70,103 +99,177 @@ def finesse_view(rules: TableRules, t: Translator, cell: tuple[str, str, str]) -
             st.table(_finesse_rows(every, t))
 
 
+def _flip_control(state: AppState, rules: TableRules, t: Translator) -> Flip | None:
+    """The rule to flip, as pills over the chart: one click, one rule changed."""
+    options = {flip.key: flip for flip in flips(rules)}
+    picked = st.session_state.get(FLIP_KEY)
+    if picked is not None and picked not in options:
+        st.session_state[FLIP_KEY] = None  # a flip of the previous table's rules
+    flip_key = st.pills(
+        t.gettext("Change one rule of this table"),
+        list(options),
+        format_func=lambda key: chart_view.flip_label(options[key], t),
+        key=FLIP_KEY,
+        on_change=_forget_compare,
+        args=(state,),
+    )
+    return options.get(flip_key) if isinstance(flip_key, str) else None
+
+
+def _compare_control(state: AppState, rules: TableRules, t: Translator) -> str | None:
+    """Another table to compare with, when no rule is flipped (one comparison at a time)."""
+    _ = t.gettext
+    presets = [name for name in PRESETS if name != rules.name.rstrip("*")]
+    if state.compare_preset and state.compare_preset not in presets:
+        state.compare_preset = ""
+    compare_name = st.selectbox(
+        _("Or compare with another table"),
+        [NOTHING, *presets],
+        index=(presets.index(state.compare_preset) + 1) if state.compare_preset else 0,
+        format_func=lambda name: t.preset_name(name) if name else _("(nothing)"),
+        key=COMPARE_KEY,
+        on_change=_remember_compare,
+        args=(state,),
+    )
+    return compare_name or None
+
+
+def _comparison_summary(comparison: Comparison, other_name: str, t: Translator) -> None:
+    n = len(comparison.cells)
+    if n == 0:
+        st.markdown(t.gettext("No cell of the chart changes: only the house edge moves."))
+        return
+    st.markdown(
+        t.ngettext(
+            "**{n} cell changes** with {other}: it reads old→new in the chart, and why is"
+            " told below the chart.",
+            "**{n} cells change** with {other}: each reads old→new in the chart, and why is"
+            " told below the chart.",
+            n,
+        ).format(n=n, other=other_name)
+    )
+
+
+def _changes_view(comparison: Comparison, title: str, t: Translator) -> None:
+    st.subheader(title)
+    if not comparison.cells:
+        st.markdown(t.gettext("No cell of the chart changes: only the house edge moves."))
+        return
+    st.markdown(
+        "\n".join(
+            f"- {chart_view.change_text(comparison, change, t)}" for change in comparison.cells
+        )
+    )
+
+
+def _explain(
+    main_chart: Chart, t: Translator, comparison: Comparison | None, other_name: str
+) -> tuple[str, str, str]:
+    """The cell chosen (clicked in the chart or picked here): its code in words and its EVs,
+    best first."""
+    _ = t.gettext
+    st.subheader(_("Explain a cell"))
+    c1, c2, c3 = st.columns(3)
+    table_name = c1.selectbox(
+        _("Part of the chart"),
+        list(chart_view.TABLES),
+        format_func=lambda n: chart_view.table_title(n, t),
+        key="cell-table",
+    )
+    frame = main_chart.tables()[table_name]
+    row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
+    up = c3.selectbox(_("Dealer's up-card"), [str(c) for c in frame.columns], key="cell-up")
+    code = str(frame.at[row, up])
+    evs = main_chart.explain(table_name, row, up)
+    st.markdown(
+        t.format(
+            "For **{cell}**, the strategy chart says **{code}** ({meaning}). Expected value of"
+            " each action, per bet, best first:",
+            cell=chart_view.cell_name(table_name, row, up, t),
+            code=chart_view.code_text(code, t),
+            meaning=chart_view.code_meaning(code, t),
+        )
+    )
+    other = None
+    if comparison is not None:
+        other = chart(comparison.after).explain(table_name, row, up)
+    st.table(
+        chart_view.ev_rows(
+            evs, t, other=other, other_title=t.format("With {other}", other=other_name)
+        )
+    )
+    return table_name, row, up
+
+
 def main() -> None:
     state = app_state()
     t = state.t
     _ = t.gettext
     st.title(_("Basic strategy"))
     rules = state.rules
-    options = [name for name in PRESETS if name != rules.name]
-    compare_name = st.selectbox(
-        _("Compare with"),
-        [None, *options],
-        index=(options.index(state.compare_preset) + 1) if state.compare_preset in options else 0,
-        format_func=lambda name: _("(nothing)") if name is None else t.preset_name(name),
-        key="strategy-compare",
-        on_change=_remember_compare,
-        args=(state,),
-    )
-    with st.spinner(_("Computing the chart…")):
-        main_chart = chart(rules)
-        edge = house_edge(rules)
-        other = chart(PRESETS[compare_name]) if compare_name else None
-        other_edge = house_edge(PRESETS[compare_name]) if compare_name else None
-    cols = st.columns(2)
-    cols[0].metric(t.format("House edge — {name}", name=t.table_name(rules)), t.percent(edge))
-    if other is not None and other_edge is not None and compare_name:
-        cols[1].metric(
-            t.format("House edge — {name}", name=t.preset_name(compare_name)),
-            t.percent(other_edge),
-            delta=t.signed_percent(other_edge - edge, digits=2),
-            delta_color="inverse",
-        )
     cited = t.source_citation(rules)
     if cited:
         st.caption(cited)
-    st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
-    tabs = st.tabs([chart_view.table_title(name, t) for name in chart_view.TABLES])
-    for tab, name in zip(tabs, chart_view.TABLES, strict=True):
-        with tab:
-            st.markdown(
-                chart_view.table_html(main_chart, name, t, large=state.presentation),
-                unsafe_allow_html=True,
+    with st.spinner(_("Computing the chart…")):
+        main_chart = chart(rules)
+        edge = house_edge(rules)
+
+    flip = _flip_control(state, rules, t)
+    chart_column, side = st.columns([2, 1], gap="medium")
+    with side:
+        heading = _("House edge")
+        st.markdown(f"**{heading}**")
+        st.metric(t.table_name(rules), t.percent(edge))
+        compare_name = _compare_control(state, rules, t)
+        comparison: Comparison | None = None
+        other_name = ""
+        if flip is not None or compare_name is not None:  # a flip wins: the latest choice
+            other_rules = flip.rules if flip is not None else PRESETS[str(compare_name)]
+            other_name = (
+                chart_view.flip_label(flip, t)
+                if flip is not None
+                else t.preset_name(str(compare_name))
             )
-
-    st.subheader(_("Explain a cell"))
-    c1, c2, c3 = st.columns(3)
-    table_name = c1.selectbox(
-        _("Table"),
-        ["hard", "soft", "pairs"],
-        format_func=lambda n: chart_view.table_title(n, t),
-        key="cell-table",
-    )
-    frame = main_chart.tables()[table_name]
-    st.caption(_("Click a cell of this grid, or choose the hand and the up-card above."))
-    grid_key = f"cell-grid-{table_name}"
-    st.dataframe(
-        frame.style.map(chart_view.cell_style),
-        on_select=partial(_pick_cell, frame, table_name, grid_key),
-        selection_mode="single-cell",
-        key=grid_key,
-        height="content",  # every row at once: a chart is read whole, not scrolled
-    )
-    row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
-    up = c3.selectbox(_("Dealer's up-card"), [str(c) for c in frame.columns], key="cell-up")
-    code = str(frame.at[row, up]) if row in frame.index else str(frame.loc[row, up])
-    evs = main_chart.explain(table_name, row, up)
-    st.markdown(
-        t.format("Chart says **{code}**. Expected value of each action, per bet:", code=code)
-    )
-    st.table(
-        {
-            _("Action"): [t.action_name(action) for action in evs],
-            _("Expected value (per bet)"): [t.ev(ev) for ev in evs.values()],
-        }
-    )
-
-    finesse_view(rules, t, (table_name, row, up))
-
-    if other is not None and compare_name:
-        st.subheader(
-            t.format(
-                "What changes from {a} to {b}",
-                a=t.preset_name(compare_name),
-                b=t.table_name(rules),
+            with st.spinner(_("Computing the other chart…")):
+                comparison = compare(rules, other_rules)
+            st.metric(
+                other_name,
+                t.percent(comparison.edge_after),
+                delta=t.signed_percent(comparison.edge_after - edge, digits=2),
+                delta_color="inverse",
             )
-        )
-        changes = chart_view.differences(other, main_chart)
-        if not changes:
-            st.markdown(_("The two charts are the same."))
+            _comparison_summary(comparison, other_name, t)
+
+    with chart_column:
+        st.caption(_("Dealer's up-card across, your hand down. Click a cell to see its values."))
+        tabs = st.tabs([chart_view.table_title(name, t) for name in chart_view.TABLES])
+        for tab, name in zip(tabs, chart_view.TABLES, strict=True):
+            frame = main_chart.tables()[name]
+            grid_key = f"cell-grid-{name}"
+            tab.dataframe(
+                chart_view.chart_styler(main_chart, name, t, comparison=comparison),
+                on_select=partial(_pick_cell, frame, name, grid_key),
+                selection_mode="single-cell",
+                column_config={
+                    column: st.column_config.TextColumn(width=chart_view.CELL_WIDTH)
+                    for column in ("_index", *frame.columns)
+                },
+                key=grid_key,
+                height="content",  # every row at once: a chart is read whole, not scrolled
+            )
+        st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
+
+    if comparison is not None:
+        if flip is not None:
+            title = t.format("What changes with: {change}", change=other_name)
         else:
-            st.markdown(
-                t.format("{n} cells change (outlined in red below, old → new).", n=len(changes))
+            title = t.format(
+                "What changes from {a} to {b}", a=t.table_name(rules), b=other_name
             )
-            for name in ("hard", "soft", "pairs"):
-                if any(change[0] == name for change in changes):
-                    st.markdown(
-                        chart_view.table_html(main_chart, name, t, other=other),
-                        unsafe_allow_html=True,
-                    )
+        _changes_view(comparison, title, t)
+
+    cell = _explain(main_chart, t, comparison, other_name)
+    finesse_view(rules, t, cell)
 
     d1, d2 = st.columns(2)
     d1.download_button(
