@@ -12,11 +12,10 @@ from __future__ import annotations
 #: Captions: 6.5:1 on the page (#fbfaf5), 5.8:1 on the sidebar (#e8efe9), still quieter than text.
 CAPTION = "#595c59"
 
-#: A row of columns each holding a button and nothing else.
+#: A row of columns holding buttons and no text (``:has`` cannot nest: text is what is excluded).
 _BUTTON_ROW = (
     "[data-testid='stHorizontalBlock']:has(>[data-testid='stColumn'] .stButton)"
-    ":not(:has(>[data-testid='stColumn']:not(:has(.stButton))))"
-    ":not(:has(>[data-testid='stColumn'] :is(.stMarkdown,.stProgress,.stCaption)))"
+    ":not(:has(.stMarkdown,.stProgress,.stCaption,[data-testid='stMetric']))"
 )
 
 CSS = (

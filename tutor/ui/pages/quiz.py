@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor import progress
-from tutor.quiz import Category, unavailable_reason
+from tutor.quiz import Category, QuizSession, unavailable_reason
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.resources import store
@@ -128,6 +128,9 @@ def drill_tab(state: AppState) -> None:
             args=(state,),
             required=True,
         )
+    # The question comes first, right under the category, so that its cards and its answers
+    # fit one laptop or phone screen (issue 17); the teacher's restrictions follow it.
+    question_area = st.container()
     with st.expander(_("Restrict the drill (for teachers)")):
         st.multiselect(
             _("Dealer's up-card"),
@@ -146,26 +149,37 @@ def drill_tab(state: AppState) -> None:
             on_change=_restrict,
             args=(state,),
         )
+    with question_area:
+        quiz = _question(state)
+    if quiz is not None:
+        ui.ev_help(t)
+        if quiz.score.answered:
+            report(state)
+
+
+def _question(state: AppState) -> QuizSession | None:
+    """The question and its answers; once answered, "Next question" where the answers were
+    (in sight without scrolling), then the verdict. None when no question can be asked."""
+    t = state.t
+    _ = t.gettext
     category = state.quiz_category
     why = unavailable_reason(category, state.rules)
     if why is not None:
         st.info(t.refusal(why, {}) + " " + _("Choose other rules in Settings."))
-        return
+        return None
     if state.quiz is None or (state.quiz.category is not category and not state.quiz.items):
         try:
             _restart(state)
         except ValueError:
             st.warning(_("No hand of this category fits these restrictions."))
-            return
+            return None
     quiz = state.quiz
     if quiz is None:
-        return
-    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
+        return None
     with st.container(border=True):
         ui.question_prompt(quiz, state)
         ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
         if quiz.verdict is not None:
-            ui.verdict_view(quiz.verdict, state)
             st.button(
                 _("Next question"),
                 key="quiz-next",
@@ -174,10 +188,10 @@ def drill_tab(state: AppState) -> None:
                 type="primary",
                 shortcut="Enter",
             )
+            ui.verdict_view(quiz.verdict, state)
     st.markdown(ui.score_line(quiz, t))
-    ui.ev_help(t)
-    if quiz.score.answered:
-        report(state)
+    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
+    return quiz
 
 
 def report(state: AppState) -> None:
@@ -353,7 +367,6 @@ def main() -> None:
     state = app_state()
     _ = state.t.gettext
     st.title(_("Quiz"))
-    learner_bar(state)
     drill, stats, data = st.tabs([_("Drill"), _("My progress"), _("My data")])
     with drill:
         drill_tab(state)
@@ -361,6 +374,7 @@ def main() -> None:
         stats_tab(state)
     with data:
         data_tab(state)
+    learner_bar(state)  # whose answers these are, under the question rather than above it
 
 
 main()
