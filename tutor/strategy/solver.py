@@ -558,41 +558,50 @@ class UpCardSolver:
         return value[:n]
 
     def _second_values(
-        self, pair: int, times: int, hits: BoolArray
+        self, pair: int, depth: int, hits: BoolArray
     ) -> tuple[FloatArray, FloatArray]:
-        """For the ten hands pair + v, with ``times`` pair cards out besides the hand's own: the
-        value played with the unsplit optimum (``hits``) after the second card, and doubled.
-        Computed on the hands such a split reaches only, and only these twenty numbers kept."""
-        key = (pair, times)
+        """For the ten hands pair + v, with 1 to ``depth`` pair cards out besides the hand's own
+        (one row each): the value played with the unsplit optimum (``hits``) after the second
+        card, and doubled. Computed in one batch on the hands such a split reaches only, and only
+        these numbers kept."""
+        key = (pair, depth)
         got = self._seconds.get(key)
         if got is not None:
             return got
         graph = hand_graph()
-        rows = np.flatnonzero(self.played_rows(pair))
+        base = np.flatnonzero(self.played_rows(pair))
+        size = len(base)
+        rows = np.tile(base, depth)
         removed = graph.counts[rows]
-        removed[:, pair - 1] += times
+        removed[:, pair - 1] += np.repeat(np.arange(1, depth + 1), size)
         possible = np.all(removed <= np.array(self.shoe)[None, :], axis=1)
-        rows, removed = rows[possible], removed[possible]
         count = len(rows)
-        draws, dealer = self._draws_and_dealer(removed, self.dealt_rows(pair)[rows])
+        draws = np.zeros((count, 10))
+        dealer = np.zeros((count, 7))
+        live = np.flatnonzero(possible)
+        dealt = np.tile(self.dealt_rows(pair)[base], depth)[live]
+        draws[live], dealer[live] = self._draws_and_dealer(removed[live], dealt)
         # Values by position in ``rows``; then the bust slot (-1) and a slot for the hands the
         # shoe cannot hold (0, only ever weighted by a zero chance).
-        stand = np.concatenate([standing(dealer, graph.total[rows]), [-1.0, 0.0]])
-        position = np.full(graph.bust + 1, count + 1)
-        position[rows] = np.arange(count)
-        position[graph.bust] = count
-        kids = position[graph.child[rows]]
+        stand = np.where(possible, standing(dealer, graph.total[rows]), 0.0)
+        stand = np.concatenate([stand, [-1.0, 0.0]])
+        where = np.full(graph.bust + 1, -1)
+        where[base] = np.arange(size)
+        inner = where[graph.child[base]]  # position of each child within a depth's block
+        blocks = np.repeat(np.arange(depth) * size, size)[:, None]
+        inner = np.tile(inner, (depth, 1))
+        kids = np.where(inner >= 0, inner + blocks, count + 1)
+        kids[np.tile(graph.child[base], (depth, 1)) == graph.bust] = count
         played = stand.copy()
-        hitting = hits[rows]
-        hard = graph.hard[rows]
-        hitters = np.flatnonzero(hitting)
-        levels = hard[hitters]
+        hitters = np.flatnonzero(np.tile(hits[base], depth) & possible)
+        levels = graph.hard[rows[hitters]]
         for level in np.unique(levels)[::-1]:  # children before parents: hard totals only grow
             ids = hitters[levels == level]
             played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
-        seconds = position[graph.child[graph.index[add_card(EMPTY, pair)]]]
         doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
-        got = (played[seconds], doubled[seconds])
+        seconds = where[graph.child[graph.index[add_card(EMPTY, pair)]]]
+        at = np.arange(depth)[:, None] * size + seconds[None, :]
+        got = (played[at], doubled[at])
         self._seconds[key] = got
         return got
 
@@ -615,8 +624,8 @@ class UpCardSolver:
                     doubles[card - 1] = plain.double[node] > max(
                         plain.stand[node], plain.hit[node] if graph.total[node] < 21 else -2.0
                     )
-        others, stuck = stream_patterns(hands_available)
-        deepest = max(i + r for i, r in (*others, *stuck))
+        other_weights, pair_weights = pattern_weights(hands_available)
+        deepest = len(other_weights) - 1
         self.prepare([(pair, hands_available)])
         counts = np.array(self.shoe, dtype=np.int64)
         counts[pair - 1] -= 2
@@ -624,52 +633,57 @@ class UpCardSolver:
             raise ValueError(f"the shoe holds no pair of value {pair} to split")
         cards = int(counts.sum())
         pairs_left = int(counts[pair - 1])
-        # G[j]: the value of one split hand whose second card is not a pair card, U[j]: of a
-        # hand kept as a pair, both with j further pair cards out (joint with no dealer natural).
+        depth = 1 + min(deepest, pairs_left)
+        played, doubled = self._second_values(pair, depth, hits)
+        # Row j: j further pair cards out of the shoe. The chance of each second card, and the
+        # value of the hand it makes, joint with no dealer natural.
+        further = np.arange(depth)
+        left = np.repeat(counts[None, :], depth, axis=0)
+        left[:, pair - 1] -= further
+        p = left / (cards - further)[:, None]
+        removed = np.repeat(graph.counts[seconds][None, :, :], depth, axis=0)
+        removed[:, :, pair - 1] += 1 + further[:, None]
+        natural_free = self._no_natural(removed.reshape(-1, 10)).reshape(depth, 10)
+        value = np.where(doubles[None, :], doubled, played)
+        terms = np.where(p > 0, p * value * natural_free, 0.0)
+        # G[j]: a split hand whose second card is not a pair card, U[j]: a hand kept as a pair.
         other_values = np.zeros(deepest + 1)
         pair_values = np.zeros(deepest + 1)
-        first_other = 0.0
-        for j in range(min(deepest, pairs_left) + 1):
-            played, doubled = self._second_values(pair, 1 + j, hits)
-            left = counts.copy()
-            left[pair - 1] -= j
-            p = left / (cards - j)
-            removed = graph.counts[seconds].copy()
-            removed[:, pair - 1] += 1 + j
-            natural_free = self._no_natural(removed)
-            for card in range(1, 11):
-                if p[card - 1] <= 0:
-                    continue
-                value = float(doubled[card - 1] if doubles[card - 1] else played[card - 1])
-                term = p[card - 1] * value * float(natural_free[card - 1])
-                if card == pair:
-                    pair_values[j] = term
-                else:
-                    other_values[j] += term
-                    if j == 0:
-                        first_other += p[card - 1] * value
-        # P(the next j cards are all pair cards).
+        pair_values[:depth] = terms[:, pair - 1]
+        other_values[:depth] = terms.sum(axis=1) - terms[:, pair - 1]
+        # runs[j]: the chance that the next j cards are all pair cards.
         runs = np.ones(deepest + 1)
         for j in range(1, deepest + 1):
             runs[j] = runs[j - 1] * max(pairs_left - j + 1, 0) / (cards - j + 1)
-
-        def exactly(table: dict[tuple[int, int], int], values: FloatArray) -> float:
-            # i more pair cards and r other cards among the other hands' second cards, by
-            # inclusion and exclusion over the r cards that must not be pair cards.
-            total = 0.0
-            for (i, r), weight in table.items():
-                total += weight * sum(
-                    (-1) ** k * comb(r, k) * float(runs[i + k] * values[i + k])
-                    for k in range(r + 1)
-                )
-            return total
-
         removed_pair = np.zeros((1, 10), dtype=np.int64)
         removed_pair[0, pair - 1] = 2
         no_natural = float(self._no_natural(removed_pair)[0])
-        ev = (exactly(others, other_values) + exactly(stuck, pair_values)) / no_natural
+        ev = (other_weights @ (runs * other_values) + pair_weights @ (runs * pair_values))
+        others = np.arange(10) != pair - 1
+        first_other = float(np.where(p[0] > 0, p[0] * value[0], 0.0)[others].sum())
         p_other = 1 - pairs_left / cards
-        return SplitValue(float(ev), float(first_other / p_other) if p_other > 0 else 0.0)
+        return SplitValue(
+            float(ev) / no_natural, first_other / p_other if p_other > 0 else 0.0
+        )
+
+
+@lru_cache(maxsize=8)
+def pattern_weights(hands: int) -> tuple[FloatArray, FloatArray]:
+    """The weight of ``runs[j] * G[j]`` (and of ``runs[j] * U[j]``) in the split value with up to
+    ``hands`` hands: the patterns of :func:`stream_patterns`, each (i, r) turned by inclusion and
+    exclusion over the r cards that must not be pair cards into
+    ``sum_k (-1)^k C(r, k)`` at ``j = i + k``."""
+    tables = stream_patterns(hands)
+    deepest = max(i + r for table in tables for i, r in table)
+    out = []
+    for table in tables:
+        weights = np.zeros(deepest + 1)
+        for (i, r), count in table.items():
+            for k in range(r + 1):
+                weights[i + k] += count * (-1) ** k * comb(r, k)
+        weights.setflags(write=False)
+        out.append(weights)
+    return out[0], out[1]
 
 
 @lru_cache(maxsize=64)
