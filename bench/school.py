@@ -61,7 +61,13 @@ from bench.class_browser import (  # noqa: E402
     see_reveal,
 )
 from tests.serving import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from tests.test_school import COOKIE, School, new_database, running_school  # noqa: E402
+from tests.test_school import (  # noqa: E402
+    COOKIE,
+    School,
+    drop_database,
+    new_database,
+    running_school,
+)
 from tutor.classroom import Classroom, Teacher  # noqa: E402
 from tutor.store import Store  # noqa: E402
 
@@ -267,6 +273,7 @@ def main() -> None:
                 asyncio.run(run(school, Classroom(store), args, label))
             finally:
                 store.close()
+        drop_database(args.database_url, database_url)
         sys.stdout.flush()
 
 

@@ -91,6 +91,17 @@ def new_database(server_url: str) -> str:
     return server_url.rsplit("/", 1)[0] + "/" + name
 
 
+def drop_database(server_url: str, database_url: str) -> None:
+    """Remove a database ``new_database`` made (its server may be a long-lived one)."""
+    import sqlalchemy as sa
+
+    name = database_url.rsplit("/", 1)[1]
+    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
 def free_ports(count: int) -> int:
     """The first of ``count`` consecutive free loopback ports (the script numbers its processes'
     ports from one)."""
@@ -138,9 +149,13 @@ def running_school(database_url: str, run: Path, processes: int = 2) -> Iterator
 
 @pytest.fixture(scope="module")
 def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
-    database_url = new_database(os.environ["TUTOR_TEST_POSTGRES_URL"])
-    with running_school(database_url, tmp_path_factory.mktemp("school-run")) as running:
-        yield running
+    server_url = os.environ["TUTOR_TEST_POSTGRES_URL"]
+    database_url = new_database(server_url)
+    try:
+        with running_school(database_url, tmp_path_factory.mktemp("school-run")) as running:
+            yield running
+    finally:
+        drop_database(server_url, database_url)
 
 
 def served_by(page: object) -> str:
