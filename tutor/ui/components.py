@@ -19,6 +19,7 @@ from tutor.i18n import LANGUAGES, Translator
 from tutor.quiz import Category, QuizSession, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
+from tutor.ui.explain import ev_sentence
 from tutor.ui.state import AppState
 
 #: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
@@ -322,6 +323,9 @@ def judgement_view(
         st.markdown(":material/grid_on: " + note)
     if table:
         st.markdown(evs_markdown(judgement, t))
+        # What the figures mean, right under them, with the table's own best play (issue 17).
+        play = judgement.play
+        st.caption(ev_sentence(t.action_name(play), judgement.evs[play], t))
 
 
 def ev_help(t: Translator) -> None:

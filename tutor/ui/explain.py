@@ -1,0 +1,62 @@
+"""Plain sentences that explain the figures a beginner meets: an expected value where an EV table
+is shown, and a house edge, above all a negative one (the family table's, a player's edge).
+
+Why here: a beginner reads "Espérance (par mise) −0,293" or "avantage de la maison −0,02 %" and
+has no way to know what it means; the sentence sits right under the figure, on every page that
+shows one, worded once for all of them (issue 17). Plain functions of a Translator: no Streamlit.
+"""
+
+from __future__ import annotations
+
+from tutor.i18n import Translator
+
+
+def ev_sentence(play: str, ev: float, t: Translator) -> str:
+    """What one play's expected value means, in chips per 100 bet.
+
+    ``ev`` is per unit bet: −0.293 loses 29.3 chips for every 100 chips bet, on average over a
+    great many hands like this one."""
+    per100 = t.chips_text(round(abs(ev) * 100, 1))
+    if round(ev, 3) == 0:
+        return t.format(
+            "Expected value: the average result per chip bet over many hands like this one."
+            " {play} at {ev} breaks even on average.",
+            play=play,
+            ev=t.ev(ev),
+        )
+    if ev > 0:
+        return t.format(
+            "Expected value: the average result per chip bet over many hands like this one."
+            " {play} at {ev} wins {per100} for every 100 chips bet, on average.",
+            play=play,
+            ev=t.ev(ev),
+            per100=per100,
+        )
+    return t.format(
+        "Expected value: the average result per chip bet over many hands like this one."
+        " {play} at {ev} loses {per100} for every 100 chips bet, on average: most hands lose"
+        " a little whatever you do, and the best play is the one that loses least.",
+        play=play,
+        ev=t.ev(ev),
+        per100=per100,
+    )
+
+
+def house_edge_sentence(edge: float, t: Translator) -> str:
+    """What a house edge means, and, when it is negative, that the edge is the player's.
+
+    ``edge`` is a fraction of the bet (−0.000248 for the family table)."""
+    amount = t.chips_text(round(abs(edge) * 100, 2))
+    if edge < 0:
+        return t.format(
+            "A negative house edge is an edge for the player: at this table a player who"
+            " follows the chart wins {amount} for every 100 chips bet, on average over a very"
+            " long game, and the bank loses as much. Casinos choose rules that keep the edge on"
+            " their side.",
+            amount=amount,
+        )
+    return t.format(
+        "The house edge is what the bank wins on average from a player who follows the chart:"
+        " {amount} for every 100 chips bet, over a very long game.",
+        amount=amount,
+    )
