@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make serve` and `make test`. Each installs what it needs
-# into .venv first (pinned versions from pyproject.toml, installed with uv).
+# into .venv first (pinned versions from pyproject.toml, installed with uv, compiled to bytecode
+# at install so that the first `make serve` shows its first page without compiling thousands of
+# modules first).
 # `make check` is the fast lane while developing: lint, types and every test not marked slow or
 # browser (CI runs `make test`, the whole suite).
 
@@ -14,7 +16,7 @@ PORT ?= 8501
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==0.13.8
-	$(BIN)/uv pip install --quiet -p $(BIN)/python -e '.[dev]'
+	$(BIN)/uv pip install --quiet --compile-bytecode -p $(BIN)/python -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

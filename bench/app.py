@@ -17,6 +17,7 @@ strategy's solution for the table is already cached, as in a running app). Print
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -141,6 +142,10 @@ def first_page() -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
+    # The server runs as a user's would: Python keeps compiled modules (``__pycache__``), which
+    # ``PYTHONDONTWRITEBYTECODE`` (set by some shells and sandboxes, never by the app) forbids;
+    # with it every start would compile some 3,800 modules before the first page.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--first-page", action="store_true", help="only the first page's figures")
     only_first = parser.parse_args().first_page
