@@ -202,15 +202,20 @@ def _log_falling(counts: FloatArray, depth: int) -> FloatArray:
     return out
 
 
-def _part_weights(shoes: FloatArray, onehot: FloatArray, depths: tuple[int, ...]) -> FloatArray:
+def _part_logs(shoes: FloatArray, depths: tuple[int, ...]) -> FloatArray:
+    """log2 of n!/(n-m)! for every value of a part and m = 1..depth, one row per shoe."""
+    columns = [_log_falling(shoes[:, index], depth) for index, depth in enumerate(depths) if depth]
+    if not columns:
+        return np.zeros((shoes.shape[0], 0))
+    out: FloatArray = np.concatenate(columns, axis=1)
+    return out
+
+
+def _part_weights(logs: FloatArray, onehot: FloatArray) -> npt.NDArray[np.float32]:
     """Product over the part's values of n!/(n-m)!, for every shoe row and every part."""
     if not onehot.shape[0]:
-        return np.ones((shoes.shape[0], onehot.shape[1]))
-    logs = np.concatenate(
-        [_log_falling(shoes[:, index], depth) for index, depth in enumerate(depths) if depth],
-        axis=1,
-    )
-    out: FloatArray = np.exp2(logs @ onehot)
+        return np.ones((logs.shape[0], onehot.shape[1]), dtype=np.float32)
+    out: npt.NDArray[np.float32] = np.exp2(logs @ onehot).astype(np.float32)
     return out
 
 
@@ -239,13 +244,14 @@ def outcome_matrix(
     out = np.empty((shoes.shape[0], len(OUTCOMES)))
     totals = shoes.sum(axis=1)
     n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
-    # The part weights do not depend on the shoe's size: one batch for every shoe.
-    low_all = _part_weights(shoes[:, : design.cut], design.low_onehot, design.low_depths)
-    high_all = _part_weights(shoes[:, design.cut :], design.high_onehot, design.high_depths)
-    low_all, high_all = low_all.astype(np.float32), high_all.astype(np.float32)
+    # The logarithms do not depend on the shoe's size: one batch for every shoe (the weights,
+    # a few hundred per shoe, are made per size, which bounds the memory a large batch takes).
+    low_logs = _part_logs(shoes[:, : design.cut], design.low_depths)
+    high_logs = _part_logs(shoes[:, design.cut :], design.high_depths)
     for total in np.unique(totals):
         rows = np.flatnonzero(totals == total)
-        low, high = low_all[rows], high_all[rows]
+        low = _part_weights(low_logs[rows], design.low_onehot)
+        high = _part_weights(high_logs[rows], design.high_onehot)
         denominators = np.array([_falling(float(total), k) for k in range(design.sizes.max() + 1)])
         coefficients = np.zeros((n_low, len(OUTCOMES), n_high))
         np.add.at(
