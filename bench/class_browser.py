@@ -239,7 +239,7 @@ def main() -> None:
             phones, teacher = asyncio.run(run_class(url, room, args, pid))
             results = room.results(teacher)
         store.close()
-    counted = int(results["answer"].notna().sum())
+    counted = sum(1 for row in results.rows if row.answer is not None)
     joins = [phone.join_s for phone in phones if phone.join_s is not None]
     # The first reveal apart: the first verdict each phone's page draws.
     first = [phone.reveals_s[0] for phone in phones if phone.reveals_s]

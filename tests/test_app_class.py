@@ -8,19 +8,27 @@ and every nickname shown escaped; typed hands with their errors by line; the res
 
 from __future__ import annotations
 
+import csv
 import doctest
+import io
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.classroom import ClassQuestion, Classroom, UnknownStudentError
+from tutor.classroom import ClassQuestion, Classroom, Teacher, UnknownStudentError
 from tutor.decision import Action
 from tutor.i18n import translator
+from tutor.identity import new_token
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
-from tutor.ui import classview as cv
+from tutor.ui.classroom import join as class_join
+from tutor.ui.classroom import messages as class_messages
+from tutor.ui.classroom.join import suggested_base
+from tutor.ui.classroom.messages import markdown_text
+from tutor.ui.classroom.reports import printable_html, results_csv, results_xlsx
+from tutor.ui.classroom.state import ClassPages
 from tutor.ui.state import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,8 +74,11 @@ def room(data_dir: Path) -> Classroom:
 
 
 def _texts(at: AppTest) -> str:
+    """Every text on the page, French typography's non-breaking spaces read as spaces (the
+    sentences below are what a person reads, whatever space keeps a colon on its line)."""
     blocks = [*at.markdown, *at.caption, *at.error, *at.warning, *at.info, *at.success]
-    return "\n".join(str(block.value) for block in blocks)
+    text = "\n".join(str(block.value) for block in blocks)
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _create_typed(at: AppTest, hands: str, title: str = "Mardi, groupe B") -> None:
@@ -78,9 +89,9 @@ def _create_typed(at: AppTest, hands: str, title: str = "Mardi, groupe B") -> No
     assert not at.exception
 
 
-def _pages(at: AppTest) -> cv.ClassPages:
+def _pages(at: AppTest) -> ClassPages:
     pages = at.session_state["classes"]
-    assert isinstance(pages, cv.ClassPages)
+    assert isinstance(pages, ClassPages)
     return pages
 
 
@@ -164,7 +175,7 @@ def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None
     frames = [frame.value for frame in teacher.dataframe]
     assert any("Ana" in frame.to_string() for frame in frames)
     downloads = teacher.get("download_button")
-    assert len(downloads) == 2
+    assert [d.key for d in downloads] == ["class-xlsx", "class-csv", "class-html"]  # type: ignore[attr-defined]
     ana.run()
     assert "terminée" in _texts(ana)
 
@@ -258,7 +269,7 @@ def test_nicknames_and_titles_are_shown_escaped(open_page: Open, room: Classroom
     room.answer(_pages(at).seat.student, Action.HIT)  # type: ignore[union-attr]
     room.reveal(teacher)
     room.finish(teacher)
-    page = cv.printable_html(room.info(info.code), room.results(teacher), room.hardest(teacher), FR)
+    page = printable_html(room.results(teacher), FR)
     assert "_Zoé_ O'Brien" in page
     assert "&lt;b&gt;Jeudi&lt;/b&gt;" in page
     assert "<b>" not in page
@@ -303,35 +314,82 @@ def test_the_pages_speak_english(open_page: Open) -> None:
     assert student.title[0].value == "Join a class"
 
 
-def test_the_class_view_examples() -> None:
-    result = doctest.testmod(cv, optionflags=doctest.ELLIPSIS)
+@pytest.mark.parametrize("module", [class_join, class_messages])
+def test_the_class_interface_examples(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted > 0
     assert result.failed == 0
 
 
-def test_the_csv_export_holds_every_answer_in_the_teachers_language(room: Classroom) -> None:
+def _class_finished_early(room: Classroom) -> tuple[Classroom, Teacher]:
+    """Two hands, Ana right and Zoé wrong on the first, then finished: the second never asked."""
     hands = [ClassQuestion.parse("10♠ 6♥", "10♣"), ClassQuestion.parse("8♠ 8♥", "10♦")]
     info, key = room.create("Jeudi", FAMILY, hands)
     teacher = room.open_as_teacher(info.code, key)
-    ana, ben = room.join(info.code, "Ana"), room.join(info.code, "Ben")
+    ana, ben = room.join(info.code, "Ana"), room.join(info.code, "Zoé")
     room.next_question(teacher)
     room.answer(ana, Action.HIT)
     room.answer(ben, Action.STAND)
     room.reveal(teacher)
     room.finish(teacher)
-    raw = cv.results_csv(room.results(teacher), FR)
+    return room, teacher
+
+
+def test_the_csv_export_opens_in_french_excel(room: Classroom) -> None:
+    """Semicolons and decimal commas in French (French Excel splits on ``;`` and reads ``0,45``),
+    only the hand the class was shown, the accents kept by the byte-order mark."""
+    room, teacher = _class_finished_early(room)
+    raw = results_csv(room.results(teacher), FR)
     assert raw.startswith("\ufeff".encode())  # a spreadsheet then reads the accents
-    lines = raw.decode("utf-8-sig").splitlines()
-    assert lines[0].startswith("Élève,Question,Main,Croupier,Réponse,Meilleur coup")
-    assert len(lines) == 1 + 2 * len(hands)
-    assert any(line.startswith("Ana,1,") and "Tirer" in line for line in lines)
+    rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:5] == ["Élève", "Question", "Main", "Réponse", "Meilleur coup"]
+    assert len(rows) == 1 + 2  # two students, one question asked: no blank rows
+    zoe = next(row for row in rows if row[0] == "Zoé")
+    cost = room.results(teacher).rows[1].cost
+    assert cost is not None
+    assert zoe[-1] == f"{cost:.2f}".replace(".", ",")
+    english = results_csv(room.results(teacher), translator("en")).decode("utf-8-sig")
+    assert english.splitlines()[0].startswith("Student,Question,Hand,Answer,Best play")
+
+
+def test_the_spreadsheet_reads_back_with_numbers_and_french_headings(room: Classroom) -> None:
+    from openpyxl import load_workbook
+
+    room, teacher = _class_finished_early(room)
+    results = room.results(teacher)
+    book = load_workbook(io.BytesIO(results_xlsx(results, FR)))
+    assert book.sheetnames == ["Par élève", "Par question", "Toutes les réponses"]
+    students = list(book["Par élève"].iter_rows(values_only=True))
+    assert students[0][:4] == ("Élève", "Réponses", "Bonnes réponses", "Justes (%)")
+    zoe = next(row for row in students if row[0] == "Zoé")
+    assert zoe[1:4] == (1, 0, 0.0)  # numbers, not text: the spreadsheet formats them
+    assert isinstance(zoe[4], float)
+    assert zoe[4] == pytest.approx(results.rows[1].cost)
+    assert zoe[5] == "Totaux durs (1 sur 1)"
+    assert book["Par élève"]["E2"].number_format == "0.00"
+    questions = list(book["Par question"].iter_rows(values_only=True))
+    assert len(questions) == 1 + 1  # the one question asked
+    assert questions[1][6] == "Rester"  # the mistake most made, with its reason beside it
+    assert questions[1][9]
+    answers = list(book["Toutes les réponses"].iter_rows(values_only=True))
+    assert len(answers) == 1 + 2
+
+
+def test_the_printable_page_says_how_many_questions_were_asked(room: Classroom) -> None:
+    room, teacher = _class_finished_early(room)
+    page = printable_html(room.results(teacher), FR)
+    assert "1 question posée sur 2" in page.replace("\u00a0", " ")
+    # Four tables, each a heading row: the hand most missed, two students, the one question
+    # asked, the two answers to it. No row for the question never asked.
+    assert page.count("<tr") == 4 + 1 + 2 + 1 + 2
 
 
 def test_the_join_address_avoids_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cv, "lan_address", lambda: "192.168.1.20")
-    assert cv.suggested_base("http://localhost:8501/class") == "http://192.168.1.20:8501"
-    assert cv.suggested_base("https://bj.school.example/class") == "https://bj.school.example"
-    monkeypatch.setattr(cv, "lan_address", lambda: None)
-    assert cv.suggested_base("http://localhost:8501/class") == "http://localhost:8501"
+    monkeypatch.setattr(class_join, "lan_address", lambda: "192.168.1.20")
+    assert suggested_base("http://localhost:8501/class") == "http://192.168.1.20:8501"
+    assert suggested_base("https://bj.school.example/class") == "https://bj.school.example"
+    monkeypatch.setattr(class_join, "lan_address", lambda: None)
+    assert suggested_base("http://localhost:8501/class") == "http://localhost:8501"
 
 
 def test_the_teacher_sees_the_names_and_sends_a_student_away(
@@ -368,12 +426,37 @@ def _open_teacher(open_page: Open, code: str, key: str, state: AppState | None =
 def test_the_reopen_screen_shows_nothing_of_other_teachers_classes(
     open_page: Open, room: Classroom
 ) -> None:
-    info, _ = room.create("Cours de Mme Secret", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    hand = [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    info, _ = room.create("Cours de Mme Secret", FAMILY, hand, learner_token=new_token())
     at = open_page(TEACHER)
     text = _texts(at) + "".join(str(box.options) for box in at.selectbox)
     assert "Secret" not in text
-    assert info.code[:2] + "••••" not in text
+    assert info.code not in text
     assert "class-reopen" not in {box.key for box in at.selectbox}  # a typed code, no list
+    assert not [b for b in at.button if str(b.key).startswith("class-own-")]
+
+
+def test_a_teacher_reopens_a_class_of_this_browser_with_one_click(
+    open_page: Open, room: Classroom
+) -> None:
+    """The browser that created a class lists it (title, date, code, where it stands) and
+    reopens it without the key; another browser's class is not listed."""
+    state = AppState()
+    hand = [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    mine, key = room.create("Mardi, groupe B", FAMILY, hand, learner_token=state.learner_token)
+    room.create("Leur classe", FAMILY, hand, learner_token=new_token())
+    room.next_question(room.open_as_teacher(mine.code, key))
+    at = open_page(TEACHER, state)
+    assert "Mardi, groupe B" in _texts(at)
+    assert "question 1 sur 1" in _texts(at)
+    assert "Leur classe" not in _texts(at)
+    at.button(key=f"class-own-{mine.code}").click().run()
+    assert not at.exception
+    desk = _pages(at).desk
+    assert desk is not None
+    assert desk.teacher.session_id == mine.id
+    assert desk.key is None  # the key is never shown again
+    assert "Question 1 sur 1" in _texts(at)
 
 
 def test_a_students_wrong_keys_do_not_lock_the_teacher_out(
@@ -400,12 +483,7 @@ def test_the_teacher_sees_when_the_class_is_deleted(open_page: Open, room: Class
     teacher.run()
     assert "Results" in _texts(teacher)
     assert f"kept until {date}" in _texts(teacher)
-    page = cv.printable_html(
-        room.info(info.code),
-        room.results(room.open_as_teacher(info.code, key)),
-        room.hardest(room.open_as_teacher(info.code, key)),
-        translator("en"),
-    )
+    page = printable_html(room.results(room.open_as_teacher(info.code, key)), translator("en"))
     assert f"kept until {date}" in page
 
 
@@ -464,5 +542,5 @@ def test_a_name_that_looks_like_an_address_is_shown_as_text(
     assert any(r"www\.evil\.example" in text for text in shown[1:])  # the lobby's names
     assert any(r"www\.evil\.example" in text for text in student_shown)
     # the other autolinks: an address with its scheme, an e-mail address
-    assert cv.markdown_text("http://x.example") == r"http\://x\.example"
-    assert cv.markdown_text("ana@x.example") == r"ana\@x\.example"
+    assert markdown_text("http://x.example") == r"http\://x\.example"
+    assert markdown_text("ana@x.example") == r"ana\@x\.example"

@@ -87,8 +87,9 @@ def classroom(
     student = room.join(info.code, "Ana", learner_token=new_token())
     room.answer(student, action)
     reveal = room.reveal(teacher)
-    row = room.results(teacher).iloc[0]
-    return Grade(row["grade"]), Action(row["best"]), reveal.best
+    row = room.results(teacher).rows[0]
+    assert row.grade is not None
+    return row.grade, row.best, reveal.best
 
 
 def simulator(

@@ -397,12 +397,12 @@ def _alembic(url: str, command_name: str, revision: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from tutor.store import __file__ as store_file
+    import tutor
 
     engine = sa.create_engine(url)
     with engine.begin() as connection:
         config = Config()
-        config.set_main_option("script_location", str(Path(store_file).parent / "migrations"))
+        config.set_main_option("script_location", str(Path(tutor.__file__).parent / "migrations"))
         config.attributes["connection"] = connection
         getattr(command, command_name)(config, revision)
     engine.dispose()
@@ -603,5 +603,21 @@ def test_migration_0004_can_be_undone_and_redone(database_url: str) -> None:
     try:
         tables = set(sa.inspect(store.engine).get_table_names())
         assert {"class_key_attempts", "class_rate"} <= tables
+    finally:
+        store.close()
+
+
+def test_migration_0005_can_be_undone_and_redone(database_url: str) -> None:
+    Store(database_url).close()
+    _alembic(database_url, "downgrade", "0004")
+    engine = sa.create_engine(database_url)
+    columns = {column["name"] for column in sa.inspect(engine).get_columns("class_sessions")}
+    engine.dispose()
+    assert "creator_hash" not in columns
+    assert "created_at" in columns
+    store = Store(database_url)  # upgrades again
+    try:
+        columns = {c["name"] for c in sa.inspect(store.engine).get_columns("class_sessions")}
+        assert "creator_hash" in columns
     finally:
         store.close()

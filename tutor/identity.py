@@ -41,6 +41,22 @@ class InvalidRecoveryCodeError(ValueError):
     """A recovery code that cannot be one: wrong length or characters outside the alphabet."""
 
 
+def random_code(characters: int) -> str:
+    """``characters`` random Crockford base32 characters from ``secrets`` (5 bits each): a
+    learner's token, a class's teacher key.
+
+    >>> code = random_code(15)
+    >>> len(code), set(code) <= set(ALPHABET)
+    (15, True)
+    """
+    value = secrets.randbits(5 * characters)
+    digits = []
+    for _ in range(characters):
+        value, digit = divmod(value, 32)
+        digits.append(ALPHABET[digit])
+    return "".join(reversed(digits))
+
+
 def new_token() -> str:
     """A new learner secret: 130 bits from ``secrets`` as 26 Crockford base32 characters.
 
@@ -48,24 +64,20 @@ def new_token() -> str:
     >>> len(token), set(token) <= set(ALPHABET)
     (26, True)
     """
-    value = secrets.randbits(TOKEN_BITS)
-    digits = []
-    for _ in range(TOKEN_LENGTH):
-        value, digit = divmod(value, 32)
-        digits.append(ALPHABET[digit])
-    return "".join(reversed(digits))
+    return random_code(TOKEN_LENGTH)
 
 
-def format_code(token: str) -> str:
-    """The token as a learner reads it aloud or copies it: groups of 4 or 5 joined by hyphens.
+def group_code(code: str) -> str:
+    """A code as a person reads it aloud or copies it: groups of 4 or 5 joined by hyphens.
 
     Short groups are easier to copy without losing one's place; the hyphens are ignored by
-    :func:`parse_code`, so the displayed form is also a valid input.
+    :func:`read_code`, so the displayed form is also a valid input.
 
-    >>> format_code("0123456789ABCDEFGHJKMNPQRS")
+    >>> group_code("0123456789ABCDEFGHJKMNPQRS")
     '01234-56789-ABCD-EFGH-JKMN-PQRS'
+    >>> group_code("0123456789ABCDE")
+    '01234-56789-ABCDE'
     """
-    code = parse_code(token)
     groups = -(-len(code) // 5)  # as few groups as groups of at most 5 allow
     fives = len(code) - 4 * groups  # the rest are fours
     parts = []
@@ -77,9 +89,38 @@ def format_code(token: str) -> str:
     return "-".join(parts)
 
 
+def format_code(token: str) -> str:
+    """The token as a learner reads it aloud or copies it (:func:`group_code`).
+
+    >>> format_code("0123456789ABCDEFGHJKMNPQRS")
+    '01234-56789-ABCD-EFGH-JKMN-PQRS'
+    """
+    return group_code(parse_code(token))
+
+
+def read_code(text: str) -> str:
+    """What a person meant by a code they copied: case, spaces and hyphens ignored, O read as 0
+    and I or L as 1 (Crockford's rules, because those are the mistakes people make copying).
+    ``InvalidRecoveryCodeError`` names the characters outside the alphabet; the length is the
+    caller's to check.
+
+    >>> read_code(" ol234-abcd ")
+    '01234ABCD'
+    """
+    cleaned = "".join(char for char in text if char not in _SEPARATORS).upper()
+    code = "".join(_READ_AS.get(char, char) for char in cleaned)
+    wrong = sorted({char for char in code if char not in ALPHABET})
+    if wrong:
+        shown = " ".join(repr(char) for char in wrong)
+        raise InvalidRecoveryCodeError(
+            f"a recovery code uses the digits and the letters A-Z except I, L, O and U; "
+            f"this one has {shown}"
+        )
+    return code
+
+
 def parse_code(text: str) -> str:
-    """The token a learner meant by ``text``: case, spaces and hyphens ignored, O read as 0 and
-    I or L as 1 (Crockford's rules, because those are the mistakes people make copying).
+    """The token a learner meant by ``text`` (:func:`read_code`), 26 characters long.
 
     >>> parse_code(" 01234-56789-abcd-efgh-jkmn-pqrs ")
     '0123456789ABCDEFGHJKMNPQRS'
@@ -91,15 +132,7 @@ def parse_code(text: str) -> str:
     tutor.identity.InvalidRecoveryCodeError: a recovery code has 26 characters (letters and \
 digits), this one has 4
     """
-    cleaned = "".join(char for char in text if char not in _SEPARATORS).upper()
-    code = "".join(_READ_AS.get(char, char) for char in cleaned)
-    wrong = sorted({char for char in code if char not in ALPHABET})
-    if wrong:
-        shown = " ".join(repr(char) for char in wrong)
-        raise InvalidRecoveryCodeError(
-            f"a recovery code uses the digits and the letters A-Z except I, L, O and U; "
-            f"this one has {shown}"
-        )
+    code = read_code(text)
     if len(code) != TOKEN_LENGTH:
         raise InvalidRecoveryCodeError(
             f"a recovery code has {TOKEN_LENGTH} characters (letters and digits), "

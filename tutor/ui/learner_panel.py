@@ -1,4 +1,4 @@
-""""My data": what is kept about the learner at this browser, how to take it to another device,
+""" "My data": what is kept about the learner at this browser, how to take it to another device,
 and how to take it away. Drawing and callbacks only; the store decides what a learner owns.
 
 Everything here acts on the learner of *this* browser (``AppState.learner_token``): no name,
@@ -15,8 +15,8 @@ import streamlit as st
 
 from tutor.identity import InvalidRecoveryCodeError, format_code, new_token, parse_code
 from tutor.store import InvalidNicknameError
-from tutor.ui import class_widgets as cw
-from tutor.ui import classview as cv
+from tutor.ui.classroom.join import base_url, qr_data_uri
+from tutor.ui.classroom.state import class_pages
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
 from tutor.ui.state import AppState
@@ -103,8 +103,10 @@ def notice(state: AppState) -> None:
     message = state.data_notice
     state.data_notice = None
     if message == "continued":
-        st.success(t.gettext("Welcome back: this browser continues with your progress."),
-                   icon=":material/sync:")
+        st.success(
+            t.gettext("Welcome back: this browser continues with your progress."),
+            icon=":material/sync:",
+        )
     elif message == "unknown-code":
         st.error(t.gettext("No progress is kept under this code. Check it and try again."))
     elif message == "bad-code":
@@ -150,10 +152,10 @@ def my_data(state: AppState) -> None:
             unsafe_allow_html=True,
         )
     with right:
-        url = cw.base_url(cw.class_pages()).rstrip("/") + f"/settings?{RESTORE}={code}"
+        url = base_url(class_pages()).rstrip("/") + f"/settings?{RESTORE}={code}"
         alt = html.escape(_("QR code of your recovery code"))
         st.markdown(
-            f'<img src="{cv.qr_data_uri(url)}" alt="{alt}" '
+            f'<img src="{qr_data_uri(url)}" alt="{alt}" '
             'style="width:100%;max-width:220px;image-rendering:pixelated"/>',
             unsafe_allow_html=True,
         )

@@ -14,8 +14,9 @@ from tutor.classroom import ClassroomError, StudentView, normalise_code
 from tutor.decision import Action, Grade
 from tutor.i18n import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui import class_widgets as cw
-from tutor.ui import classview as cv
+from tutor.ui.classroom.live import question_view
+from tutor.ui.classroom.messages import error_message, markdown_text
+from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
 from tutor.ui.components import SHORTCUTS
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
@@ -24,7 +25,7 @@ from tutor.ui.state import AppState
 
 
 @callback_guard
-def _join(state: AppState, pages: cv.ClassPages) -> None:
+def _join(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     code = str(values.get("class-join-code", ""))
     try:
@@ -34,15 +35,15 @@ def _join(state: AppState, pages: cv.ClassPages) -> None:
             learner_token=state.learner_token,
         )
     except (ClassroomError, InvalidNicknameError) as error:
-        pages.message = cv.error_message(error, state.t)
+        pages.message = error_message(error, state.t)
         return
     pages.message = None
-    pages.seat = cv.StudentSeat(student)
+    pages.seat = StudentSeat(student)
     # The class code in the address: a reload (a phone waking up) brings the student back.
     st.query_params["code"] = normalise_code(code)
 
 
-def rejoin(state: AppState, pages: cv.ClassPages) -> None:
+def rejoin(state: AppState, pages: ClassPages) -> None:
     """Back to one's seat without typing anything, when this browser already holds one in the
     class of the address (a reloaded page, a restarted server, the join link opened again)."""
     code = normalise_code(str(st.query_params.get("code", "")))[:12]
@@ -53,27 +54,27 @@ def rejoin(state: AppState, pages: cv.ClassPages) -> None:
     except (ClassroomError, ValueError):
         return  # an unknown code: the join form says so when the student submits it
     if student is not None:
-        pages.seat = cv.StudentSeat(student, welcome=True)
+        pages.seat = StudentSeat(student, welcome=True)
 
 
 @callback_guard
-def _answer(state: AppState, seat: cv.StudentSeat, action: Action, position: int) -> None:
+def _answer(state: AppState, seat: StudentSeat, action: Action, position: int) -> None:
     seat.welcome = False
     try:
         classroom().answer(seat.student, action, position=position)
     except ClassroomError as error:
-        seat.message = cv.error_message(error, state.t)
+        seat.message = error_message(error, state.t)
         return
     seat.message = None
 
 
 @callback_guard
-def _leave(pages: cv.ClassPages) -> None:
+def _leave(pages: ClassPages) -> None:
     pages.seat = None
     st.query_params.pop("code", None)
 
 
-def join_form(state: AppState, pages: cv.ClassPages) -> None:
+def join_form(state: AppState, pages: ClassPages) -> None:
     _ = state.t.gettext
     code = st.query_params.get("code", "")
     with st.form("class-join"):
@@ -134,9 +135,9 @@ def verdict(view: StudentView, t: Translator) -> None:
         )
 
 
-@st.fragment(run_every=cv.POLL_SECONDS)
+@st.fragment(run_every=POLL_SECONDS)
 @database_guard
-def student_screen(state: AppState, pages: cv.ClassPages) -> None:
+def student_screen(state: AppState, pages: ClassPages) -> None:
     """What the student may see now: waiting, the hand and its buttons, or the verdict."""
     t = state.t
     _ = t.gettext
@@ -147,15 +148,15 @@ def student_screen(state: AppState, pages: cv.ClassPages) -> None:
         view = classroom().student_view(seat.student)
     except ClassroomError as error:
         pages.seat = None
-        pages.message = cv.error_message(error, t)
+        pages.message = error_message(error, t)
         st.rerun()
-    st.subheader(cv.markdown_text(view.title), anchor=False)
-    st.caption(t.format("You are {nickname}", nickname=cv.markdown_text(seat.student.nickname)))
+    st.subheader(markdown_text(view.title), anchor=False)
+    st.caption(t.format("You are {nickname}", nickname=markdown_text(seat.student.nickname)))
     if seat.welcome:  # until the student's next answer
         st.success(
             t.format(
                 "Welcome back, {name}: your seat and your answers are here.",
-                name=cv.markdown_text(seat.student.nickname),
+                name=markdown_text(seat.student.nickname),
             ),
             icon=":material/sync:",
         )
@@ -172,7 +173,7 @@ def student_screen(state: AppState, pages: cv.ClassPages) -> None:
     st.markdown(
         "**" + t.format("Question {n} of {total}", n=view.position + 1, total=view.questions) + "**"
     )
-    cw.question_view(view.question, t, large=False)
+    question_view(view.question, t, large=False)
     if view.best is not None:
         verdict(view, t)
         st.caption(_("Wait for the next hand."))
@@ -201,7 +202,7 @@ def student_screen(state: AppState, pages: cv.ClassPages) -> None:
 
 def main() -> None:
     state = app_state()
-    pages = cw.class_pages()
+    pages = class_pages()
     _ = state.t.gettext
     if pages.seat is None:
         rejoin(state, pages)

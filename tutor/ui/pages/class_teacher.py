@@ -11,13 +11,38 @@ import random
 
 import streamlit as st
 
-from tutor.classroom import ClassroomError, SessionInfo, UnknownSessionError
+from tutor.classroom import (
+    MAX_QUESTIONS,
+    ClassroomError,
+    HandsError,
+    SessionInfo,
+    UnknownSessionError,
+    drill_questions,
+    lesson_questions,
+    parse_hands,
+)
 from tutor.i18n import Translator
 from tutor.lessons import Lesson, load_course, localize
 from tutor.quiz import Category, unavailable_reason
 from tutor.rules import PRESETS, TableRules
-from tutor.ui import class_widgets as cw
-from tutor.ui import classview as cv
+from tutor.ui.classroom.join import join_panel
+from tutor.ui.classroom.live import (
+    best_play,
+    distribution_chart,
+    evs_view,
+    header,
+    live_counter,
+    question_view,
+    roster,
+)
+from tutor.ui.classroom.messages import (
+    error_message,
+    hand_problem_message,
+    markdown_text,
+    retention_text,
+)
+from tutor.ui.classroom.reports import results_view
+from tutor.ui.classroom.state import ClassPages, TeacherDesk, class_pages
 from tutor.ui.components import category_name
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
@@ -25,6 +50,8 @@ from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
 SOURCES = ("lesson", "drill", "hands")
+#: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).
+OWN_CLASSES_SHOWN = 12
 EXAMPLE_HANDS = "10 6 / 10\nA 7 / 9\n8 8 / 10\n11 / 6\nA 10 / A insurance"
 
 
@@ -45,7 +72,7 @@ def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
 
 
 @callback_guard
-def _create(state: AppState, pages: cv.ClassPages) -> None:
+def _create(state: AppState, pages: ClassPages) -> None:
     """Build the questions from the chosen source, create the session, open it as its teacher."""
     t = state.t
     values = st.session_state
@@ -57,15 +84,15 @@ def _create(state: AppState, pages: cv.ClassPages) -> None:
     seed = random.SystemRandom().randrange(2**32)
     try:
         if source == "hands":
-            questions = cv.parse_hands(str(values.get("class-hands", "")), rules)
+            questions = parse_hands(str(values.get("class-hands", "")), rules)
         elif source == "drill":
             category = values.get("class-category", Category.HARD)
             if not isinstance(category, Category):
                 category = Category.HARD
             count = int(values.get("class-count", 10))
-            questions = cv.drill_questions(category, count, rules, seed=seed)
+            questions = drill_questions(category, count, rules, seed=seed)
         else:
-            questions = cv.lesson_questions(lesson, rules, seed=seed) if lesson else []
+            questions = lesson_questions(lesson, rules, seed=seed) if lesson else []
         if not questions:
             pages.message = t.gettext("These choices give no hand to ask at this table.")
             return
@@ -77,16 +104,16 @@ def _create(state: AppState, pages: cv.ClassPages) -> None:
             learner_token=state.learner_token,
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
-        pages.desk = cv.TeacherDesk(teacher, key=key)
-    except cv.HandsError as error:
+        pages.desk = TeacherDesk(teacher, key=key)
+    except HandsError as error:
         pages.message = t.gettext("Some hands cannot be asked:")
-        pages.problems = [cv.hand_problem_message(problem, t) for problem in error.problems]
+        pages.problems = [hand_problem_message(problem, t) for problem in error.problems]
     except (ClassroomError, ValueError) as error:
-        pages.message = cv.error_message(error, t)
+        pages.message = error_message(error, t)
 
 
 @callback_guard
-def _reopen(state: AppState, pages: cv.ClassPages) -> None:
+def _reopen(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     pages.message = None
     pages.problems = []
@@ -99,18 +126,18 @@ def _reopen(state: AppState, pages: cv.ClassPages) -> None:
             learner_token=state.learner_token,
         )
     except ClassroomError as error:
-        pages.message = cv.error_message(error, state.t)
+        pages.message = error_message(error, state.t)
         return
-    pages.desk = cv.TeacherDesk(teacher)
+    pages.desk = TeacherDesk(teacher)
     values["class-key"] = ""
 
 
-def _key_noted(desk: cv.TeacherDesk) -> None:
+def _key_noted(desk: TeacherDesk) -> None:
     desk.key = None
 
 
 @callback_guard
-def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
+def _next(state: AppState, pages: ClassPages, position: int) -> None:
     """Move on from question ``position`` (the one this page showed): a second click, or a
     click in a stale tab, finds the class already moved and does nothing."""
     desk = pages.desk
@@ -118,7 +145,7 @@ def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
     try:
         classroom().next_question(desk.teacher, expected_position=position)
     except ClassroomError as error:
-        pages.message = cv.error_message(error, state.t)
+        pages.message = error_message(error, state.t)
         return
     desk.key = None
     desk.reveal = None
@@ -126,21 +153,21 @@ def _next(state: AppState, pages: cv.ClassPages, position: int) -> None:
 
 
 @callback_guard
-def _reveal(state: AppState, pages: cv.ClassPages, position: int) -> None:
+def _reveal(state: AppState, pages: ClassPages, position: int) -> None:
     """Reveal question ``position``, the one this page showed, never one the class moved to."""
     desk = pages.desk
     assert desk is not None
     try:
         desk.reveal = classroom().reveal(desk.teacher, expected_position=position)
     except ClassroomError as error:
-        pages.message = cv.error_message(error, state.t)
+        pages.message = error_message(error, state.t)
         return
     desk.reveal_position = position
     pages.message = None
 
 
 @callback_guard
-def _finish(pages: cv.ClassPages, position: int) -> None:
+def _finish(pages: ClassPages, position: int) -> None:
     desk = pages.desk
     assert desk is not None
     classroom().finish(desk.teacher, expected_position=position)
@@ -148,12 +175,12 @@ def _finish(pages: cv.ClassPages, position: int) -> None:
 
 
 @callback_guard
-def _leave(pages: cv.ClassPages) -> None:
+def _leave(pages: ClassPages) -> None:
     pages.desk = None
     pages.message = None
 
 
-def start_screen(state: AppState, pages: cv.ClassPages) -> None:
+def start_screen(state: AppState, pages: ClassPages) -> None:
     t = state.t
     _ = t.gettext
     new, reopen = st.tabs([_("New class"), _("Reopen a class")])
@@ -190,7 +217,7 @@ def start_screen(state: AppState, pages: cv.ClassPages) -> None:
                 key="class-category",
                 required=True,
             )
-            st.number_input(_("Number of hands"), 1, cv.MAX_QUESTIONS, 10, key="class-count")
+            st.number_input(_("Number of hands"), 1, MAX_QUESTIONS, 10, key="class-count")
         elif source == "hands":
             st.text_area(
                 _("Hands, one per line: the player's cards / the dealer's card"),
@@ -233,8 +260,11 @@ def start_screen(state: AppState, pages: cv.ClassPages) -> None:
             icon=":material/add_circle:",
         )
     with reopen:
-        # No list of classes: whoever opens this page must not learn other teachers' titles,
-        # dates or codes. A class is reopened by what only its teacher holds, its code and key.
+        # Only this browser's own classes are listed: whoever opens this page must not learn
+        # other teachers' titles, dates or codes. Any other class is reopened by what only its
+        # teacher holds, its code and key.
+        own_classes(state, pages)
+        st.markdown("**" + _("A class created elsewhere: its code and teacher key") + "**")
         st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
         st.text_input(_("Teacher key"), type="password", key="class-key")
         st.button(
@@ -248,14 +278,58 @@ def start_screen(state: AppState, pages: cv.ClassPages) -> None:
     _messages(pages)
 
 
-def _messages(pages: cv.ClassPages) -> None:
+def _class_line(info: SessionInfo, t: Translator) -> str:
+    """``Mardi, groupe B · 2026-12-01 09:05 · ABC234 · question 3 of 12`` (or where it stands)."""
+    if info.is_finished:
+        where = t.gettext("finished")
+    elif info.current < 0:
+        where = t.gettext("not started")
+    else:
+        where = t.format("question {n} of {total}", n=info.current + 1, total=info.questions)
+    when = f"{info.created_at:%Y-%m-%d %H:%M}"
+    return " · ".join([markdown_text(info.title), when, info.code, where])
+
+
+def own_classes(state: AppState, pages: ClassPages) -> None:
+    """The classes this browser created and still kept, newest first, each a click away (the
+    browser's private token stands for the key)."""
+    t = state.t
+    mine = classroom().classes_of(state.learner_token)
+    if not mine:
+        return
+    st.markdown("**" + t.gettext("Your classes on this browser") + "**")
+    for info in mine[:OWN_CLASSES_SHOWN]:
+        line, button = st.columns([5, 1], vertical_alignment="center")
+        line.markdown(_class_line(info, t))
+        button.button(
+            t.gettext("Open"),
+            key=f"class-own-{info.code}",
+            on_click=_reopen_own,
+            args=(state, pages, info.code),
+            width="stretch",
+        )
+
+
+@callback_guard
+def _reopen_own(state: AppState, pages: ClassPages, code: str) -> None:
+    pages.message = None
+    pages.problems = []
+    try:
+        teacher = classroom().open_own(code, state.learner_token)
+    except ClassroomError as error:
+        pages.message = error_message(error, state.t)
+        return
+    pages.desk = TeacherDesk(teacher)
+
+
+def _messages(pages: ClassPages) -> None:
     if pages.message:
         st.error(pages.message, icon=":material/error:")
         for problem in pages.problems:
             st.markdown("- " + problem)
 
 
-def key_once(desk: cv.TeacherDesk, t: Translator) -> None:
+def key_once(desk: TeacherDesk, t: Translator) -> None:
     """The teacher key, this once, with what it is for: on a screen of its own, before the join
     code and the QR code, so that the key is never on the page the teacher projects."""
     assert desk.key is not None
@@ -283,7 +357,7 @@ def key_once(desk: cv.TeacherDesk, t: Translator) -> None:
         )
 
 
-def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
+def projector(state: AppState, pages: ClassPages, info: SessionInfo) -> None:
     """The question on screen for the class: the hand, the answers arriving, then the reveal.
 
     Laid out for a 1366x768 projector: the cards and the question on the left, what the teacher
@@ -304,10 +378,10 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
     assert question is not None  # 0 <= info.current: a question is on screen
     hand, side = st.columns([5, 3], gap="medium")
     with hand:
-        cw.question_view(question, t, large=True)
+        question_view(question, t, large=True)
     if reveal is None:
         with side:
-            cw.live_counter(desk.teacher, state.language, lobby=False)
+            live_counter(desk.teacher, state.language, lobby=False)
             st.button(
                 _("Reveal"),
                 key="class-reveal",
@@ -319,8 +393,8 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
             )
         return
     with side:
-        cw.best_play(reveal, t)
-        cw.distribution_chart(reveal, t)
+        best_play(reveal, t)
+        distribution_chart(reveal, t)
         last = info.current + 1 >= info.questions
         if not last:
             st.button(
@@ -342,12 +416,12 @@ def projector(state: AppState, pages: cv.ClassPages, info: SessionInfo) -> None:
             width="stretch",
         )
     with hand:
-        cw.evs_view(reveal, t)
+        evs_view(reveal, t)
 
 
 def main() -> None:
     state = app_state()
-    pages = cw.class_pages()
+    pages = class_pages()
     t = state.t
     _ = t.gettext
     desk = pages.desk
@@ -361,22 +435,22 @@ def main() -> None:
         pages.desk = None
         st.rerun()
     if desk.key is not None:  # the key's own screen, before anything is projected
-        st.title(cv.markdown_text(info.title))
+        st.title(markdown_text(info.title))
         key_once(desk, t)
         return
     if info.is_finished:
-        st.title(cv.markdown_text(info.title))
+        st.title(markdown_text(info.title))
         st.markdown("## " + _("Results"))
-        st.caption(cv.retention_text(info, t))
-        cw.results_view(info, desk.teacher, t)
+        st.caption(retention_text(info, t))
+        results_view(info, desk.teacher, t)
     elif info.current < 0:
-        st.title(cv.markdown_text(info.title))
-        st.caption(cv.retention_text(info, t))
-        with cw.join_panel(info, pages, t):
+        st.title(markdown_text(info.title))
+        st.caption(retention_text(info, t))
+        with join_panel(info, pages, t):
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
-                cw.live_counter(desk.teacher, state.language, lobby=True)
-                cw.roster(desk.teacher, t)
+                live_counter(desk.teacher, state.language, lobby=True)
+                roster(desk.teacher, t)
             start.button(
                 _("Show the first hand"),
                 key="class-start",
@@ -387,7 +461,7 @@ def main() -> None:
                 width="stretch",
             )
     else:
-        cw.header(info, t)
+        header(info, t)
         projector(state, pages, info)
     _messages(pages)
     st.divider()

@@ -52,37 +52,23 @@ from sqlalchemy.engine import Connection, Engine
 
 from tutor.identity import parse_code, token_hash
 from tutor.srs import Grade, Review, next_due
+from tutor.store.base import FOLDED_MAX as FOLDED_MAX
+from tutor.store.base import NICKNAME_MAX as NICKNAME_MAX
+from tutor.store.base import UTCDateTime as UTCDateTime
+from tutor.store.base import metadata as metadata
+from tutor.store.classes import ClassRecords as ClassRecords
+from tutor.store.classes import class_answers as class_answers
+from tutor.store.classes import class_key_attempts as class_key_attempts
+from tutor.store.classes import class_questions as class_questions
+from tutor.store.classes import class_rate as class_rate
+from tutor.store.classes import class_sessions as class_sessions
+from tutor.store.classes import class_students as class_students
 
-metadata = sa.MetaData()
-
-NICKNAME_MAX = 24
-#: A folded nickname (``tutor.identity.fold_nickname``) can be longer than the nickname: NFKD
-#: turns one character into at most 18 (U+FDFA), so 24 characters fold into at most 432.
-FOLDED_MAX = NICKNAME_MAX * 18
 LESSON_ID_MAX = 64
 #: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.
 STEPS_MAX = 1000
 #: The JSON of one step's record or of a lesson's seen steps, in UTF-8 bytes.
 JSON_MAX = 4096
-
-
-class UTCDateTime(sa.types.TypeDecorator[datetime]):
-    """Timestamps stored as UTC and always read back timezone-aware (SQLite forgets the zone)."""
-
-    impl = sa.DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("timestamps must be timezone-aware")
-        return value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 learners = sa.Table(
@@ -179,107 +165,6 @@ lesson_steps = sa.Table(
         ondelete="CASCADE",
         name="fk_lesson_steps_progress",
     ),
-)
-
-# -- class mode (tutor.classroom): a teacher's live quiz --
-class_sessions = sa.Table(
-    "class_sessions",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("code", sa.String(8), nullable=False, unique=True),
-    sa.Column("title", sa.String(80), nullable=False),
-    sa.Column("rules", sa.Text, nullable=False),
-    sa.Column("key_hash", sa.String(200), nullable=False),
-    # Indexed: expired sessions are found by it (``Classroom.purge_expired``).
-    sa.Column("created_at", UTCDateTime, nullable=False, index=True),
-    sa.Column("finished_at", UTCDateTime, nullable=True),
-    sa.Column("current", sa.Integer, nullable=False),
-    sa.Column("revealed", sa.Boolean, nullable=False),
-    sa.Column("failed_keys", sa.Integer, nullable=False),
-    sa.Column("locked_until", UTCDateTime, nullable=True),
-)
-class_questions = sa.Table(
-    "class_questions",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column(
-        "session_id",
-        sa.Integer,
-        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("position", sa.Integer, nullable=False),
-    sa.Column("cards", sa.String(48), nullable=False),
-    sa.Column("dealer_up", sa.String(4), nullable=False),
-    sa.Column("insurance", sa.Boolean, nullable=False),
-    sa.UniqueConstraint("session_id", "position"),
-)
-class_students = sa.Table(
-    "class_students",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column(
-        "session_id",
-        sa.Integer,
-        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("nickname", sa.String(NICKNAME_MAX), nullable=False),
-    # ``fold_nickname(nickname)``: one seat per name as the teacher reads it (case, accents).
-    sa.Column("folded", sa.String(FOLDED_MAX), nullable=False),
-    # The joining browser's learner token hash, so a reload finds the seat again (None on seats
-    # taken before migration 0003).
-    sa.Column("learner_hash", sa.String(64), nullable=True),
-    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-    sa.Column("joined_at", UTCDateTime, nullable=False),
-    sa.Column("reconnections", sa.Integer, nullable=False, server_default=sa.text("0")),
-    sa.UniqueConstraint("session_id", "folded", name="uq_class_students_session_folded"),
-    sa.UniqueConstraint("session_id", "learner_hash", name="uq_class_students_session_learner"),
-)
-class_answers = sa.Table(
-    "class_answers",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column(
-        "question_id",
-        sa.Integer,
-        sa.ForeignKey("class_questions.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
-    sa.Column(
-        "student_id",
-        sa.Integer,
-        sa.ForeignKey("class_students.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("action", sa.String(24), nullable=False),
-    sa.Column("answered_at", UTCDateTime, nullable=False),
-    sa.UniqueConstraint("question_id", "student_id"),
-)
-#: Wrong teacher keys per class *and per guesser* (a browser's learner token hash): a stranger's
-#: guesses lock the stranger out, never the teacher (``Classroom.open_as_teacher``).
-class_key_attempts = sa.Table(
-    "class_key_attempts",
-    metadata,
-    sa.Column(
-        "session_id",
-        sa.Integer,
-        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
-    sa.Column("guesser", sa.String(64), primary_key=True),
-    sa.Column("failed", sa.Integer, nullable=False),
-    sa.Column("locked_until", UTCDateTime, nullable=True),
-)
-#: Hits per bucket (a class, a browser) and per minute, in the database so that every server
-#: process counts the same joins (``Classroom.join``).
-class_rate = sa.Table(
-    "class_rate",
-    metadata,
-    sa.Column("bucket", sa.String(80), primary_key=True),
-    sa.Column("window_start", UTCDateTime, primary_key=True),
-    sa.Column("hits", sa.Integer, nullable=False),
 )
 
 _NICKNAME = re.compile(r"^[\w .'-]+$")
@@ -478,7 +363,9 @@ def migrate(connection: Connection) -> None:
     from alembic.migration import MigrationContext
 
     config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.set_main_option(
+        "script_location", str(Path(__file__).resolve().parent.parent / "migrations")
+    )
     config.attributes["connection"] = connection
     sqlite = connection.dialect.name == "sqlite"
     if sqlite:
@@ -536,6 +423,8 @@ class Store:
         self.engine = _make_engine(self.url)
         with self.engine.connect() as connection:
             migrate(connection)
+        #: Class mode's statements (``tutor.store.classes``), on the same engine.
+        self.classes = ClassRecords(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,129 @@
+"""Class mode: a teacher runs a live quiz that students answer from their own phones.
+
+The rooms of this package, each named for what it holds:
+
+- ``session``: a class from creation to its end (the teacher's steps, the students' seats and
+  answers, what each screen may see) and the rules that keep it fair under races;
+- ``questions``: the hands a class is asked (typed, dealt by a drill, taken from a lesson) and
+  their judgement by the strategy;
+- ``access``: join codes, teacher keys and their hashes, lock-outs, rate limits, retention;
+- ``results``: what the answers say afterwards, per student and per question;
+- ``errors``: why a request is refused, as codes the interface translates.
+
+Every SQL statement is in ``tutor.store.classes``, beside the tables; the pages are in
+``tutor/ui/classroom`` and ``tutor/ui/pages/class_*.py``.
+"""
+
+from tutor.classroom.access import (
+    ANONYMOUS,
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    CREATES_PER_MINUTE,
+    JOINS_PER_MINUTE,
+    KEY_LENGTH,
+    MAX_LOCK,
+    MAX_LOCK_EXPONENT,
+    MAX_SEATS,
+    RETENTION,
+    canonical_key,
+    new_code,
+    new_key,
+    normalise_code,
+)
+from tutor.classroom.errors import (
+    AlreadyAnsweredError,
+    ClassFullError,
+    ClassroomError,
+    ExpiredSessionError,
+    IllegalAnswerError,
+    MovedOnError,
+    NicknameTakenError,
+    NotOpenError,
+    NotYourClassError,
+    SessionFinishedError,
+    SlowDownError,
+    TooManyClassesError,
+    TooManyJoinsError,
+    UnknownSessionError,
+    UnknownStudentError,
+    WrongKeyError,
+)
+from tutor.classroom.questions import (
+    CLASS_BET,
+    MAX_QUESTIONS,
+    ClassQuestion,
+    HandProblem,
+    HandsError,
+    drill_questions,
+    lesson_questions,
+    parse_hand_line,
+    parse_hands,
+)
+from tutor.classroom.results import (
+    AnswerRow,
+    ClassResults,
+    QuestionResult,
+    StudentResult,
+)
+from tutor.classroom.session import (
+    Classroom,
+    Reveal,
+    Seat,
+    SessionInfo,
+    Student,
+    StudentView,
+    Teacher,
+)
+
+__all__ = [
+    "ANONYMOUS",
+    "CLASS_BET",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "CREATES_PER_MINUTE",
+    "JOINS_PER_MINUTE",
+    "KEY_LENGTH",
+    "MAX_LOCK",
+    "MAX_LOCK_EXPONENT",
+    "MAX_QUESTIONS",
+    "MAX_SEATS",
+    "RETENTION",
+    "AlreadyAnsweredError",
+    "AnswerRow",
+    "ClassFullError",
+    "ClassQuestion",
+    "ClassResults",
+    "Classroom",
+    "ClassroomError",
+    "ExpiredSessionError",
+    "HandProblem",
+    "HandsError",
+    "IllegalAnswerError",
+    "MovedOnError",
+    "NicknameTakenError",
+    "NotOpenError",
+    "NotYourClassError",
+    "QuestionResult",
+    "Reveal",
+    "Seat",
+    "SessionFinishedError",
+    "SessionInfo",
+    "SlowDownError",
+    "Student",
+    "StudentResult",
+    "StudentView",
+    "Teacher",
+    "TooManyClassesError",
+    "TooManyJoinsError",
+    "UnknownSessionError",
+    "UnknownStudentError",
+    "WrongKeyError",
+    "canonical_key",
+    "drill_questions",
+    "lesson_questions",
+    "new_code",
+    "new_key",
+    "normalise_code",
+    "parse_hand_line",
+    "parse_hands",
+]

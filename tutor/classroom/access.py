@@ -1,0 +1,135 @@
+"""Who may enter a class, and how fast: join codes, teacher keys, the hashes kept of them, the
+lock-out after wrong keys and the limits on joining and creating.
+
+Why these numbers:
+
+- a join code is 6 characters from a 31-letter alphabet without look-alikes (887 million codes),
+  drawn with ``secrets``: at the rate the limits below allow, guessing one during a lesson's life
+  is out of reach; it is projected and typed by students, so it is short;
+- a teacher key is 15 Crockford base32 characters (75 random bits, more than the 72 of the keys
+  before it), shown in three groups of five (``7K3QD-M9XTE-4HV2A``): no I, L, O or U, any case,
+  hyphens and spaces ignored, so a key copied by hand onto paper and typed back always works. It
+  is kept only as a slow salted hash (scrypt, about 30-60 ms here), which makes a stolen
+  database slow to attack;
+- a wrong key locks *the guesser* (their browser's learner token hash) out of that class for a
+  time that doubles with each of their failures (1 s, 2 s, 4 s... up to a minute), on top of
+  scrypt's own cost. Keyed to the guesser, a stranger's guesses slow the stranger down and never
+  lock the teacher out; a new browser starts afresh, which is safe because at 1,000 guesses a
+  second a 75-bit key lasts a million billion years;
+- joins and class creations are counted per minute in the database (every server process
+  agrees), per browser and per class or per server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import timedelta
+
+from tutor.identity import (
+    ALPHABET,
+    InvalidRecoveryCodeError,
+    group_code,
+    parse_code,
+    random_code,
+    read_code,
+    token_hash,
+)
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: A teacher key's characters (Crockford base32, 5 bits each): 75 bits.
+KEY_LENGTH = 15
+#: scrypt's cost: about 30-60 ms a key here, which is what makes a stolen hash slow to attack.
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+MAX_LOCK = timedelta(seconds=60)
+#: The lock doubles with each failure up to ``MAX_LOCK``; the exponent stops here (2**6 s is past
+#: a minute already), so that a thousand failures cannot overflow a ``timedelta``.
+MAX_LOCK_EXPONENT = 6
+#: How long a session is kept after its creation, then deleted with its answers.
+RETENTION = timedelta(days=30)
+#: Joins a minute: from one browser (a typo or two, a reload), and into one class (a class of
+#: forty joining at once, with room for retries).
+JOINS_PER_MINUTE = {"browser": 10, "class": 120}
+#: Classes created a minute: from one browser (a teacher trying a few settings), and on the whole
+#: server (a school's morning, with room to spare). Without a limit, a script could fill the
+#: database with sessions faster than ``RETENTION`` removes them.
+CREATES_PER_MINUTE = {"browser": 5, "server": 60}
+#: Seats in one class: a lecture hall, not a bot farm (2,000 bots joined one class before).
+MAX_SEATS = 300
+#: The guesser of a teacher key when the request names no browser (scripts, tests).
+ANONYMOUS = "anonymous"
+
+
+def new_code() -> str:
+    """A join code: ``CODE_LENGTH`` characters of ``CODE_ALPHABET`` from ``secrets``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(raw: str) -> str:
+    """A join code as typed (any case, spaces or a hyphen inside) in its stored form."""
+    return "".join(raw.split()).replace("-", "").upper()
+
+
+def new_key() -> str:
+    """A teacher key as the teacher copies it: three groups of five Crockford characters.
+
+    >>> key = new_key()
+    >>> len(key), key.count("-"), canonical_key(key.lower().replace("-", " ")) == canonical_key(key)
+    (17, 2, True)
+    """
+    return group_code(random_code(KEY_LENGTH))
+
+
+def canonical_key(typed: str) -> str:
+    """The key a teacher meant: read as Crockford (case, hyphens and spaces ignored, O as 0, I
+    and L as 1). A key of another shape, from a class created before keys were written this way,
+    is taken as typed (without the spaces around it), so that its teacher can still reopen it.
+
+    >>> canonical_key("7k3qd m9xte-4hv2a")
+    '7K3QDM9XTE4HV2A'
+    >>> canonical_key("7K3QD-M9XTE-4HV2A") == canonical_key("7K3QD-M9XTE-4HVZA")
+    False
+    >>> canonical_key(" qivplEmNR9of ")  # an older key: as typed
+    'qivplEmNR9of'
+    """
+    try:
+        code = read_code(typed)
+    except InvalidRecoveryCodeError:
+        return typed.strip()
+    return code if len(code) == KEY_LENGTH and set(code) <= set(ALPHABET) else typed.strip()
+
+
+def hash_key(key: str, salt: bytes | None = None) -> str:
+    """What the database keeps of a teacher key: ``scrypt$salt$digest`` of its canonical form."""
+    salt = salt if salt is not None else secrets.token_bytes(16)
+    digest = hashlib.scrypt(canonical_key(key).encode(), salt=salt, dklen=32, **_SCRYPT)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def key_matches(key: str, stored: str) -> bool:
+    _, salt_hex, _ = stored.split("$")
+    return hmac.compare_digest(hash_key(key, bytes.fromhex(salt_hex)), stored)
+
+
+def student_token_hash(token: str) -> str:
+    """Student tokens are 128 random bits: a fast hash is enough to keep them out of the
+    database."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def learner_hash(learner_token: str) -> str:
+    """What a class seat (or a class, or a throttle) keeps of a learner: the hash of their
+    canonical token. Raises ``InvalidRecoveryCodeError`` for a malformed token."""
+    return token_hash(parse_code(learner_token))
+
+
+def lock_for(failures: int) -> timedelta:
+    """How long a guesser waits after ``failures`` wrong keys: 1 s, 2 s, 4 s... at most a minute.
+
+    >>> [lock_for(n).total_seconds() for n in (1, 2, 3, 7, 1000)]
+    [1.0, 2.0, 4.0, 60.0, 60.0]
+    """
+    exponent = min(max(failures - 1, 0), MAX_LOCK_EXPONENT)
+    return min(timedelta(seconds=2**exponent), MAX_LOCK)

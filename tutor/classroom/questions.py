@@ -1,0 +1,255 @@
+"""The hands a class is asked: typed by the teacher, dealt by a drill, or taken from a lesson, and
+judged once per table.
+
+Hands typed by a teacher are one per line: the player's cards, a slash, the dealer's up-card, and
+``insurance`` at the end to ask the insurance decision rather than the play:
+
+>>> [str(q.dealer_up) for q in parse_hands("10 6 / 10\\nA♠ 7♥ / 9♣")]
+['10♣', '9♣']
+>>> parse_hands("10 6 / 10\\n10 Z / 9")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tutor.classroom.questions.HandsError: line 2: 'Z' is not a card
+>>> parse_hands("8 8 8 / 10")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tutor.classroom.questions.HandsError: line 1: the player's cards make 24, past 21
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import cycle
+
+from tutor.cards import Card, InvalidCardError, Rank, Suit, hand_value, parse_cards
+from tutor.decision import Action, DecisionPoint
+from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
+from tutor.lessons.models import ActionAnswer
+from tutor.quiz import Category, Hands, next_question, unavailable_reason
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy.judge import Judgement
+from tutor.table import decision_for
+
+#: A class session of more questions than this is a typing accident, not a lesson.
+MAX_QUESTIONS = 60
+#: The bet a class's costs are stated in (the family table's two chips).
+CLASS_BET = 2
+_INSURANCE_WORDS = frozenset({"insurance", "assurance", "ins", "i"})
+
+
+@dataclass(frozen=True)
+class ClassQuestion:
+    """One hand to ask: the player's cards against the dealer's up-card (or the insurance offer)."""
+
+    cards: tuple[Card, ...]
+    dealer_up: Card
+    insurance: bool = False
+
+    @classmethod
+    def parse(cls, cards: str, dealer_up: str, *, insurance: bool = False) -> ClassQuestion:
+        return cls(parse_cards(cards), Card.parse(dealer_up), insurance)
+
+    def point(self, rules: TableRules) -> DecisionPoint:
+        return decision_for(rules, self.cards, self.dealer_up, insurance=self.insurance)
+
+
+@lru_cache(maxsize=4096)
+def judged(rules: TableRules, question: ClassQuestion, action: Action | None = None) -> Judgement:
+    """The judge's verdict on a class's answer (or its advice, for the reveal): the same judge as
+    every other page, graded against the chart the class learns. Cached: forty phones polling a
+    reveal ask the same verdicts."""
+    from tutor.strategy import judge
+
+    return judge(question.point(rules), action, bet=CLASS_BET)
+
+
+@lru_cache(maxsize=4096)
+def legal(rules: TableRules, question: ClassQuestion) -> frozenset[Action]:
+    """The plays a student may answer on this hand at this table."""
+    return question.point(rules).legal
+
+
+# -- hands typed by the teacher -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandProblem:
+    """A typed line that cannot be asked: its number, the text, and why (a code for translation,
+    ``detail`` for its parameter: the token that is not a card, the total past 21)."""
+
+    line: int
+    text: str
+    code: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        if self.code == "card":
+            return f"line {self.line}: {self.detail!r} is not a card"
+        if self.code == "bust":
+            return f"line {self.line}: the player's cards make {self.detail}, past 21"
+        return f"line {self.line}: {self.detail or self.code}"
+
+
+class HandsError(ValueError):
+    """Typed hands that cannot all be asked; ``problems`` says which line and why."""
+
+    def __init__(self, problems: Sequence[HandProblem]) -> None:
+        super().__init__("; ".join(str(problem) for problem in problems))
+        self.problems = tuple(problems)
+
+
+def _card(token: str, suits: Iterator[Suit]) -> Card:
+    """A card written with its suit (``10♥``, ``TH``), or a rank alone (``10``, ``A``) given the
+    next suit of ``suits`` so that a pair shows two different cards."""
+    try:
+        return Card.parse(token)
+    except InvalidCardError:
+        try:
+            rank = Rank.parse(token)
+        except InvalidCardError:
+            raise InvalidCardError(
+                token, "write a rank (A, 2-10, J, Q, K) with or without a suit, such as 10 or 10♥"
+            ) from None
+        return Card(rank, next(suits))
+
+
+def parse_hand_line(text: str, rules: TableRules, *, line: int = 1) -> ClassQuestion:
+    """One typed line, ``10 6 / 10`` or ``A♠ A♥ / 6♦`` or ``A 10 / A insurance``, as a question
+    the table can ask; ``HandsError`` with the line's problem otherwise."""
+
+    def problem(code: str, detail: str = "") -> HandsError:
+        return HandsError([HandProblem(line, text.strip(), code, detail)])
+
+    if text.count("/") != 1:
+        raise problem("slash", "write the player's cards, a slash, the dealer's card")
+    player_text, dealer_text = (part.replace(",", " ").split() for part in text.split("/"))
+    insurance = bool(dealer_text) and dealer_text[-1].lower() in _INSURANCE_WORDS
+    if insurance:
+        dealer_text = dealer_text[:-1]
+    if len(player_text) < 2:
+        raise problem("player-cards", "the player needs at least two cards")
+    if len(dealer_text) != 1:
+        raise problem("dealer-card", "the dealer shows exactly one card")
+    suits = cycle((Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS))
+    try:
+        cards = tuple(_card(token, suits) for token in player_text)
+        dealer_up = _card(dealer_text[0], suits)
+    except InvalidCardError as error:
+        raise problem("card", error.token) from None
+    total = hand_value(cards).total
+    if total > 21:  # said as such: "no decision to make" hid what was wrong with the line
+        raise problem("bust", str(total))
+    question = ClassQuestion(cards, dealer_up, insurance)
+    try:
+        question.point(rules)
+    except ValueError as error:
+        raise problem("no-decision", str(error)) from None
+    return question
+
+
+def parse_hands(text: str, rules: TableRules | None = None) -> list[ClassQuestion]:
+    """Every non-empty line of ``text`` (``#`` starts a comment) as a question; all the lines'
+    problems at once, so a teacher fixes them in one go."""
+    table = rules if rules is not None else PRESETS["family"]
+    questions: list[ClassQuestion] = []
+    problems: list[HandProblem] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            questions.append(parse_hand_line(line, table, line=number))
+        except HandsError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise HandsError(problems)
+    if not questions:
+        raise HandsError([HandProblem(0, "", "empty", "type at least one hand")])
+    if len(questions) > MAX_QUESTIONS:
+        raise HandsError([HandProblem(0, "", "too-many", f"at most {MAX_QUESTIONS} hands")])
+    return questions
+
+
+# -- hands from a drill or a lesson ---------------------------------------------------------------
+
+
+def askable(question: ClassQuestion, rules: TableRules) -> bool:
+    try:
+        question.point(rules)
+    except ValueError:
+        return False
+    return True
+
+
+def _unique(questions: Iterable[ClassQuestion]) -> list[ClassQuestion]:
+    seen: set[ClassQuestion] = set()
+    kept = []
+    for question in questions:
+        if question not in seen:
+            seen.add(question)
+            kept.append(question)
+    return kept
+
+
+def drill_questions(
+    category: Category,
+    count: int,
+    rules: TableRules,
+    *,
+    seed: int,
+    dealer_ups: Sequence[int] | None = None,
+    hands: Hands | None = None,
+) -> list[ClassQuestion]:
+    """``count`` different decision hands of ``category`` dealt by the quiz at this table (fewer
+    when the category has fewer different hands). ``ValueError`` when the table cannot ask it."""
+    if not category.is_decision:
+        raise ValueError(f"{category.value} questions are not decisions")
+    why = unavailable_reason(category, rules)
+    if why is not None:
+        raise ValueError(f"this table cannot ask {category.value} questions ({why})")
+    rng = random.Random(seed)
+    questions: list[ClassQuestion] = []
+    for _ in range(count * 20):
+        if len(questions) >= count:
+            break
+        dealt = next_question(category, rules, rng, dealer_ups=dealer_ups, hands=hands)
+        assert dealt.point is not None
+        question = ClassQuestion(dealt.cards, dealt.dealer[0], dealt.point.is_insurance_decision)
+        if question not in questions and askable(question, rules):
+            questions.append(question)
+    return questions
+
+
+def lesson_questions(lesson: Lesson, rules: TableRules, *, seed: int) -> list[ClassQuestion]:
+    """The decisions a lesson holds, in its order: its questions on a hand, its scripted deals'
+    first decision, and its drills dealt by the quiz. Hands this table cannot ask (a surrender
+    question at a table without surrender, a natural) are left out."""
+    questions: list[ClassQuestion] = []
+    for index, step in enumerate(lesson.steps):
+        if isinstance(step, AskStep):
+            ask = step.ask
+            if isinstance(ask.answer, ActionAnswer) and ask.cards and ask.dealer:
+                insurance = ask.answer.action.is_insurance_decision
+                questions.append(ClassQuestion(ask.cards, ask.dealer[0], insurance))
+        elif isinstance(step, DealStep):
+            deal = step.deal
+            decisions = deal.expect.decisions
+            insurance = bool(decisions) and decisions[0].is_insurance_decision
+            questions.append(ClassQuestion(deal.player, deal.dealer[0], insurance))
+        elif isinstance(step, DrillStep):
+            category = Category(step.drill.category.value)
+            if category.is_decision and unavailable_reason(category, rules) is None:
+                questions.extend(
+                    drill_questions(
+                        category,
+                        step.drill.count,
+                        rules,
+                        seed=seed + index,
+                        dealer_ups=step.drill.dealer,
+                        hands=step.drill.hands,
+                    )
+                )
+    return [q for q in _unique(questions) if askable(q, rules)][:MAX_QUESTIONS]

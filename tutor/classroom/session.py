@@ -1,0 +1,589 @@
+"""A class session from creation to results: the teacher's steps, the students' seats and answers,
+and what each screen may see.
+
+A teacher creates a session (a title, the table rules, the hands to ask) and gets a short join
+code to project and a teacher key, shown once (``tutor.classroom.access``). Students join with the
+code and a nickname; they see the hand on screen, answer once, and learn whether they were right
+only when the teacher reveals. The teacher sees the answers arrive, reveals the distribution with
+the correct play and its reason, and moves on; afterwards the results (``tutor.classroom.results``).
+
+The rules this module keeps (each has a test that fails if it is removed):
+
+- the teacher's pages need the key, or the browser that created the class; wrong keys slow down
+  their guesser only (``access``); joins and creations are rate-limited, a class seats at most
+  ``MAX_SEATS``, and a session is deleted ``RETENTION`` after its creation;
+- the class steps (next, reveal, finish) name the question they act on, and the database moves
+  the class only if it is still there: a double click or a racing click acts once;
+- a student answers each question once, only the open, unrevealed question, and only a legal
+  play; an answer racing the reveal is either counted in it or refused, never stored unseen;
+- a student's view never holds other students' answers, the distribution or the correct play
+  before the reveal; a finished session accepts no answers.
+
+The teacher and student handles returned here are capabilities held in the server's memory of
+that browser session: a page cannot forge one without the key or the student's token. Every
+statement is in ``tutor.store.classes``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+
+from tutor.cards import Card, format_cards, parse_cards
+from tutor.classroom.access import (
+    ANONYMOUS,
+    CREATES_PER_MINUTE,
+    JOINS_PER_MINUTE,
+    MAX_SEATS,
+    RETENTION,
+    hash_key,
+    key_matches,
+    learner_hash,
+    lock_for,
+    new_code,
+    new_key,
+    normalise_code,
+    student_token_hash,
+)
+from tutor.classroom.errors import (
+    AlreadyAnsweredError,
+    ClassFullError,
+    ExpiredSessionError,
+    IllegalAnswerError,
+    MovedOnError,
+    NicknameTakenError,
+    NotOpenError,
+    NotYourClassError,
+    SessionFinishedError,
+    SlowDownError,
+    TooManyClassesError,
+    TooManyJoinsError,
+    UnknownSessionError,
+    UnknownStudentError,
+    WrongKeyError,
+)
+from tutor.classroom.questions import ClassQuestion, judged, legal
+from tutor.decision import Action, Grade
+from tutor.identity import fold_nickname
+from tutor.rules import TableRules
+from tutor.store import Store, clean_nickname
+from tutor.strategy.judge import Judgement
+
+if TYPE_CHECKING:
+    from tutor.classroom.results import ClassResults
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    id: int
+    code: str
+    title: str
+    rules: TableRules
+    created_at: datetime
+    finished_at: datetime | None
+    #: Index of the question on screen; -1 before the first.
+    current: int
+    revealed: bool
+    questions: int
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def expires_at(self) -> datetime:
+        """When the session and its results are deleted (``RETENTION`` after its creation)."""
+        return self.created_at + RETENTION
+
+    @property
+    def asked(self) -> int:
+        """How many questions the class has been shown (a class finished early asked fewer than
+        it holds: its results are about those)."""
+        return max(0, min(self.current + 1, self.questions))
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """Proof that the key was given for this session (or that this browser created it)."""
+
+    session_id: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    session_id: int
+    nickname: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A student's seat as the teacher's roster shows it: one row per person, however many
+    times their device reconnected."""
+
+    nickname: str
+    joined_at: datetime
+    reconnections: int
+    answered: int
+
+
+@dataclass(frozen=True)
+class StudentView:
+    """What a student's screen may show, and nothing more."""
+
+    title: str
+    position: int
+    questions: int
+    question: ClassQuestion | None
+    legal: tuple[Action, ...]
+    answer: Action | None
+    #: Only once the teacher has revealed: the play graded against, and the judge's grade of
+    #: the student's answer (None without an answer).
+    best: Action | None
+    grade: Grade | None
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Reveal:
+    question: ClassQuestion
+    distribution: dict[Action, int]
+    #: The judge's advice on the question: the chart's play, the exact play, EVs and reason.
+    judgement: Judgement
+    answered: int
+    students: int
+
+    @property
+    def best(self) -> Action:
+        """The play the class is graded against."""
+        return self.judgement.play
+
+    @property
+    def right(self) -> int:
+        """How many students answered a play the judge grades right."""
+        return sum(
+            count
+            for action, count in self.distribution.items()
+            if judged(self.judgement.point.rules, self.question, action).is_right
+        )
+
+
+def question_of(row: Any) -> ClassQuestion:
+    """A stored question (a row with its cards, up-card and insurance flag) as a value."""
+    return ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
+
+
+@lru_cache(maxsize=64)
+def rules_of(stored: str) -> TableRules:
+    """A session's rules from their stored JSON (cached: every answer needs them)."""
+    return TableRules.from_mapping(json.loads(stored))
+
+
+class Classroom:
+    """Class sessions over a ``Store``'s database."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.engine = store.engine
+        self.records = store.classes
+        self.clock = clock or (lambda: datetime.now(UTC))
+
+    # -- the teacher's side --
+    def create(
+        self,
+        title: str,
+        rules: TableRules,
+        questions: Sequence[ClassQuestion],
+        *,
+        learner_token: str | None = None,
+    ) -> tuple[SessionInfo, str]:
+        """A new session and its teacher key (shown once: only its hash is kept).
+
+        ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
+        and lets that browser find and reopen its classes (``classes_of``, ``open_own``). The
+        server-wide limit holds without it."""
+        title = " ".join(title.split())[:80] or "Blackjack"
+        if not questions:
+            raise ValueError("a class session needs at least one question")
+        creator = None if learner_token is None else learner_hash(learner_token)
+        if creator is not None:
+            self._throttle(
+                f"create-browser:{creator}", CREATES_PER_MINUTE["browser"], TooManyClassesError
+            )
+        self._throttle("create-server", CREATES_PER_MINUTE["server"], TooManyClassesError)
+        for question in questions:
+            question.point(rules)  # refuses a hand with no decision to make, before class starts
+            # Judged now, once: the strategy of these rules is computed at the teacher's click,
+            # not by forty polling phones at the first reveal.
+            judged(rules, question)
+        self.purge_expired()
+        key = new_key()
+        rows = [
+            {
+                "position": position,
+                "cards": format_cards(question.cards, ascii=True),
+                "dealer_up": question.dealer_up.ascii,
+                "insurance": question.insurance,
+            }
+            for position, question in enumerate(questions)
+        ]
+        for _ in range(10):
+            code = new_code()
+            session = {
+                "code": code,
+                "title": title,
+                "rules": json.dumps(rules.as_dict()),
+                "key_hash": hash_key(key),
+                "created_at": self.clock(),
+                "current": -1,
+                "revealed": False,
+                "failed_keys": 0,
+                "creator_hash": creator,
+            }
+            try:
+                self.records.insert_session(session, rows)
+            except sa.exc.IntegrityError:
+                continue  # the code was taken: draw another
+            return self.info(code), key
+        raise RuntimeError("could not draw a free join code")  # pragma: no cover
+
+    def sessions(self) -> list[SessionInfo]:
+        """Every session kept and not expired, newest first: the administrator's view (the
+        teacher's page lists none but the classes its own browser created)."""
+        return [self.info(code) for code in self.records.codes(since=self.clock() - RETENTION)]
+
+    def classes_of(self, learner_token: str) -> list[SessionInfo]:
+        """The classes this browser created and still kept, newest first: what its teacher
+        reopens with a click. Nothing of other browsers' classes."""
+        codes = self.records.codes(
+            since=self.clock() - RETENTION, creator_hash=learner_hash(learner_token)
+        )
+        return [self.info(code) for code in codes]
+
+    def purge_expired(self) -> int:
+        """Delete the sessions past ``RETENTION`` with everything they hold, and the rate counts
+        older than an hour; the number of sessions deleted. Run when a class is created."""
+        now = self.clock()
+        return self.records.purge(
+            created_before=now - RETENTION, counted_before=now - timedelta(hours=1)
+        )
+
+    def info(self, code: str) -> SessionInfo:
+        return self._session(
+            self.records.session(code=normalise_code(code)), "no class session has this code"
+        )
+
+    def _info_by_id(self, session_id: int) -> SessionInfo:
+        return self._session(self.records.session(session_id=session_id), "no such class session")
+
+    def _session(self, row: Any, missing: str) -> SessionInfo:
+        if row is None:
+            raise UnknownSessionError(missing)
+        if row.created_at + RETENTION <= self.clock():
+            raise ExpiredSessionError(
+                f"this class session expired {RETENTION.days} days after its creation",
+                days=RETENTION.days,
+            )
+        return SessionInfo(
+            id=row.id,
+            code=row.code,
+            title=row.title,
+            rules=rules_of(row.rules),
+            created_at=row.created_at,
+            finished_at=row.finished_at,
+            current=row.current,
+            revealed=row.revealed,
+            questions=row.question_count,
+        )
+
+    def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
+        """The teacher's handle, if ``key`` is this session's; wrong keys lock the guesser out a
+        while (``learner_token``: the guessing browser's; without one, the anonymous guesser).
+
+        The lock belongs to the guesser, never to the class: a student who guesses from the
+        public page locks only themselves out, and the teacher's own browser still gets in.
+        """
+        info = self.info(code)
+        guesser = ANONYMOUS if learner_token is None else learner_hash(learner_token)
+        now = self.clock()
+        locked_until, stored = self.records.key_state(info.id, guesser)
+        if locked_until is not None and locked_until > now:
+            wait = (locked_until - now).total_seconds()
+            raise SlowDownError(
+                f"too many wrong keys: try again in {wait:.0f} s", seconds=round(wait, 1)
+            )
+        if key_matches(key, stored):
+            self.records.forget_wrong_keys(info.id, guesser)
+            return Teacher(info.id, info.code)
+        failures = self.records.count_wrong_key(
+            info.id, guesser, lambda failures: now + lock_for(failures)
+        )
+        raise WrongKeyError("this is not the teacher key of this session", failures=failures)
+
+    def open_own(self, code: str, learner_token: str) -> Teacher:
+        """The teacher's handle for a class this browser created, without the key: the
+        browser's learner token (130 random bits) is a secret at least as strong as the key.
+        ``NotYourClassError`` for any other class (the key is then the way in)."""
+        info = self.info(code)
+        mine = {session.id for session in self.classes_of(learner_token)}
+        if info.id not in mine:
+            raise NotYourClassError("this browser did not create this class")
+        return Teacher(info.id, info.code)
+
+    def next_question(
+        self, teacher: Teacher, *, expected_position: int | None = None
+    ) -> SessionInfo:
+        """Show the question after ``expected_position`` (the one on the teacher's screen; -1
+        in the lobby); answers open for it. If the class has already left that question (the
+        second click of a double click, another tab), nothing changes: one atomic
+        ``UPDATE ... WHERE current = :position`` moves on once, never twice. Without
+        ``expected_position``, the question on screen now (for scripts; a page passes it)."""
+        info = self._teacher_info(teacher)
+        if info.is_finished:
+            raise SessionFinishedError("this session is finished")
+        position = info.current if expected_position is None else expected_position
+        if position + 1 >= info.questions:
+            raise NotOpenError("that was the last question")
+        self.records.move_on(teacher.session_id, position)
+        return self._teacher_info(teacher)
+
+    def question(self, teacher: Teacher) -> ClassQuestion | None:
+        """The question on screen (for the projector before the reveal); None before the first."""
+        info = self._teacher_info(teacher)
+        if not 0 <= info.current < info.questions:
+            return None
+        return self._question(teacher.session_id, info.current)
+
+    def counts(self, teacher: Teacher) -> tuple[int, int]:
+        """(answers to the current question, students joined): the teacher's live counter."""
+        return self.records.counts(teacher.session_id)
+
+    def students(self, teacher: Teacher) -> list[str]:
+        """The nicknames joined so far, in the order they came (for the teacher to see)."""
+        return self.records.nicknames(teacher.session_id)
+
+    def remove_student(self, teacher: Teacher, nickname: str) -> None:
+        """Send a student away (a rude nickname): their answers go with them, and their device
+        is no longer in the class (it may join again under another name)."""
+        self.records.remove_student(teacher.session_id, nickname)
+
+    def reveal(self, teacher: Teacher, *, expected_position: int | None = None) -> Reveal:
+        """Close question ``expected_position`` and show how the class answered, with the
+        right play. Revealing it again shows the same (a double click is harmless); a question
+        the class has left raises ``MovedOnError`` and reveals nothing.
+
+        One transaction: the ``UPDATE ... WHERE current = :position`` closes the question first
+        (on PostgreSQL it waits for the answers being stored, which hold the session row), then
+        the distribution is read, so every stored answer is in the chart."""
+        info = self._teacher_info(teacher)
+        position = info.current if expected_position is None else expected_position
+        if position < 0:
+            raise NotOpenError("no question has been shown yet")
+        closed = self.records.close(teacher.session_id, position)
+        if closed is None:
+            raise MovedOnError("the class has moved on from this question", position=position)
+        row, actions, students = closed
+        question = question_of(row)
+        distribution = Counter(Action(action) for action in actions)
+        return Reveal(
+            question=question,
+            distribution=dict(distribution),
+            judgement=judged(info.rules, question),
+            answered=sum(distribution.values()),
+            students=students,
+        )
+
+    def finish(self, teacher: Teacher, *, expected_position: int | None = None) -> SessionInfo:
+        """End the session: no more answers, the results shown. With ``expected_position``,
+        only while the class is still on that question (a stale click does nothing)."""
+        self.records.finish(teacher.session_id, self.clock(), expected_position)
+        return self._teacher_info(teacher)
+
+    # -- the students' side --
+    def join(self, code: str, nickname: str, *, learner_token: str | None = None) -> Student:
+        """Take a seat in the session, or take back the seat this learner already holds.
+
+        With ``learner_token`` (the browser's private learner token, ``tutor.identity``): if that
+        learner already sits in this session, the same seat comes back (same nickname, same
+        answers) with a fresh student token, whatever nickname was typed this time, even once
+        the session is finished (to see its end). Otherwise a new seat under ``nickname``,
+        refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
+        dupont" is "Camille Dupont"), in a finished session and in a full one.
+        """
+        learner = None if learner_token is None else learner_hash(learner_token)
+        if learner is not None:  # before the code is looked up: guessing codes counts too
+            self._throttle(f"join-browser:{learner}", JOINS_PER_MINUTE["browser"])
+        info = self.info(code)
+        self._throttle(f"join-class:{info.id}", JOINS_PER_MINUTE["class"])
+        if learner is not None:
+            seat = self._reseat(info.id, learner)
+            if seat is not None:
+                return seat
+        if info.is_finished:
+            raise SessionFinishedError("this session is finished")
+        name = clean_nickname(nickname)
+        if self.records.seats(info.id) >= MAX_SEATS:
+            raise ClassFullError("this class is full", seats=MAX_SEATS)
+        token = secrets.token_urlsafe(16)
+        try:
+            student_id = self.records.insert_student(
+                {
+                    "session_id": info.id,
+                    "nickname": name,
+                    "folded": fold_nickname(name),
+                    "learner_hash": learner,
+                    "token_hash": student_token_hash(token),
+                    "joined_at": self.clock(),
+                    "reconnections": 0,
+                }
+            )
+        except sa.exc.IntegrityError:
+            if learner is not None:
+                # The same learner's other tab may have taken the seat between our two steps.
+                seat = self._reseat(info.id, learner)
+                if seat is not None:
+                    return seat
+            raise NicknameTakenError(
+                "this nickname is taken in this session", nickname=name
+            ) from None
+        return Student(student_id, info.id, name, token)
+
+    def rejoin(self, code: str, learner_token: str) -> Student | None:
+        """The seat this learner holds in the session, with a fresh student token; None if they
+        hold none. For a page reloaded by a phone: back in class without typing anything.
+
+        Everything it needs is in the database, so it works after a server restart too. Raises
+        ``UnknownSessionError`` for an unknown code and ``InvalidRecoveryCodeError`` (a
+        ``ValueError``) for a malformed learner token.
+        """
+        info = self.info(code)
+        return self._reseat(info.id, learner_hash(learner_token))
+
+    def roster(self, teacher: Teacher) -> list[Seat]:
+        """Every seat of the session in joining order, with its reconnections and answer count,
+        so the teacher's page can say "reconnected" rather than show a student twice."""
+        return [
+            Seat(row.nickname, row.joined_at, row.reconnections, int(row.answered))
+            for row in self.records.roster(teacher.session_id)
+        ]
+
+    def student_view(self, student: Student) -> StudentView:
+        student = self._student(student.token)
+        info = self._info_by_id(student.session_id)
+        question = None
+        plays: tuple[Action, ...] = ()
+        answer = best = None
+        grade: Grade | None = None
+        if 0 <= info.current < info.questions:
+            question = self._question(info.id, info.current)
+            allowed = legal(info.rules, question)
+            plays = tuple(action for action in Action if action in allowed)
+            stored = self.records.answer_of(student.id, info.current)
+            answer = None if stored is None else Action(stored)
+            if info.revealed:
+                best = judged(info.rules, question).play
+                if answer is not None:
+                    grade = judged(info.rules, question, answer).grade
+        return StudentView(
+            title=info.title,
+            position=info.current,
+            questions=info.questions,
+            question=question,
+            legal=plays,
+            answer=answer,
+            best=best,
+            grade=grade,
+            finished=info.is_finished,
+        )
+
+    def answer(self, student: Student, action: Action, *, position: int | None = None) -> None:
+        """Record a student's answer to the open question: once, and only while it is open.
+
+        ``position`` is the question the student was looking at: a page that polls every few
+        seconds can still show question 3 after the teacher moved on, and a click there must
+        not be counted as an answer to question 4. The checks run inside the storing
+        transaction (``ClassRecords.store_answer``), so a reveal cannot slip between them and
+        the insert.
+        """
+
+        def check(row: Any) -> None:
+            if row is None:
+                raise UnknownStudentError("this student is not in any session")
+            if row.finished_at is not None:
+                raise SessionFinishedError("this session is finished")
+            if row.question_id is None or row.revealed:
+                raise NotOpenError("no question is open for answers")
+            if position is not None and row.current != position:
+                raise NotOpenError("the teacher has moved on to another question")
+            if action not in legal(rules_of(row.rules), question_of(row)):
+                # The page offers only legal buttons; a forged request gets no further.
+                raise IllegalAnswerError(f"{action.value} is not a legal play on this hand")
+
+        try:
+            stored = self.records.store_answer(
+                student_token_hash(student.token), action.value, self.clock(), check
+            )
+        except sa.exc.IntegrityError:
+            raise AlreadyAnsweredError("you have already answered this question") from None
+        if not stored:
+            raise NotOpenError("no question is open for answers")
+
+    # -- helpers --
+    def _throttle(
+        self, bucket: str, limit: int, error: type[TooManyJoinsError] = TooManyJoinsError
+    ) -> None:
+        """Count one hit of ``bucket`` in this minute; ``error`` past ``limit``.
+
+        A bucket's first hit of a minute also deletes the counts older than an hour, so the
+        table stays small even on a server where no class is created for weeks."""
+        now = self.clock()
+        hits = self.records.count_hit(bucket, now.replace(second=0, microsecond=0))
+        if hits == 1:
+            self.records.purge_counts(counted_before=now - timedelta(hours=1))
+        if hits > limit:
+            raise error("too many attempts: wait a minute", seconds=60 - now.second)
+
+    def _reseat(self, session_id: int, learner: str) -> Student | None:
+        """The learner's seat in the session with a fresh token (the old one stops working: only
+        the latest device of a learner holds the seat), counted as a reconnection."""
+        token = secrets.token_urlsafe(16)
+        row = self.records.reseat(session_id, learner, student_token_hash(token))
+        if row is None:
+            return None
+        return Student(row.id, session_id, row.nickname, token)
+
+    def _teacher_info(self, teacher: Teacher) -> SessionInfo:
+        return self._info_by_id(teacher.session_id)
+
+    def _question(self, session_id: int, position: int) -> ClassQuestion:
+        """One question of a session (a student's poll needs only the one on screen)."""
+        row = self.records.question(session_id, position)
+        if row is None:
+            raise UnknownSessionError("no such question in this class session")
+        return question_of(row)
+
+    def results(self, teacher: Teacher) -> ClassResults:
+        """The results of the questions the class was shown (``tutor.classroom.results``)."""
+        from tutor.classroom.results import class_results
+
+        return class_results(self, teacher)
+
+    def questions(self, teacher: Teacher) -> list[ClassQuestion]:
+        """Every question of the session, asked or not, in order."""
+        return [question_of(row) for row in self.records.questions(teacher.session_id)]
+
+    def _student(self, token: str) -> Student:
+        row = self.records.student(student_token_hash(token))
+        if row is None:
+            raise UnknownStudentError("this student is not in any session")
+        return Student(row.id, row.session_id, row.nickname, token)

@@ -1,0 +1,553 @@
+"""Class mode's tables and every statement class mode runs on them.
+
+Why here rather than in ``tutor.classroom``: the SQL sits beside the tables it reads, as the
+learners' statements sit beside theirs in ``tutor.store``, and class mode's rules (who may do what,
+what a refusal means) stay in ``tutor.classroom`` with no SQL in them. Each method here is one
+transaction and decides nothing; where a rule must be checked *inside* the transaction (an answer
+stored only while its question is open), the caller passes the check in.
+
+The statements that guard against races are written so that the database decides:
+
+- counters go up by one ``UPDATE ... SET n = n + 1 ... RETURNING n`` (``bump``), so parallel
+  requests each count;
+- the class steps move with ``UPDATE ... WHERE current = :position`` (``move_on``, ``close``),
+  so a second click finds nothing to change;
+- an answer holds the session row (``FOR SHARE`` on PostgreSQL; SQLite has one writer) and is
+  inserted only if its question is still open as the statement runs (``store_answer``), and a
+  reveal closes its question before it counts (``close``), so the count holds every stored answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+from tutor.store.base import FOLDED_MAX, NICKNAME_MAX, UTCDateTime, metadata
+
+#: A row of the columns a statement names (SQLAlchemy's ``Row``, read by attribute).
+Record = Any
+
+class_sessions = sa.Table(
+    "class_sessions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("code", sa.String(8), nullable=False, unique=True),
+    sa.Column("title", sa.String(80), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("key_hash", sa.String(200), nullable=False),
+    # Indexed: expired sessions are found by it (``Classroom.purge_expired``).
+    sa.Column("created_at", UTCDateTime, nullable=False, index=True),
+    sa.Column("finished_at", UTCDateTime, nullable=True),
+    sa.Column("current", sa.Integer, nullable=False),
+    sa.Column("revealed", sa.Boolean, nullable=False),
+    sa.Column("failed_keys", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+    # The creating browser's learner token hash, so that its teacher finds their classes again
+    # (migration 0005; None on classes created before it).
+    sa.Column("creator_hash", sa.String(64), nullable=True, index=True),
+)
+class_questions = sa.Table(
+    "class_questions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("cards", sa.String(48), nullable=False),
+    sa.Column("dealer_up", sa.String(4), nullable=False),
+    sa.Column("insurance", sa.Boolean, nullable=False),
+    sa.UniqueConstraint("session_id", "position"),
+)
+class_students = sa.Table(
+    "class_students",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("nickname", sa.String(NICKNAME_MAX), nullable=False),
+    # ``fold_nickname(nickname)``: one seat per name as the teacher reads it (case, accents).
+    sa.Column("folded", sa.String(FOLDED_MAX), nullable=False),
+    # The joining browser's learner token hash, so a reload finds the seat again (None on seats
+    # taken before migration 0003).
+    sa.Column("learner_hash", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("joined_at", UTCDateTime, nullable=False),
+    sa.Column("reconnections", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.UniqueConstraint("session_id", "folded", name="uq_class_students_session_folded"),
+    sa.UniqueConstraint("session_id", "learner_hash", name="uq_class_students_session_learner"),
+)
+class_answers = sa.Table(
+    "class_answers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column(
+        "question_id",
+        sa.Integer,
+        sa.ForeignKey("class_questions.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column(
+        "student_id",
+        sa.Integer,
+        sa.ForeignKey("class_students.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("action", sa.String(24), nullable=False),
+    sa.Column("answered_at", UTCDateTime, nullable=False),
+    sa.UniqueConstraint("question_id", "student_id"),
+)
+#: Wrong teacher keys per class *and per guesser* (a browser's learner token hash): a stranger's
+#: guesses lock the stranger out, never the teacher (``Classroom.open_as_teacher``).
+class_key_attempts = sa.Table(
+    "class_key_attempts",
+    metadata,
+    sa.Column(
+        "session_id",
+        sa.Integer,
+        sa.ForeignKey("class_sessions.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("guesser", sa.String(64), primary_key=True),
+    sa.Column("failed", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+)
+#: Hits per bucket (a class, a browser) and per minute, in the database so that every server
+#: process counts the same joins (``Classroom.join``).
+class_rate = sa.Table(
+    "class_rate",
+    metadata,
+    sa.Column("bucket", sa.String(80), primary_key=True),
+    sa.Column("window_start", UTCDateTime, primary_key=True),
+    sa.Column("hits", sa.Integer, nullable=False),
+)
+
+
+class ClassRecords:
+    """Class mode's statements on one engine (thread-safe: every call takes its own connection)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- sessions --
+    def insert_session(
+        self, session: Mapping[str, Any], questions: Sequence[Mapping[str, Any]]
+    ) -> int:
+        """A session and its questions in one transaction; its id. ``IntegrityError`` when its
+        code is taken (the caller draws another)."""
+        with self.engine.begin() as db:
+            inserted = db.execute(class_sessions.insert().values(**session)).inserted_primary_key
+            assert inserted is not None
+            session_id = int(inserted[0])
+            db.execute(
+                class_questions.insert(),
+                [{"session_id": session_id, **question} for question in questions],
+            )
+        return session_id
+
+    def session(self, *, code: str | None = None, session_id: int | None = None) -> Record | None:
+        """The session with this code or id, and its ``question_count``, in one query."""
+        count = (
+            sa.select(sa.func.count())
+            .where(class_questions.c.session_id == class_sessions.c.id)
+            .scalar_subquery()
+        )
+        where = (
+            class_sessions.c.code == code if code is not None else class_sessions.c.id == session_id
+        )
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(class_sessions, count.label("question_count")).where(where)
+            ).first()
+
+    def codes(self, *, since: datetime, creator_hash: str | None = None) -> list[str]:
+        """The codes of the sessions created after ``since``, newest first; only those created
+        by ``creator_hash``'s browser when it is given."""
+        where = class_sessions.c.created_at > since
+        if creator_hash is not None:
+            where = where & (class_sessions.c.creator_hash == creator_hash)
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(class_sessions.c.code)
+                    .where(where)
+                    .order_by(class_sessions.c.created_at.desc(), class_sessions.c.id.desc())
+                ).scalars()
+            )
+
+    def purge(self, *, created_before: datetime, counted_before: datetime) -> int:
+        """Delete the sessions created before ``created_before`` with everything they hold, and
+        the rate counts older than ``counted_before``; the number of sessions deleted.
+
+        Children are deleted explicitly rather than by cascade: a SQLite database may have been
+        opened without foreign keys by another tool."""
+        with self.engine.begin() as db:
+            expired = sa.select(class_sessions.c.id).where(
+                class_sessions.c.created_at <= created_before
+            )
+            ids = list(db.execute(expired).scalars())
+            if ids:
+                questions = sa.select(class_questions.c.id).where(
+                    class_questions.c.session_id.in_(ids)
+                )
+                db.execute(class_answers.delete().where(class_answers.c.question_id.in_(questions)))
+                db.execute(class_questions.delete().where(class_questions.c.session_id.in_(ids)))
+                db.execute(class_students.delete().where(class_students.c.session_id.in_(ids)))
+                db.execute(
+                    class_key_attempts.delete().where(class_key_attempts.c.session_id.in_(ids))
+                )
+                db.execute(class_sessions.delete().where(class_sessions.c.id.in_(ids)))
+            db.execute(class_rate.delete().where(class_rate.c.window_start < counted_before))
+        return len(ids)
+
+    def purge_counts(self, *, counted_before: datetime) -> None:
+        with self.engine.begin() as db:
+            db.execute(class_rate.delete().where(class_rate.c.window_start < counted_before))
+
+    # -- counters --
+    def bump(
+        self,
+        table: sa.Table,
+        key: Mapping[str, Any],
+        column: str,
+        then: Callable[[sa.Connection, int], None] | None = None,
+    ) -> int:
+        """Add one to ``column`` of the row at ``key`` (made at 1 if missing) and return the new
+        count, atomically: one ``UPDATE ... SET n = n + 1 ... RETURNING n``, so that parallel
+        requests each count. A racing first insert makes ours fail; the next pass updates.
+        ``then`` runs in the same transaction with the count (to set a lock from it)."""
+        where = sa.and_(*(table.c[name] == value for name, value in key.items()))
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as db:
+                    count = db.execute(
+                        table.update()
+                        .where(where)
+                        .values({column: table.c[column] + 1})
+                        .returning(table.c[column])
+                    ).scalar_one_or_none()
+                    if count is None:
+                        db.execute(table.insert().values(**key, **{column: 1}))
+                        count = 1
+                    if then is not None:
+                        then(db, int(count))
+                    return int(count)
+            except sa.exc.IntegrityError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def count_hit(self, bucket: str, window: datetime) -> int:
+        """One more hit of ``bucket`` in the minute starting at ``window``; the minute's count."""
+        return self.bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
+
+    # -- teacher keys --
+    def key_state(self, session_id: int, guesser: str) -> tuple[datetime | None, str]:
+        """(until when ``guesser`` is locked out of this session, the session's key hash)."""
+        with self.engine.connect() as db:
+            locked_until = db.execute(
+                sa.select(class_key_attempts.c.locked_until).where(_attempts(session_id, guesser))
+            ).scalar_one_or_none()
+            stored = db.execute(
+                sa.select(class_sessions.c.key_hash).where(class_sessions.c.id == session_id)
+            ).scalar_one()
+        return locked_until, str(stored)
+
+    def forget_wrong_keys(self, session_id: int, guesser: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(class_key_attempts.delete().where(_attempts(session_id, guesser)))
+
+    def count_wrong_key(
+        self, session_id: int, guesser: str, locked_until: Callable[[int], datetime]
+    ) -> int:
+        """One more wrong key from ``guesser``, and the lock it earns (``locked_until`` of the
+        failure count), in one transaction; the count."""
+
+        def lock(db: sa.Connection, failures: int) -> None:
+            db.execute(
+                class_key_attempts.update()
+                .where(_attempts(session_id, guesser))
+                .values(locked_until=locked_until(failures))
+            )
+
+        return self.bump(
+            class_key_attempts, {"session_id": session_id, "guesser": guesser}, "failed", lock
+        )
+
+    # -- the class's steps --
+    def move_on(self, session_id: int, position: int) -> None:
+        """Show the question after ``position``, only if the class is still on ``position``."""
+        with self.engine.begin() as db:
+            db.execute(
+                class_sessions.update()
+                .where(
+                    (class_sessions.c.id == session_id)
+                    & (class_sessions.c.current == position)
+                    & class_sessions.c.finished_at.is_(None)
+                )
+                .values(current=position + 1, revealed=False)
+            )
+
+    def close(self, session_id: int, position: int) -> tuple[Record, list[str], int] | None:
+        """Close question ``position`` for answers and read it with its answers and the number
+        of students, in one transaction; None when the class is no longer on it."""
+        with self.engine.begin() as db:
+            closed = db.execute(
+                class_sessions.update()
+                .where((class_sessions.c.id == session_id) & (class_sessions.c.current == position))
+                .values(revealed=True)
+            ).rowcount
+            if not closed:
+                return None
+            question = db.execute(_question_at(session_id, position)).one()
+            actions = list(
+                db.execute(
+                    sa.select(class_answers.c.action).where(
+                        class_answers.c.question_id == question.id
+                    )
+                ).scalars()
+            )
+            students = db.execute(
+                sa.select(sa.func.count()).where(class_students.c.session_id == session_id)
+            ).scalar_one()
+        return question, actions, int(students)
+
+    def finish(self, session_id: int, at: datetime, position: int | None = None) -> None:
+        """End the session (while it is on ``position``, when given)."""
+        where = (class_sessions.c.id == session_id) & class_sessions.c.finished_at.is_(None)
+        if position is not None:
+            where = where & (class_sessions.c.current == position)
+        with self.engine.begin() as db:
+            db.execute(class_sessions.update().where(where).values(finished_at=at, revealed=True))
+
+    # -- questions --
+    def question(self, session_id: int, position: int) -> Record | None:
+        with self.engine.connect() as db:
+            return db.execute(_question_at(session_id, position)).first()
+
+    def questions(self, session_id: int) -> list[Record]:
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(class_questions)
+                    .where(class_questions.c.session_id == session_id)
+                    .order_by(class_questions.c.position)
+                ).all()
+            )
+
+    # -- students --
+    def counts(self, session_id: int) -> tuple[int, int]:
+        """(answers to the question on screen, students seated)."""
+        with self.engine.connect() as db:
+            current = db.execute(
+                sa.select(class_sessions.c.current).where(class_sessions.c.id == session_id)
+            ).scalar_one()
+            students = db.execute(
+                sa.select(sa.func.count()).where(class_students.c.session_id == session_id)
+            ).scalar_one()
+            answered = db.execute(
+                sa.select(sa.func.count())
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_questions.c.session_id == session_id)
+                    & (class_questions.c.position == current)
+                )
+            ).scalar_one()
+        return int(answered), int(students)
+
+    def seats(self, session_id: int) -> int:
+        with self.engine.connect() as db:
+            return int(
+                db.execute(
+                    sa.select(sa.func.count()).where(class_students.c.session_id == session_id)
+                ).scalar_one()
+            )
+
+    def nicknames(self, session_id: int) -> list[str]:
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(class_students.c.nickname)
+                    .where(class_students.c.session_id == session_id)
+                    .order_by(class_students.c.joined_at, class_students.c.id)
+                ).scalars()
+            )
+
+    def roster(self, session_id: int) -> list[Record]:
+        """Every seat in joining order: nickname, joined_at, reconnections, answered."""
+        answered = (
+            sa.select(sa.func.count())
+            .where(class_answers.c.student_id == class_students.c.id)
+            .scalar_subquery()
+        )
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        class_students.c.id,
+                        class_students.c.nickname,
+                        class_students.c.joined_at,
+                        class_students.c.reconnections,
+                        answered.label("answered"),
+                    )
+                    .where(class_students.c.session_id == session_id)
+                    .order_by(class_students.c.joined_at, class_students.c.id)
+                ).all()
+            )
+
+    def remove_student(self, session_id: int, nickname: str) -> None:
+        with self.engine.begin() as db:
+            student_id = db.execute(
+                sa.select(class_students.c.id).where(
+                    (class_students.c.session_id == session_id)
+                    & (class_students.c.nickname == nickname)
+                )
+            ).scalar_one_or_none()
+            if student_id is None:
+                return
+            db.execute(class_answers.delete().where(class_answers.c.student_id == student_id))
+            db.execute(class_students.delete().where(class_students.c.id == student_id))
+
+    def insert_student(self, student: Mapping[str, Any]) -> int:
+        """A new seat; its id. ``IntegrityError`` when the folded nickname or the learner is
+        already seated in the session."""
+        with self.engine.begin() as db:
+            inserted = db.execute(class_students.insert().values(**student)).inserted_primary_key
+        assert inserted is not None
+        return int(inserted[0])
+
+    def reseat(self, session_id: int, learner_hash: str, token_hash: str) -> Record | None:
+        """Give the learner's seat in the session a new token hash and count a reconnection;
+        the seat's id and nickname, or None when the learner holds no seat there."""
+        seat = (class_students.c.session_id == session_id) & (
+            class_students.c.learner_hash == learner_hash
+        )
+        with self.engine.begin() as db:
+            updated = db.execute(
+                class_students.update()
+                .where(seat)
+                .values(token_hash=token_hash, reconnections=class_students.c.reconnections + 1)
+            ).rowcount
+            if not updated:
+                return None
+            return db.execute(
+                sa.select(class_students.c.id, class_students.c.nickname).where(seat)
+            ).one()
+
+    def student(self, token_hash: str) -> Record | None:
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(class_students).where(class_students.c.token_hash == token_hash)
+            ).first()
+
+    # -- answers --
+    def answer_of(self, student_id: int, position: int) -> str | None:
+        with self.engine.connect() as db:
+            action = db.execute(
+                sa.select(class_answers.c.action)
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_answers.c.student_id == student_id)
+                    & (class_questions.c.position == position)
+                )
+            ).scalar_one_or_none()
+        return None if action is None else str(action)
+
+    def answers(self, session_id: int) -> list[Record]:
+        """Every answer of the session: student_id, position, action."""
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        class_answers.c.student_id,
+                        class_questions.c.position,
+                        class_answers.c.action,
+                    )
+                    .select_from(class_answers.join(class_questions))
+                    .where(class_questions.c.session_id == session_id)
+                ).all()
+            )
+
+    def store_answer(
+        self, token_hash: str, action: str, at: datetime, check: Callable[[Record | None], None]
+    ) -> bool:
+        """Store the answer of the student holding ``token_hash`` to the question on screen.
+
+        One transaction: the student's row with their session's state and the question on
+        screen (``check`` raises to refuse it: it runs inside the transaction, on PostgreSQL
+        with the session row held ``FOR SHARE`` so that a reveal waits for this answer and
+        counts it, or is seen here and refuses it), then the insert, made only if the question
+        is still open as the statement runs (SQLite has no ``FOR SHARE``, but its one writer
+        runs this before or after a reveal, never between the reveal's update and its count).
+        False when the question closed meanwhile; ``IntegrityError`` for a second answer."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                sa.select(
+                    class_students.c.id,
+                    class_sessions.c.id.label("session_id"),
+                    class_sessions.c.current,
+                    class_sessions.c.revealed,
+                    class_sessions.c.finished_at,
+                    class_sessions.c.rules,
+                    class_questions.c.id.label("question_id"),
+                    class_questions.c.cards,
+                    class_questions.c.dealer_up,
+                    class_questions.c.insurance,
+                )
+                .select_from(
+                    class_students.join(
+                        class_sessions, class_sessions.c.id == class_students.c.session_id
+                    ).outerjoin(
+                        class_questions,
+                        (class_questions.c.session_id == class_sessions.c.id)
+                        & (class_questions.c.position == class_sessions.c.current),
+                    )
+                )
+                .where(class_students.c.token_hash == token_hash)
+                .with_for_update(read=True, of=class_sessions)
+            ).first()
+            check(row)  # refuses a missing row too
+            assert row is not None
+            still_open = sa.select(
+                sa.literal(row.question_id, sa.Integer),
+                sa.literal(row.id, sa.Integer),
+                sa.literal(action, sa.String),
+                sa.literal(at, UTCDateTime),
+            ).where(
+                sa.exists().where(
+                    (class_sessions.c.id == row.session_id)
+                    & (class_sessions.c.current == row.current)
+                    & sa.not_(class_sessions.c.revealed)
+                    & class_sessions.c.finished_at.is_(None)
+                )
+            )
+            stored = db.execute(
+                class_answers.insert().from_select(
+                    ["question_id", "student_id", "action", "answered_at"], still_open
+                )
+            ).rowcount
+        return bool(stored)
+
+
+def _attempts(session_id: int, guesser: str) -> sa.ColumnElement[bool]:
+    return (class_key_attempts.c.session_id == session_id) & (
+        class_key_attempts.c.guesser == guesser
+    )
+
+
+def _question_at(session_id: int, position: int) -> sa.Select[Any]:
+    return sa.select(class_questions).where(
+        (class_questions.c.session_id == session_id) & (class_questions.c.position == position)
+    )

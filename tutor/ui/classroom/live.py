@@ -1,0 +1,202 @@
+"""The live views of a class: the projector's header and hand, the answers arriving, the reveal
+(the class's answers, the best play and why, every play's EV), and the roster.
+
+Drawing only: what to show comes from ``tutor.classroom`` (answers, reveals) and the judge. Every
+text that came from a person (a nickname, a title) is escaped before it meets Markdown or HTML.
+"""
+
+from __future__ import annotations
+
+import html
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from tutor.cards import format_cards
+from tutor.classroom import (
+    ClassQuestion,
+    Reveal,
+    SessionInfo,
+    Teacher,
+)
+from tutor.decision import Action
+from tutor.i18n import Translator
+from tutor.ui.cards import hand_html
+from tutor.ui.classroom.messages import markdown_text, prompt
+from tutor.ui.classroom.state import POLL_SECONDS
+from tutor.ui.components import evs_markdown, finesse_note
+from tutor.ui.faults import database_guard
+from tutor.ui.resources import classroom
+
+
+def header(info: SessionInfo, t: Translator) -> None:
+    """One line for the projector: the class, where it stands, and the code for latecomers."""
+    where = (
+        t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
+        if info.current >= 0
+        else ""
+    )
+    left, right = st.columns([5, 2], vertical_alignment="center")
+    left.markdown(
+        '<p style="font-size:1.7rem;font-weight:700;margin:0">'
+        + html.escape(info.title)
+        + (
+            f' <span style="font-weight:400;color:#555">· {html.escape(where)}</span>'
+            if where
+            else ""
+        )
+        + "</p>",
+        unsafe_allow_html=True,
+    )
+    with right:
+        st.markdown(
+            '<p style="text-align:right;margin:0">'
+            f'<span style="color:#555">{html.escape(t.gettext("Class code"))}</span> '
+            '<span aria-label="code" style="font-size:1.7rem;font-weight:800;'
+            f'letter-spacing:.12em">{html.escape(info.code)}</span></p>',
+            unsafe_allow_html=True,
+        )
+
+
+def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> None:
+    """The dealer's up-card and the player's hand (side by side on a projector), and what is
+    asked."""
+    # On the projector the short label keeps the dealer's card beside the hand.
+    dealer_label = t.gettext("Dealer") if large else t.gettext("Dealer shows")
+    dealer = hand_html([question.dealer_up], t, large=large, label=dealer_label)
+    hand = hand_html(question.cards, t, large=large, label=t.gettext("The hand"))
+    if large:
+        # One flex row rather than columns: the hand keeps its cards on one line however many.
+        st.markdown(
+            '<div style="display:flex;flex-wrap:wrap;column-gap:2rem;align-items:flex-start">'
+            f"{dealer}{hand}</div>",
+            unsafe_allow_html=True,
+        )
+    else:
+        st.markdown(dealer, unsafe_allow_html=True)
+        st.markdown(hand, unsafe_allow_html=True)
+    size = "2.2rem" if large else "1.2rem"
+    st.markdown(
+        f'<p style="font-size:{size};font-weight:700;margin:0">'
+        f"{html.escape(prompt(question, t))}</p>",
+        unsafe_allow_html=True,
+    )
+
+
+@st.fragment(run_every=POLL_SECONDS)
+@database_guard
+def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
+    """The answers arriving (or the students joining), refreshed every few seconds on its own."""
+    from tutor.i18n import translator
+
+    t = translator(language)
+    answered, joined = classroom().counts(teacher)
+    if lobby:
+        st.metric(t.gettext("Students joined"), joined)
+        seats = classroom().roster(teacher)
+        if seats:
+            # Nicknames are typed by students: escaped before they reach any markup. A student
+            # whose phone reloaded is the same seat, said to be back, never a second name.
+            back = " (" + t.gettext("reconnected") + ")"
+            st.markdown(
+                " · ".join(
+                    markdown_text(seat.nickname) + (back if seat.reconnections else "")
+                    for seat in seats
+                )
+            )
+        return
+    st.metric(t.gettext("Answers"), f"{answered} / {joined}")
+    st.progress(answered / joined if joined else 0.0)
+    if joined and answered >= joined:
+        st.success(t.gettext("Everyone has answered."), icon=":material/done_all:")
+
+
+def distribution_frame(reveal: Reveal, t: Translator) -> pd.DataFrame:
+    """How many students chose each legal action (zeros included), the best one marked."""
+    actions = [action for action in Action if action in reveal.judgement.evs]
+    for action in reveal.distribution:
+        if action not in actions:
+            actions.append(action)
+    return pd.DataFrame(
+        {
+            "action": [t.action_name(action) for action in actions],
+            "students": [reveal.distribution.get(action, 0) for action in actions],
+            "best": [action is reveal.best for action in actions],
+            "order": list(range(len(actions))),
+        }
+    )
+
+
+def distribution_chart(reveal: Reveal, t: Translator) -> None:
+    """How the class answered: a bar per legal action, the best one in green."""
+    frame = distribution_frame(reveal, t)
+    base = alt.Chart(frame).encode(
+        x=alt.X(
+            "action:N",
+            sort=alt.SortField("order"),
+            title=None,
+            axis=alt.Axis(labelFontSize=18, labelAngle=0),
+        ),
+        y=alt.Y("students:Q", title=t.gettext("Students"), axis=alt.Axis(tickMinStep=1)),
+    )
+    bars = base.mark_bar().encode(
+        color=alt.condition("datum.best", alt.value("#2e7d32"), alt.value("#9e9e9e"))
+    )
+    labels = base.mark_text(dy=-12, fontSize=20, fontWeight="bold").encode(text="students:Q")
+    st.altair_chart(
+        (bars + labels).properties(height=230),
+        width="stretch",
+        alt=t.gettext("How the class answered"),
+    )
+
+
+def best_play(reveal: Reveal, t: Translator) -> None:
+    """The right play in large letters, the reason in a sentence, and the exact play for these
+    cards where it is not the chart's."""
+    st.markdown(
+        '<p style="font-size:2rem;font-weight:800;color:#2e7d32;margin:0 0 .3rem 0">'
+        + html.escape(t.format("Best play: {best}", best=t.action_name(reveal.best)))
+        + "</p>",
+        unsafe_allow_html=True,
+    )
+    judgement = reveal.judgement
+    sentence = t.reason(judgement.reason.key, judgement.reason.params)
+    if sentence:
+        st.markdown(":material/lightbulb: " + sentence)
+    note = finesse_note(judgement, t)
+    if note:
+        st.markdown(":material/grid_on: " + note)
+
+
+def evs_view(reveal: Reveal, t: Translator) -> None:
+    """Every legal action's EV, best first, and how many answered right."""
+    st.markdown(evs_markdown(reveal.judgement, t))
+    st.caption(
+        t.format(
+            "Right answers: {right} / {answered} · students: {students}",
+            right=reveal.right,
+            answered=reveal.answered,
+            students=reveal.students,
+        )
+    )
+
+
+def roster(teacher: Teacher, t: Translator) -> None:
+    """Send a student away (a rude nickname): the teacher picks the name, then confirms."""
+    names = classroom().students(teacher)
+    if not names:
+        return
+    with st.expander(t.gettext("Remove a student")):
+        st.selectbox(t.gettext("Nickname"), names, key="class-remove-name")
+        st.button(t.gettext("Remove"), key="class-remove", on_click=_remove, args=(teacher,))
+
+
+def _remove(teacher: Teacher) -> None:
+    name = st.session_state.get("class-remove-name")
+    if name:
+        classroom().remove_student(teacher, str(name))
+
+
+def hand_text(question: ClassQuestion) -> str:
+    return f"{format_cards(question.cards)} / {question.dealer_up}"

@@ -1,0 +1,158 @@
+"""Class mode's sentences: each refusal of ``tutor.classroom`` (and of a nickname) as a sentence to
+act on, a typed hand's problem, the retention, the question asked, and people's text made safe for
+Markdown (a nickname is never a link or markup on the projector and the phones).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tutor.cards import hand_value
+from tutor.classroom import (
+    MAX_QUESTIONS,
+    MAX_SEATS,
+    RETENTION,
+    ClassQuestion,
+    ClassroomError,
+    HandProblem,
+    SessionInfo,
+)
+from tutor.i18n import Translator
+from tutor.store import NICKNAME_MAX, InvalidNicknameError
+
+#: Markdown's punctuation, and what makes a link of plain text (GitHub's autolinks, which
+#: Streamlit follows: ``www.`` and ``http:`` addresses, e-mail addresses): an escaped dot, colon
+#: or at sign breaks them.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$&.:@-])")
+
+
+def markdown_text(text: str) -> str:
+    """Text shown as itself in Streamlit's Markdown: a nickname ``_x_`` is not made italic, and a
+    title ``www.evil.example`` is not made a link on the projector and every phone.
+
+    >>> markdown_text("_Zoé_ <b>")
+    '\\\\_Zoé\\\\_ \\\\<b\\\\>'
+    >>> markdown_text("www.evil.example")
+    'www\\\\.evil\\\\.example'
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def error_message(error: Exception, t: Translator) -> str:
+    """A refusal of the classroom (or a nickname the store refuses) as a sentence to act on."""
+    if isinstance(error, InvalidNicknameError):
+        # Each refusal names why: a student told only "letters, digits…" about an invisible
+        # character or a Cyrillic letter that looks Latin could not see what to change.
+        if error.code == "invisible":
+            return t.gettext(
+                "A nickname cannot hold invisible characters (a zero-width space, a Hangul"
+                " filler): type visible letters only."
+            )
+        if error.code == "compatibility":
+            return t.gettext(
+                "A nickname uses ordinary letters, not full-width or styled ones (ｆｕｌｌ, 𝐛𝐨𝐥𝐝)."
+            )
+        if error.code == "mixed-scripts":
+            return t.gettext(
+                "A nickname uses one alphabet: Latin letters mixed with Greek or Cyrillic ones"
+                " look like another student's name."
+            )
+        return t.format(
+            "A nickname has 1 to {most} characters: letters, digits, spaces, dots, hyphens and"
+            " apostrophes.",
+            most=NICKNAME_MAX,
+        )
+    if isinstance(error, ClassroomError):
+        params = error.params
+        if error.code == "slow-down":
+            seconds = params.get("seconds", 1)
+            wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 1
+            return t.format("Too many wrong keys: wait {seconds} s, then try again.", seconds=wait)
+        if error.code == "too-many-joins":
+            seconds = params.get("seconds", 60)
+            wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 60
+            return t.format(
+                "Too many attempts to join: wait {seconds} s, then try again.", seconds=wait
+            )
+        if error.code == "too-many-classes":
+            seconds = params.get("seconds", 60)
+            wait = max(1, round(float(seconds))) if isinstance(seconds, int | float) else 60
+            return t.format(
+                "Too many classes created in a minute: wait {seconds} s, then try again.",
+                seconds=wait,
+            )
+        if error.code == "class-full":
+            return t.format(
+                "This class is full: it seats {seats} students at most.", seats=MAX_SEATS
+            )
+        if error.code == "expired":
+            return t.format(
+                "This class has expired: classes are deleted {days} days after their creation.",
+                days=RETENTION.days,
+            )
+        if error.code == "nickname-taken":
+            return t.format(
+                "The nickname {nickname} is already taken in this class: choose another.",
+                nickname=markdown_text(str(params.get("nickname", ""))),
+            )
+        messages = {
+            "unknown-session": t.gettext("No class has this code: check it on the board."),
+            "wrong-key": t.gettext("This is not the teacher key of this class."),
+            "not-your-class": t.gettext(
+                "This browser did not create this class: open it with its code and teacher key."
+            ),
+            "finished": t.gettext("This class is over: it accepts no more answers."),
+            "not-open": t.gettext("This question is closed: look at the next one."),
+            "moved-on": t.gettext(
+                "The class has already moved on: this page now shows where it is."
+            ),
+            "already-answered": t.gettext("You have already answered this question."),
+            "unknown-student": t.gettext("This class does not know you any more: join again."),
+        }
+        return messages.get(error.code, str(error))
+    return str(error)
+
+
+def hand_problem_message(problem: HandProblem, t: Translator) -> str:
+    messages = {
+        "slash": t.gettext("write the player's cards, a slash, then the dealer's card"),
+        "player-cards": t.gettext("type at least two cards for the player"),
+        "bust": t.format(
+            "the player's cards make {total}, past 21: the hand is already lost, there is"
+            " nothing to decide",
+            total=problem.detail,
+        ),
+        "dealer-card": t.gettext("the dealer shows exactly one card"),
+        "card": t.format(
+            "{token} is not a card (write 10, A, K, or with a suit 10♥, AS)",
+            token=markdown_text(problem.detail),
+        ),
+        "no-decision": t.gettext("there is no decision to make on this hand at this table"),
+        "empty": t.gettext("type at least one hand, such as 10 6 / 10"),
+        "too-many": t.format("a class asks at most {most} hands", most=MAX_QUESTIONS),
+    }
+    why = messages.get(problem.code, problem.detail)
+    if problem.line <= 0:
+        return why
+    return t.format(
+        "Line {line} ({text}): {why}", line=problem.line, text=markdown_text(problem.text), why=why
+    )
+
+
+def retention_text(info: SessionInfo, t: Translator) -> str:
+    """When the class and its results are deleted, for the teacher to download them before."""
+    return t.format(
+        "This class is kept until {date} ({days} days after its creation), then deleted with its"
+        " results.",
+        date=f"{info.expires_at:%Y-%m-%d}",
+        days=RETENTION.days,
+    )
+
+
+def prompt(question: ClassQuestion, t: Translator) -> str:
+    """What is asked about a hand, in the learner's words (the quiz's own sentences)."""
+    if question.insurance:
+        return t.gettext("The dealer shows an Ace: insurance?")
+    value = hand_value(question.cards)
+    kind = t.gettext("soft") if value.soft else t.gettext("hard")
+    return t.format("{kind} {total}: what do you do?", kind=kind, total=value.total)
