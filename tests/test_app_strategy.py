@@ -25,12 +25,14 @@ ENGLISH_CODES = {"H", "S", "D", "Ds", "P", "Ph", "Rh", "Rs", "Rp"}
 
 
 def _cells(at: object) -> set[str]:
-    return {
-        str(value)
-        for grid in at.dataframe  # type: ignore[attr-defined]
-        for value in grid.value.to_numpy().ravel()
-        if str(value)
-    }
+    """Every code on the chart, each part of it drawn in turn (one grid at a time)."""
+    shown: set[str] = set()
+    for part in ("hard", "soft", "pairs"):
+        at.radio(key="cell-table").set_value(part).run()  # type: ignore[attr-defined]
+        assert len(at.dataframe) == 1, "one chart on the page"  # type: ignore[attr-defined]
+        grid = at.dataframe[0].value  # type: ignore[attr-defined]
+        shown |= {str(value) for value in grid.to_numpy().ravel() if str(value)}
+    return shown
 
 
 @pytest.mark.parametrize("preset", ["family", "american-s17"])
@@ -39,9 +41,9 @@ def test_the_chart_is_drawn_once_coloured_with_its_house_edge(
 ) -> None:
     at = open_app("strategy", AppState(rules=PRESETS[preset]))
     assert not at.exception
-    assert len(at.dataframe) == 3, "one grid per part of the chart: hard, soft, pairs"
+    assert len(at.dataframe) == 1, "one chart, one part of it at a time"
     assert not any("<table" in block.value for block in at.markdown), "no second HTML chart"
-    assert [tab.label for tab in at.tabs] == ["Totaux durs", "Totaux souples", "Paires"]
+    assert at.radio(key="cell-table").options == ["Totaux durs", "Totaux souples", "Paires"]
     assert at.metric[0].label == translator("fr").preset_name(preset)
     assert any(block.value == "**Avantage de la maison**" for block in at.markdown)
     assert "%" in at.metric[0].value
@@ -117,6 +119,8 @@ def test_flipping_soft_17_shows_the_cells_that_change_and_why_in_figures(
     assert at.metric[1].value == fr.percent(expected.edge_after)
     text = " ".join(block.value for block in at.markdown)
     assert f"**{len(expected.cells)} cases changent**" in text
+    soft = sum(1 for c in expected.cells if c.table == "soft")
+    assert f"Totaux souples\u00a0: {soft} changements" in at.radio(key="cell-table").options
     # Soft 18 against a 2: stand becomes double-else-stand, in the chart and in the list, with
     # the dealer's bust rates of both rules and the values of both plays.
     assert "R→D/R" in _cells(at)

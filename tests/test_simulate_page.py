@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import ROOT, OpenApp
 from tutor.rules import PRESETS
 from tutor.ui.state import AppState
@@ -69,3 +71,42 @@ def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None
     at.button(key="sim-run").click().run()  # type: ignore[attr-defined]
     assert not at.exception  # type: ignore[attr-defined]
     assert "%" in at.metric[0].value  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for(
+    open_app: OpenApp,
+) -> None:
+    """Issue 15: the variants chart mixed an infinite-shoe figure with the exact six-deck edge.
+    Now each bar is a simulation of the rules it names, with that table's own chart and shoe,
+    and the tick beside it is the exact edge of the same rules."""
+    from tutor.i18n import translator
+    from tutor.strategy import house_edge
+    from tutor.strategy.changes import flips
+    from tutor.ui import chart_view
+
+    rules = PRESETS["online-six-deck"]
+    at = open_simulation(open_app, AppState(rules=rules))
+    at.selectbox(key="sim-rules").set_value("online-six-deck").run()  # type: ignore[attr-defined]
+    at.button(key="sim-compare").click().run()  # type: ignore[attr-defined]
+    assert not at.exception  # type: ignore[attr-defined]
+    results = at.session_state["simulation"]  # type: ignore[attr-defined]
+    compared, rows = results["variants"]
+    assert compared == rules
+    fr = translator("fr")
+    names = [row["name"] for row in rows]
+    assert names[0] == "Jeu en ligne à six jeux (cette table)"
+    assert names[1:] == [chart_view.flip_label(flip, fr) for flip in flips(rules)]
+    variants = [rules, *(flip.rules for flip in flips(rules))]
+    for row, variant in zip(rows, variants, strict=True):
+        assert row["exact"] == pytest.approx(house_edge(variant) * 100)
+        # The same rules and shoe: the simulation lands within five standard errors of it
+        # (the chart is total-dependent and dealt to the cut card; the exact edge is not).
+        assert abs(row["edge"] - row["exact"]) < 5 * row["se"] + 0.05, row["name"]
+    _, strategies = results["strategies"]
+    basic = next(row for row in strategies if row["name"] == "Stratégie de base")
+    assert basic["exact"] == pytest.approx(house_edge(rules) * 100)
+    captions = " ".join(caption.value for caption in at.caption)  # type: ignore[attr-defined]
+    assert "son propre sabot" in captions
+    assert "6 jeux, battus à la carte de coupe" in captions
+    assert "infini" not in captions

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
 from tutor.decision import Action
 from tutor.rules import DoubleOn, HoleCard, InvalidRulesError, Surrender, TableRules
@@ -373,9 +374,11 @@ def cell_changes(
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
 def compare(before: TableRules, after: TableRules) -> Comparison:
     """Both rule sets solved (each once per process, see :func:`tutor.strategy.solve`), set side
-    by side: the house edges and the cells that change, with their facts.
+    by side: the house edges and the cells that change, with their facts. Kept per pair of rule
+    sets (the result is immutable), so flipping back to a rule already tried costs nothing.
 
     >>> from tutor.rules import PRESETS
     >>> s17 = PRESETS["american-s17"]

@@ -132,6 +132,10 @@ def changed_cells(comparison: Comparison | None) -> dict[tuple[str, str, str], C
     return {(c.table, c.row, c.column): c for c in comparison.cells}
 
 
+def _cell_css(code: str) -> str:
+    return f"background-color: {COLOURS.get(code[:1], '#ffffff')}; color: #1b1b1b"
+
+
 def chart_styler(
     chart: Chart, name: str, t: Translator, *, comparison: Comparison | None = None
 ) -> Styler:
@@ -139,20 +143,15 @@ def chart_styler(
     cell): each cell its code in the learner's letters on the code's colour; with a
     comparison, a changed cell reads ``old→new`` on the new code's colour."""
     frame: pd.DataFrame = chart.tables()[name]
-    changed = changed_cells(comparison)
-    shown = frame.copy().astype(object)
-    css = pd.DataFrame("", index=frame.index, columns=frame.columns)
-    for row in frame.index:
-        for column in frame.columns:
-            code = str(frame.at[row, column])
-            change = changed.get((name, str(row), str(column)))
-            text = code_text(code, t)
-            colour = COLOURS.get(code[:1], "#ffffff")
-            if change is not None:
-                text = f"{code_text(change.before, t)}→{code_text(change.after, t)}"
-                colour = COLOURS.get(change.after[:1], "#ffffff")
-            shown.at[row, column] = text
-            css.at[row, column] = f"background-color: {colour}; color: #1b1b1b"
+    codes = {str(code) for code in frame.to_numpy().ravel()}
+    letters = {code: code_text(code, t) for code in codes}
+    shown = frame.map(lambda code: letters[str(code)])
+    css = frame.map(lambda code: _cell_css(str(code)))
+    for change in comparison.cells if comparison is not None else ():
+        if change.table == name:
+            before, after = code_text(change.before, t), code_text(change.after, t)
+            shown.at[change.row, change.column] = f"{before}→{after}"
+            css.at[change.row, change.column] = _cell_css(change.after)
     shown.index = pd.Index([str(r) for r in frame.index], name=t.gettext("Hand"))
     css.index = shown.index
     return shown.style.apply(lambda _: css, axis=None)

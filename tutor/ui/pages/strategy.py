@@ -20,7 +20,7 @@ from tutor.rules import PRESETS, TableRules
 from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
-from tutor.ui import chart_view
+from tutor.ui import chart_view, explain
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -162,20 +162,44 @@ def _changes_view(comparison: Comparison, title: str, t: Translator) -> None:
     )
 
 
+def _part_control(t: Translator, comparison: Comparison | None) -> str:
+    """Which part of the chart is drawn (hard, soft, pairs), with the count of changed cells in
+    each part while comparing."""
+    changed = dict.fromkeys(chart_view.TABLES, 0)
+    for change in comparison.cells if comparison is not None else ():
+        changed[change.table] += 1
+
+    def label(name: str) -> str:
+        title = chart_view.table_title(name, t)
+        if comparison is None or not changed[name]:
+            return title
+        return t.ngettext("{part}: {n} change", "{part}: {n} changes", changed[name]).format(
+            part=title, n=changed[name]
+        )
+
+    part = st.radio(
+        t.gettext("Part of the chart"),
+        list(chart_view.TABLES),
+        format_func=label,
+        horizontal=True,
+        label_visibility="collapsed",
+        key="cell-table",
+    )
+    return str(part)
+
+
 def _explain(
-    main_chart: Chart, t: Translator, comparison: Comparison | None, other_name: str
+    main_chart: Chart,
+    table_name: str,
+    t: Translator,
+    comparison: Comparison | None,
+    other_name: str,
 ) -> tuple[str, str, str]:
     """The cell chosen (clicked in the chart or picked here): its code in words and its EVs,
     best first."""
     _ = t.gettext
     st.subheader(_("Explain a cell"))
-    c1, c2, c3 = st.columns(3)
-    table_name = c1.selectbox(
-        _("Part of the chart"),
-        list(chart_view.TABLES),
-        format_func=lambda n: chart_view.table_title(n, t),
-        key="cell-table",
-    )
+    c2, c3 = st.columns(2)
     frame = main_chart.tables()[table_name]
     row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
     up = c3.selectbox(_("Dealer's up-card"), [str(c) for c in frame.columns], key="cell-up")
@@ -198,6 +222,8 @@ def _explain(
             evs, t, other=other, other_title=t.format("With {other}", other=other_name)
         )
     )
+    best = max(evs, key=evs.__getitem__)
+    st.caption(explain.ev_sentence(t.action_name(best), evs[best], t))
     return table_name, row, up
 
 
@@ -220,16 +246,17 @@ def main() -> None:
         heading = _("House edge")
         st.markdown(f"**{heading}**")
         st.metric(t.table_name(rules), t.percent(edge))
+        answer = st.container()  # the compared table's edge and its summary, filled below
         compare_name = _compare_control(state, rules, t)
-        comparison: Comparison | None = None
-        other_name = ""
-        if flip is not None or compare_name is not None:  # a flip wins: the latest choice
-            other_rules = flip.rules if flip is not None else PRESETS[str(compare_name)]
-            other_name = (
-                chart_view.flip_label(flip, t)
-                if flip is not None
-                else t.preset_name(str(compare_name))
-            )
+        st.caption(explain.house_edge_sentence(edge, t))
+    comparison: Comparison | None = None
+    other_name = ""
+    if flip is not None or compare_name is not None:  # a flip wins: the latest choice
+        other_rules = flip.rules if flip is not None else PRESETS[str(compare_name)]
+        other_name = (
+            chart_view.flip_label(flip, t) if flip is not None else t.preset_name(str(compare_name))
+        )
+        with answer:
             with st.spinner(_("Computing the other chart…")):
                 comparison = compare(rules, other_rules)
             st.metric(
@@ -241,22 +268,22 @@ def main() -> None:
             _comparison_summary(comparison, other_name, t)
 
     with chart_column:
+        table_name = _part_control(t, comparison)
         st.caption(_("Dealer's up-card across, your hand down. Click a cell to see its values."))
-        tabs = st.tabs([chart_view.table_title(name, t) for name in chart_view.TABLES])
-        for tab, name in zip(tabs, chart_view.TABLES, strict=True):
-            frame = main_chart.tables()[name]
-            grid_key = f"cell-grid-{name}"
-            tab.dataframe(
-                chart_view.chart_styler(main_chart, name, t, comparison=comparison),
-                on_select=partial(_pick_cell, frame, name, grid_key),
-                selection_mode="single-cell",
-                column_config={
-                    column: st.column_config.TextColumn(width=chart_view.CELL_WIDTH)
-                    for column in ("_index", *frame.columns)
-                },
-                key=grid_key,
-                height="content",  # every row at once: a chart is read whole, not scrolled
-            )
+        frame = main_chart.tables()[table_name]
+        grid_key = f"cell-grid-{table_name}"
+        # One part of the chart at a time: the grid drawn is the grid shown, no hidden tab.
+        st.dataframe(
+            chart_view.chart_styler(main_chart, table_name, t, comparison=comparison),
+            on_select=partial(_pick_cell, frame, table_name, grid_key),
+            selection_mode="single-cell",
+            column_config={
+                column: st.column_config.TextColumn(width=chart_view.CELL_WIDTH)
+                for column in ("_index", *frame.columns)
+            },
+            key=grid_key,
+            height="content",  # every row at once: a chart is read whole, not scrolled
+        )
         st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
 
     if comparison is not None:
@@ -268,20 +295,21 @@ def main() -> None:
             )
         _changes_view(comparison, title, t)
 
-    cell = _explain(main_chart, t, comparison, other_name)
+    cell = _explain(main_chart, table_name, t, comparison, other_name)
     finesse_view(rules, t, cell)
 
     d1, d2 = st.columns(2)
+    # Built when clicked, not at every run: the page computes what it shows.
     d1.download_button(
         _("Download CSV"),
-        chart_view.chart_csv(main_chart),
+        partial(chart_view.chart_csv, main_chart),
         file_name=f"strategy-{rules.name}.csv",
         mime="text/csv",
         on_click="ignore",
     )
     d2.download_button(
         _("Download printable page"),
-        chart_view.printable_html(main_chart, t, edge),
+        partial(chart_view.printable_html, main_chart, t, edge),
         file_name=f"strategy-{rules.name}.html",
         mime="text/html",
         on_click="ignore",
