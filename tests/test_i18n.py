@@ -109,6 +109,7 @@ def test_a_card_in_a_sentence_has_its_article(
         ("fr", "10♠ 5♥", "15 dur"),
         ("fr", "K♠ Q♥", "20 dur"),
         ("fr", "A♠ K♥", "blackjack"),
+        ("fr", "10♠ 6♥ 8♦", "24, sauté"),
         ("en", "A♠ A♥", "pair of Aces (2 or 12)"),
         ("en", "10♠ 10♥", "pair of 10s (20)"),
         ("en", "A♠ 6♥", "soft 17"),

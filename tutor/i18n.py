@@ -501,6 +501,8 @@ class Translator:
             natural = len(cards) == 2 and value.total == 21
         if natural:
             return self.gettext(N_("blackjack"))
+        if value.total > 21:
+            return self.format(N_("{total}, bust"), total=value.total)
         return self.value_text(value)
 
     def item_name(self, item: str) -> str:

@@ -165,9 +165,14 @@ def round_view(
         dealer.append(None)
     dealer_label = t.gettext("Dealer")
     if game.hole_revealed:
-        dealer_label += " — " + (
-            t.gettext("blackjack") if game.dealer_has_natural else t.value_text(game.dealer_value)
-        )
+        value = game.dealer_value
+        if game.dealer_has_natural:
+            shown = t.gettext("blackjack")
+        elif value.total > 21:
+            shown = t.format("{total}, bust", total=value.total)
+        else:
+            shown = t.value_text(value)  # a dealer's two tens are 20, never a pair to split
+        dealer_label += " — " + shown
     show_cards(dealer, state, label=dealer_label)
     turn = game.to_act()
     columns = st.columns(min(len(game.seats), 4))
