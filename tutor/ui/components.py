@@ -165,13 +165,13 @@ def round_view(
         dealer.append(None)
     dealer_label = t.gettext("Dealer")
     if game.hole_revealed:
-        value = game.dealer_value
+        total = game.dealer_value
         if game.dealer_has_natural:
             shown = t.gettext("blackjack")
-        elif value.total > 21:
-            shown = t.format("{total}, bust", total=value.total)
+        elif total.total > 21:
+            shown = t.format("{total}, bust", total=total.total)
         else:
-            shown = t.value_text(value)  # a dealer's two tens are 20, never a pair to split
+            shown = t.value_text(total)  # a dealer's two tens are 20, never a pair to split
         dealer_label += " — " + shown
     show_cards(dealer, state, label=dealer_label)
     turn = game.to_act()
