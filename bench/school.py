@@ -20,7 +20,10 @@ Figures, one ``name: value unit`` line each, prefixed ``school_<N>proc_``:
   ``db_statements_per_s`` when ``pg_stat_statements`` is loaded on the server (statements, the
   connection pool's pings included);
 - ``answers_per_s``: answers acknowledged on the phones, divided by the time from the first click
-  to the last acknowledgement of each question's burst (median over the questions);
+  to the last acknowledgement of each question's burst, once every phone shows the question
+  (median over the questions);
+  ``app_cpu_answering`` and ``db_statements_per_s_answering``: the app processes' cores and the
+  database's statements per second during those bursts (whether the server is the limit);
 - ``reveal_p50/p95``: from a reveal's commit to its verdict on each phone (the 2 s poll included);
 - ``answers_sent`` / ``answers_counted``: acknowledged clicks against rows in the database.
 
@@ -133,6 +136,12 @@ async def served_by(page: Page) -> str:
     return next((str(c["value"]) for c in cookies if c["name"] == COOKIE), "none")
 
 
+async def question_shown(phone: Phone, position: int) -> None:
+    """Wait until the phone's page shows the buttons of question ``position``."""
+    assert phone.page is not None
+    await phone.page.locator(f".st-key-class-answer-{position}-hit button").wait_for()
+
+
 def process_pids(school: School, processes: int) -> tuple[list[int], int]:
     apps = [school.pid(i) for i in range(1, processes + 1)]
     return apps, int((school.run / "proxy.pid").read_text())
@@ -174,13 +183,22 @@ async def run(school: School, room: Classroom, args: argparse.Namespace, label: 
 
         rates: list[float] = []
         reveals: list[float] = []
+        busy = {"seconds": 0.0, "app": 0.0, "statements": 0.0}
         for position in range(args.questions):
             for one in rooms:
                 await asyncio.to_thread(room.next_question, one.teacher)
+            # Every phone shows the question first (its next poll, up to 2 s): the burst timed
+            # below is the clicks and their acknowledgements, not the wait for the poll.
+            await each(phones, question_shown, position)
             sent_before = sum(phone.sent for phone in phones)
+            cpu_start, db_start = sum(cpu_seconds(pid) for pid in apps), counters(engine, database)
             start = time.monotonic()
             await each(phones, answer, position)
             burst = time.monotonic() - start
+            db_end = counters(engine, database)
+            busy["app"] += sum(cpu_seconds(pid) for pid in apps) - cpu_start
+            busy["seconds"] += db_end.at - db_start.at
+            busy["statements"] += (db_end.statements or 0) - (db_start.statements or 0)
             rates.append((sum(phone.sent for phone in phones) - sent_before) / burst)
             for one in rooms:
                 await asyncio.to_thread(room.reveal, one.teacher)
@@ -196,6 +214,13 @@ async def run(school: School, room: Classroom, args: argparse.Namespace, label: 
     engine.dispose()
 
     print(f"{label}_answers_per_s: {statistics.median(rates):.1f} answers/s")
+    # While the phones answer: is the server the limit (a core per process busy) or the browser?
+    print(f"{label}_app_cpu_answering: {busy['app'] / busy['seconds']:.3f} cores")
+    if statements:
+        print(
+            f"{label}_db_statements_per_s_answering:"
+            f" {busy['statements'] / busy['seconds']:.1f} statements/s"
+        )
     if reveals:
         print(f"{label}_reveal_p50: {statistics.median(reveals):.2f} s")
         print(f"{label}_reveal_p95: {percentile(reveals, 0.95):.2f} s")
