@@ -271,7 +271,7 @@ def test_split_hands_are_named_hand_1_and_hand_2_in_every_sentence() -> None:
 
 def test_the_hidden_card_and_the_settlement_read_as_sentences() -> None:
     lines = _told("fr", ["10♠ 9♥"], "10♣ 7♦", "", ["stand"])
-    assert "La carte cachée est un 7 de carreau." in lines
+    assert f"La carte cachée est un 7 de carreau{NBSP}: 17 dur." in lines
     assert f"Le joueur gagne{NBSP}: +2{NBSP}jetons." in lines
     lines = _told("fr", ["10♠ 7♥"], "10♣ 7♦", "", ["stand"])
     assert f"Le joueur fait égalité{NBSP}: la mise est rendue." in lines

@@ -477,6 +477,12 @@ class Translator:
         message = table.get(card.rank, table[None])
         return self.format(message, rank=card.rank.symbol, suit=self.suit_name(card.suit))
 
+    def hand_text_total(self, value: HandValue) -> str:
+        """A total told in a sentence: ``15 dur``, ``13 souple``, ``24, sauté``."""
+        if value.total > 21:
+            return self.format(N_("{total}, bust"), total=value.total)
+        return self.value_text(value)
+
     def value_text(self, value: HandValue) -> str:
         """A total as a learner reads it: ``15 dur``, ``13 souple``; a bust total alone."""
         if value.total > 21:
@@ -755,9 +761,17 @@ class Translator:
             total = self.value_text(after) if after is not None else str(data.get("total"))
             return self.format(N_("The dealer draws {card}: {total}."), card=defined, total=total)
         if kind is EventKind.HOLE_CARD_REVEALED:
+            shown = self.card_phrase(card, definite=False) if isinstance(card, Card) else ""
+            after = story.value(event.seat, event.hand)
+            if after is None:
+                return self.format(N_("The hidden card is {card}."), card=shown)
+            total = self.hand_text_total(after)
+            if event.seat is None:
+                return self.format(N_("The hidden card is {card}: {total}."), card=shown,
+                                   total=total)
             return self.format(
-                N_("The hidden card is {card}."),
-                card=self.card_phrase(card, definite=False) if isinstance(card, Card) else "",
+                N_("{who}{hand}: the card doubled face down is {card}: {total}."),
+                who=who, hand=hand, card=shown, total=total,
             )
         simple: dict[EventKind, str] = {
             EventKind.INSURANCE_OFFERED: N_("The dealer shows an Ace: insurance is offered."),
