@@ -108,3 +108,84 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _shot(student, "class-student-finished-phone")
     teacher.context.close()  # type: ignore[attr-defined]
     student.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_class_finished_early_on_the_projector_layout(
+    server: str, chromium_browser: object, tmp_path: object
+) -> None:
+    """Presentation mode on the teacher's laptop: the counter the class watches large (not
+    shrunk by the mode's larger text), a timer; two students, the class finished after the
+    first of three hands; the results about that hand only, and the spreadsheet downloaded and
+    read back. Screenshots ``class-projector-laptop`` and ``class-results-partial-laptop``."""
+    from io import BytesIO
+    from pathlib import Path
+
+    from openpyxl import load_workbook
+
+    teacher = _page(chromium_browser, LAPTOP)
+    teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
+    teacher.get_by_text("Mode présentation").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.get_by_role("textbox", name="Titre").fill("Jeudi, groupe A")  # type: ignore[attr-defined]
+    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    hands.fill("10 6 / 10\n8 8 / 10\nA 7 / 9")
+    hands.blur()
+    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    key = teacher.get_by_test_id("stCode").first.inner_text().strip()  # type: ignore[attr-defined]
+    assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){2}", key)
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+
+    students = []
+    for name in ("Inès", "Hugo"):
+        phone = _page(chromium_browser, PHONE)
+        phone.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]
+        expect(phone.get_by_role("textbox", name="Code de la classe")).to_have_value(code)  # type: ignore[attr-defined]
+        phone.get_by_role("textbox", name="Votre pseudo").fill(name)  # type: ignore[attr-defined]
+        _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
+        phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+        students.append(phone)
+    _button(teacher, "Montrer la première main").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    for phone, play in zip(students, ("Tirer", "Rester"), strict=True):
+        phone.get_by_text("Question 1 sur 3").wait_for()  # type: ignore[attr-defined]
+        _button(phone, play).click()  # type: ignore[attr-defined]
+        phone.get_by_text("Votre réponse").wait_for()  # type: ignore[attr-defined]
+    counter = teacher.get_by_test_id("stMetricValue").filter(has_text="2 / 2")  # type: ignore[attr-defined]
+    counter.wait_for()
+    size = counter.evaluate("e => parseFloat(getComputedStyle(e.querySelector('p') || e).fontSize)")
+    assert size >= 60, f"the projected counter is {size}px"
+    teacher.get_by_role("timer", name="Temps sur cette main").wait_for()  # type: ignore[attr-defined]
+    _shot(teacher, "class-projector-laptop")
+
+    _button(teacher, "Révéler").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.get_by_text("Meilleur coup : Tirer").wait_for()  # type: ignore[attr-defined]
+    _button(teacher, "Terminer maintenant").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.get_by_text("1 question posée sur 3").first.wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_text("Les mains les plus manquées par la classe").wait_for()  # type: ignore[attr-defined]
+    # Per question, the mistake most made is named, with why the best play is best.
+    teacher.get_by_role("columnheader", name="Erreur la plus fréquente").first.wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_role("cell", name="Rester").first.wait_for()  # type: ignore[attr-defined]
+    assert teacher.get_by_role("row", name=re.compile("^Hugo")).count() == 1  # type: ignore[attr-defined]
+    teacher.locator("h1").first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    _shot(teacher, "class-results-partial-laptop")
+    with teacher.expect_download() as download:  # type: ignore[attr-defined]
+        _button(teacher, "Télécharger les résultats (tableur)").click()  # type: ignore[attr-defined]
+    saved = Path(str(tmp_path)) / "results.xlsx"
+    download.value.save_as(saved)
+    book = load_workbook(BytesIO(saved.read_bytes()))
+    rows = list(book["Par question"].iter_rows(values_only=True))
+    assert len(rows) == 1 + 1  # the one hand shown, not the two never asked
+    assert rows[1][3] == "Tirer"  # the best play
+    assert rows[1][6] == "Rester"  # the mistake made, by Hugo
+    people = {row[0]: row for row in book["Par élève"].iter_rows(values_only=True)}
+    assert people["Inès"][2] == 1
+    assert people["Hugo"][2] == 0
+    for page in (teacher, *students):
+        page.context.close()  # type: ignore[attr-defined]

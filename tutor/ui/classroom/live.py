@@ -8,6 +8,7 @@ text that came from a person (a nickname, a title) is escaped before it meets Ma
 from __future__ import annotations
 
 import html
+import time
 
 import altair as alt
 import pandas as pd
@@ -24,7 +25,7 @@ from tutor.decision import Action
 from tutor.i18n import Translator
 from tutor.ui.cards import hand_html
 from tutor.ui.classroom.messages import markdown_text, prompt
-from tutor.ui.classroom.state import POLL_SECONDS
+from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import database_guard
 from tutor.ui.resources import classroom
@@ -84,16 +85,51 @@ def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> Non
     )
 
 
+def big_counter(label: str, value: str, *, large: bool) -> None:
+    """The number the class watches (``st.metric``, so screen readers and tests find it), sized
+    for the back of the room on the projector: presentation mode's larger body text must not
+    shrink it, so its size is set here for the metric itself."""
+    if large:
+        st.markdown(
+            "<style>[data-testid='stMetricValue'],[data-testid='stMetricValue'] div,"
+            "[data-testid='stMetricValue'] p"
+            "{font-size:5rem !important;line-height:1.1}"
+            "[data-testid='stMetricLabel'] p{font-size:1.6rem !important}</style>",
+            unsafe_allow_html=True,
+        )
+    st.metric(label, value)
+
+
+def clock_text(seconds: float) -> str:
+    """``0:07``, ``2:45``: minutes and seconds, as a projected timer reads.
+
+    >>> clock_text(7.9), clock_text(165), clock_text(3600)
+    ('0:07', '2:45', '60:00')
+    """
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 @st.fragment(run_every=POLL_SECONDS)
 @database_guard
-def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
-    """The answers arriving (or the students joining), refreshed every few seconds on its own."""
+def live_counter(
+    teacher: Teacher,
+    language: str,
+    *,
+    lobby: bool,
+    large: bool = False,
+    desk: TeacherDesk | None = None,
+    position: int = -1,
+) -> None:
+    """The answers arriving (or the students joining), refreshed every few seconds on its own;
+    under a question, how long it has been on screen (``desk``'s clock). ``large`` for the
+    projector layout of presentation mode."""
     from tutor.i18n import translator
 
     t = translator(language)
     answered, joined = classroom().counts(teacher)
     if lobby:
-        st.metric(t.gettext("Students joined"), joined)
+        big_counter(t.gettext("Students joined"), t.number(joined, digits=0), large=large)
         seats = classroom().roster(teacher)
         if seats:
             # Nicknames are typed by students: escaped before they reach any markup. A student
@@ -106,8 +142,18 @@ def live_counter(teacher: Teacher, language: str, *, lobby: bool) -> None:
                 )
             )
         return
-    st.metric(t.gettext("Answers"), f"{answered} / {joined}")
+    big_counter(t.gettext("Answers"), f"{answered} / {joined}", large=large)
     st.progress(answered / joined if joined else 0.0)
+    if desk is not None and position >= 0:
+        elapsed = clock_text(desk.seconds_on(position, time.monotonic()))
+        label = html.escape(t.gettext("Time on this hand"))
+        size, label_size = ("2.6rem", "1.3rem") if large else ("1.4rem", "0.9rem")
+        st.markdown(
+            f'<div role="timer" aria-label="{label}" style="margin:.3rem 0 .6rem 0">'
+            f'<div style="font-size:{label_size};color:#444">{label}</div>'
+            f'<div style="font-size:{size};font-weight:700;color:#222">{elapsed}</div></div>',
+            unsafe_allow_html=True,
+        )
     if joined and answered >= joined:
         st.success(t.gettext("Everyone has answered."), icon=":material/done_all:")
 

@@ -251,6 +251,10 @@ def printable_html(results: ClassResults, t: Translator) -> str:
 # -- the page ---------------------------------------------------------------------------------
 
 
+def _table(frame: pd.DataFrame) -> None:
+    st.table(frame.set_index(frame.columns[0]))
+
+
 def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
     """After the class: the hands most missed with the mistake made, each student with what to
     work on, each question, and the exports."""
@@ -265,15 +269,17 @@ def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
         t.gettext("Right answers"),
         t.percent(right / len(answered), digits=0) if answered else "—",
     )
+    # Plain tables rather than grids: the reasons are sentences that must wrap, a teacher reads
+    # (and prints) them whole, and the first column names each row.
     st.subheader(t.gettext("The hands the class got most wrong"))
     if not results.hardest():
         st.info(t.gettext("No hand was missed."))
     else:
-        st.dataframe(hardest(results, t), hide_index=True, width="stretch")
+        _table(hardest(results, t))
     st.subheader(t.gettext("Per student"))
-    st.dataframe(page_frame(student_columns(results, t), t), hide_index=True, width="stretch")
+    _table(page_frame(student_columns(results, t), t))
     st.subheader(t.gettext("Per question"))
-    st.dataframe(page_frame(question_columns(results, t), t), hide_index=True, width="stretch")
+    _table(page_frame(question_columns(results, t), t))
     with st.expander(t.gettext("Every answer")):
         st.dataframe(page_frame(answer_columns(results, t), t), hide_index=True, width="stretch")
     name = f"class-{info.code}-{info.created_at:%Y%m%d}"

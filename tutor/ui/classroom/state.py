@@ -33,6 +33,14 @@ class TeacherDesk:
     #: The reveal of the question on screen, fetched once (answers are closed once revealed).
     reveal: Reveal | None = None
     reveal_position: int = -1
+    #: When this desk first showed each question (``time.monotonic``): the projector's timer.
+    #: Kept with the desk, not in the database: a reloaded projector restarts its clock, and no
+    #: other screen needs it.
+    shown_at: dict[int, float] = field(default_factory=dict)
+
+    def seconds_on(self, position: int, now: float) -> float:
+        """How long question ``position`` has been on this desk's screen."""
+        return now - self.shown_at.setdefault(position, now)
 
     def shown_reveal(self, info: SessionInfo) -> Reveal | None:
         if self.reveal is not None and self.reveal_position == info.current and info.revealed:

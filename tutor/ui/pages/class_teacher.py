@@ -381,7 +381,14 @@ def projector(state: AppState, pages: ClassPages, info: SessionInfo) -> None:
         question_view(question, t, large=True)
     if reveal is None:
         with side:
-            live_counter(desk.teacher, state.language, lobby=False)
+            live_counter(
+                desk.teacher,
+                state.language,
+                lobby=False,
+                large=state.presentation,
+                desk=desk,
+                position=info.current,
+            )
             st.button(
                 _("Reveal"),
                 key="class-reveal",
@@ -449,7 +456,7 @@ def main() -> None:
         with join_panel(info, pages, t):
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
-                live_counter(desk.teacher, state.language, lobby=True)
+                live_counter(desk.teacher, state.language, lobby=True, large=state.presentation)
                 roster(desk.teacher, t)
             start.button(
                 _("Show the first hand"),
