@@ -270,3 +270,42 @@ def test_a_fault_inside_the_join_click_is_said_once(
     port = _database_goes_down(app_env)
     at.button(key="class-join-submit").click().run()
     _assert_fault_shown(at, "fr", "127.0.0.1", str(port), "hunter2")
+
+
+def test_a_fault_inside_a_quiz_answer_is_said_once(
+    app_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The quiz stores each answer in its callback: with the database gone, the learner reads
+    the sentence once, no traceback, and the quiz goes on once it is back."""
+    from tutor.quiz import Category
+
+    app_env.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state["app"] = AppState(
+        rules=PRESETS["american-s17"], quiz_category=Category.HARD
+    )
+    at.run()
+    at.switch_page("tutor/ui/pages/quiz.py")
+    at.run()
+    assert not at.exception
+    state = at.session_state["app"]
+    assert isinstance(state, AppState)
+    assert state.quiz is not None
+    question = state.quiz.question
+    assert question is not None
+    assert question.point is not None
+    port = _database_goes_down(app_env)
+    action = sorted(question.point.legal, key=lambda a: a.value)[0]
+    at.button(key=f"quiz-{action.value}").click().run()
+    assert not at.exception
+    sentence = translator("fr").gettext(SENTENCE)
+    # Said once; the verdict on the answer is still shown (judging needs no database).
+    assert [e.value for e in at.error].count(sentence) == 1
+    assert at.success or len(at.error) == 2
+    shown = _everything(at)
+    for secret in ("127.0.0.1", str(port), "hunter2", "Traceback", "psycopg"):
+        assert secret not in shown
+    app_env.delenv("TUTOR_DATABASE_URL")
+    at.run()
+    assert not at.exception
+    assert sentence not in [e.value for e in at.error]

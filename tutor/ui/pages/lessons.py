@@ -19,6 +19,7 @@ from tutor.lessons import (
 from tutor.lessons.models import ActionAnswer, ChoiceAnswer, Translations
 from tutor.lessons.play import settle_round
 from tutor.ui import components as ui
+from tutor.ui.faults import callback_guard
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import course_check, store
 from tutor.ui.session import app_state
@@ -94,17 +95,20 @@ def course_list(state: AppState) -> None:
                     )
 
 
+@callback_guard
 def _open(state: AppState, lesson: Lesson) -> None:
     """Open a lesson where this learner left it; its id in the address survives a reload."""
     state.open_lesson(lesson, store())
     st.query_params["lesson"] = lesson.id
 
 
+@callback_guard
 def _restart(state: AppState, lesson: Lesson) -> None:
     state.restart_lesson(lesson, store())
     st.query_params["lesson"] = lesson.id
 
 
+@callback_guard
 def _close(state: AppState) -> None:
     state.close_lesson(store())
     st.query_params.pop("lesson", None)
@@ -129,12 +133,14 @@ def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Actio
         )
 
 
+@callback_guard
 def _answer(state: AppState, given: str | int) -> None:
     if state.lesson is not None:
         state.lesson.answer(given)
         _record(state)
 
 
+@callback_guard
 def _answer_typed(state: AppState, key: str) -> None:
     _answer(state, str(st.session_state.get(key, "")))
 
@@ -182,6 +188,7 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
     st.markdown(_text(ask.explanation, state))
 
 
+@callback_guard
 def _deal_act(state: AppState, action: Action) -> None:
     run = state.lesson
     play = run.deal_play() if run is not None else None
@@ -324,12 +331,14 @@ def drill_step(run: LessonRun, state: AppState) -> None:
     st.caption(ui.score_line(quiz, t))
 
 
+@callback_guard
 def _drill_answered(state: AppState) -> None:
     if state.lesson is not None:
         state.lesson.note_drill_answer()
         _record(state)
 
 
+@callback_guard
 def _drill_next(state: AppState) -> None:
     quiz = state.lesson.drill() if state.lesson is not None else None
     if quiz is not None and not quiz.finished:
@@ -337,6 +346,7 @@ def _drill_next(state: AppState) -> None:
         _record(state)
 
 
+@callback_guard
 def _next(state: AppState) -> None:
     if state.lesson is not None:
         state.lesson.next()

@@ -18,6 +18,7 @@ from tutor import progress
 from tutor.quiz import Category, QuizSession, unavailable_reason
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
+from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -47,6 +48,7 @@ def _restart(state: AppState) -> None:
         state.start_quiz(category, items=items)
 
 
+@callback_guard
 def _choose(state: AppState) -> None:
     chosen = st.session_state.get("quiz-category")
     if isinstance(chosen, Category):
@@ -54,6 +56,7 @@ def _choose(state: AppState) -> None:
         _restart(state)
 
 
+@callback_guard
 def _choose_mode(state: AppState) -> None:
     mode = st.session_state.get("quiz-mode")
     if mode in MODES:
@@ -61,12 +64,14 @@ def _choose_mode(state: AppState) -> None:
         _restart(state)
 
 
+@callback_guard
 def _restrict(state: AppState) -> None:
     state.quiz_ups = tuple(st.session_state.get("quiz-ups") or ())
     state.quiz_totals = tuple(st.session_state.get("quiz-totals") or ())
     _restart(state)
 
 
+@callback_guard
 def _answered(state: AppState) -> None:
     """After an answer: store it under this browser's learner and reschedule its hand."""
     quiz = state.quiz
@@ -78,6 +83,7 @@ def _answered(state: AppState) -> None:
         quiz.weight = progress.weights(store(), learner, _now())
 
 
+@callback_guard
 def _next(state: AppState) -> None:
     if state.quiz is not None and not state.quiz.finished:
         state.quiz.next()
