@@ -252,6 +252,26 @@ def class_seats(database_url: str, code: str) -> dict[str, int]:
     return {row.nickname: int(row.reconnections) for row in rows}
 
 
+def environment(pid: int) -> dict[str, str]:
+    """A running process's environment (``/proc/<pid>/environ``)."""
+    pairs = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(pair.decode().split("=", 1) for pair in pairs if b"=" in pair)
+
+
+def test_every_process_shares_the_database_and_the_data_folder(school: School) -> None:
+    """One PostgreSQL database, one data folder (saved strategy solutions) in the run folder,
+    one cookie secret: nothing a browser needs differs from one process to the other."""
+    seen = [environment(school.pid(process)) for process in (1, 2)]
+    for env in seen:
+        assert env["TUTOR_DATABASE_URL"] == school.database_url
+        assert Path(env["TUTOR_DATA_DIR"]) == school.run / "data"
+    assert seen[0]["STREAMLIT_SERVER_COOKIE_SECRET"] == seen[1]["STREAMLIT_SERVER_COOKIE_SECRET"]
+    assert (school.run / "data").is_dir()
+    status = school.script("status")
+    assert status.count("running, healthy") == 2, status
+    assert "sees app1 UP app2 UP" in status, status
+
+
 def test_a_class_spans_two_processes_and_survives_one_restarting(
     school: School, chromium_browser: object
 ) -> None:
