@@ -1,7 +1,7 @@
 """The app's own CSS, in one place, injected once per page by ``app.py``.
 
 Why CSS at all: Streamlit's theme (``.streamlit/config.toml``) sets the colours it names, but it
-derives the caption grey and a shortcut key's grey by fading the text colour, and on our
+derives the caption grey and a shortcut key's grey by fading the text colour (opacity), and on our
 backgrounds those greys fall under WCAG AA's 4.5:1 (captions 4.46:1 on the page, 4.28:1 in the
 sidebar; a shortcut letter on a green button 3.31:1). Each rule below says which check it
 answers; ``tests/test_browser_a11y.py`` runs axe-core on every page to keep them passing.
@@ -20,7 +20,9 @@ _BUTTON_ROW = (
 
 CSS = (
     "<style>"
-    # Captions, on the page and in the sidebar.
+    # Captions, on the page and in the sidebar: Streamlit draws them in the text colour at 60 %
+    # opacity; a grey of their own at full opacity instead.
+    f"[data-testid='stCaptionContainer']{{opacity:1}}"
     f"[data-testid='stCaptionContainer'],[data-testid='stCaptionContainer'] p{{color:{CAPTION}}}"
     # A shortcut key shown on a button: full-strength text of the button's own colour (white on
     # the green primary buttons: 6.2:1), not a faded one.
