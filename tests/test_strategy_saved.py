@@ -124,6 +124,7 @@ def test_the_folder_keeps_the_most_recently_used(
     assert saved.path_for(saved.key_text(FAMILY.replace(decks=1), (4,) * 9 + (16,))) not in files
 
 
+@pytest.mark.slow  # two whole processes
 def test_two_processes_solving_at_once_leave_one_good_file(data: Path) -> None:
     command = [sys.executable, "-m", "tutor", "edge", "--rules", "family"]
     runs = [

@@ -264,8 +264,7 @@ class UpCardSolver:
         resplit = hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
         if not resplit or self.infinite:
             return 1
-        others, stuck = stream_patterns(hands_available)
-        deepest = max(i + r for i, r in (*others, *stuck))
+        deepest = len(pattern_weights(hands_available)[0]) - 1
         return 1 + min(deepest, max(self.shoe[pair - 1] - 2, 0))
 
     def prepare(self, splits: Sequence[tuple[int, int]] = ()) -> None:
@@ -681,9 +680,16 @@ def pattern_weights(hands: int) -> tuple[FloatArray, FloatArray]:
         for (i, r), count in table.items():
             for k in range(r + 1):
                 weights[i + k] += count * (-1) ** k * comb(r, k)
-        weights.setflags(write=False)
         out.append(weights)
-    return out[0], out[1]
+    # The deepest terms cancel (the last pair card of a pattern is never followed by a card that
+    # must not be one): a shoe with that many pair cards out is never needed.
+    needed = max(int(np.flatnonzero(weights).max()) for weights in out if weights.any())
+    trimmed = []
+    for weights in out:
+        kept = weights[: needed + 1].copy()
+        kept.setflags(write=False)
+        trimmed.append(kept)
+    return trimmed[0], trimmed[1]
 
 
 @lru_cache(maxsize=64)
