@@ -681,8 +681,8 @@ def pattern_weights(hands: int) -> tuple[FloatArray, FloatArray]:
             for k in range(r + 1):
                 weights[i + k] += count * (-1) ** k * comb(r, k)
         out.append(weights)
-    # The deepest terms cancel (the last pair card of a pattern is never followed by a card that
-    # must not be one): a shoe with that many pair cards out is never needed.
+    # The deepest terms cancel (they do for every limit the rules allow, 2 to 4 hands): a shoe
+    # with that many pair cards out is then never needed.
     needed = max(int(np.flatnonzero(weights).max()) for weights in out if weights.any())
     trimmed = []
     for weights in out:
