@@ -908,3 +908,67 @@ def test_a_browser_finds_and_reopens_its_own_classes_without_the_key(
         classroom.open_own(other.code, mine)
     clock.now += RETENTION
     assert classroom.classes_of(mine) == []  # expired classes are not offered
+
+
+def _statements(classroom: Classroom) -> Callable[[], int]:
+    """A counter of the SQL statements the classroom's engine runs from now on."""
+    seen = [0]
+
+    def count(*_args: object) -> None:
+        seen[0] += 1
+
+    sa.event.listen(classroom.engine, "before_cursor_execute", count)
+    return lambda: seen[0]
+
+
+def test_forty_phones_polling_cost_the_database_a_few_reads_not_forty(
+    database_url: str, clock: Clock
+) -> None:
+    """Every phone polls ``student_view`` every two seconds: the reads are shared by the phones
+    of one process for a tick, so forty polls cost what one does (O(processes), not O(phones))."""
+    store = Store(database_url)
+    try:
+        room = Classroom(store, clock=clock, tick=60.0)  # a tick longer than the test
+        info, key = room.create("Quarante", FAMILY, HANDS)
+        teacher = room.open_as_teacher(info.code, key)
+        students = [room.join(info.code, f"S{i}", learner_token=new_token()) for i in range(40)]
+        room.next_question(teacher)
+        statements = _statements(room)
+        views = [room.student_view(student) for student in students]
+        assert {view.position for view in views} == {0}
+        one_poll_each = statements()
+        assert one_poll_each <= 4, one_poll_each  # session, seats, question, answers: once
+        # An answer is seen by its own phone at once (this process forgets what it changed)...
+        room.answer(students[0], Action.HIT)
+        assert room.student_view(students[0]).answer is Action.HIT
+        # ...and the next polls of everyone share one read again.
+        before = statements()
+        for student in students:
+            room.student_view(student)
+        assert statements() - before <= 4
+        room.reveal(teacher)
+        assert room.student_view(students[1]).best is Action.HIT  # the reveal reaches them
+        # A student sent away loses the seat at once in this process.
+        room.remove_student(teacher, "S2")
+        with pytest.raises(UnknownStudentError):
+            room.student_view(students[2])
+    finally:
+        store.close()
+
+
+def test_without_sharing_each_poll_reads_for_itself(database_url: str, clock: Clock) -> None:
+    """The same polls with no tick (``tick=0``): the count grows with the phones, which is what
+    the sharing saves."""
+    store = Store(database_url)
+    try:
+        room = Classroom(store, clock=clock, tick=0)
+        info, key = room.create("Quarante", FAMILY, HANDS)
+        teacher = room.open_as_teacher(info.code, key)
+        students = [room.join(info.code, f"S{i}", learner_token=new_token()) for i in range(10)]
+        room.next_question(teacher)
+        statements = _statements(room)
+        for student in students:
+            room.student_view(student)
+        assert statements() >= 10 * 4
+    finally:
+        store.close()

@@ -71,6 +71,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
 )
 from tutor.classroom.questions import ClassQuestion, judged, legal
+from tutor.classroom.ticks import TickCache
 from tutor.decision import Action, Grade
 from tutor.identity import fold_nickname
 from tutor.rules import TableRules
@@ -79,6 +80,10 @@ from tutor.strategy.judge import Judgement
 
 if TYPE_CHECKING:
     from tutor.classroom.results import ClassResults
+
+#: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
+#: polls every two seconds.
+TICK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -192,11 +197,19 @@ def rules_of(stored: str) -> TableRules:
 class Classroom:
     """Class sessions over a ``Store``'s database."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        tick: float = TICK_SECONDS,
+    ) -> None:
         self.store = store
         self.engine = store.engine
         self.records = store.classes
         self.clock = clock or (lambda: datetime.now(UTC))
+        #: What the phones' polls read, shared for ``tick`` seconds (``tutor.classroom.ticks``).
+        self.ticks = TickCache(tick)
 
     # -- the teacher's side --
     def create(
@@ -355,6 +368,7 @@ class Classroom:
         if position + 1 >= info.questions:
             raise NotOpenError("that was the last question")
         self.records.move_on(teacher.session_id, position)
+        self._changed(teacher.session_id)
         return self._teacher_info(teacher)
 
     def question(self, teacher: Teacher) -> ClassQuestion | None:
@@ -376,6 +390,7 @@ class Classroom:
         """Send a student away (a rude nickname): their answers go with them, and their device
         is no longer in the class (it may join again under another name)."""
         self.records.remove_student(teacher.session_id, nickname)
+        self._changed(teacher.session_id, students=True)
 
     def reveal(self, teacher: Teacher, *, expected_position: int | None = None) -> Reveal:
         """Close question ``expected_position`` and show how the class answered, with the
@@ -390,6 +405,7 @@ class Classroom:
         if position < 0:
             raise NotOpenError("no question has been shown yet")
         closed = self.records.close(teacher.session_id, position)
+        self._changed(teacher.session_id)
         if closed is None:
             raise MovedOnError("the class has moved on from this question", position=position)
         row, actions, students = closed
@@ -407,6 +423,7 @@ class Classroom:
         """End the session: no more answers, the results shown. With ``expected_position``,
         only while the class is still on that question (a stale click does nothing)."""
         self.records.finish(teacher.session_id, self.clock(), expected_position)
+        self._changed(teacher.session_id)
         return self._teacher_info(teacher)
 
     # -- the students' side --
@@ -456,6 +473,7 @@ class Classroom:
             raise NicknameTakenError(
                 "this nickname is taken in this session", nickname=name
             ) from None
+        self._changed(info.id, students=True)
         return Student(student_id, info.id, name, token)
 
     def rejoin(self, code: str, learner_token: str) -> Student | None:
@@ -478,17 +496,34 @@ class Classroom:
         ]
 
     def student_view(self, student: Student) -> StudentView:
-        student = self._student(student.token)
-        info = self._info_by_id(student.session_id)
+        """What the student's screen shows now. Polled by every phone every few seconds, so its
+        reads are shared by all the phones this process serves for one tick (``ticks``): the
+        session's row, its seats, the hand on screen and the answers to it are read once per
+        class and tick, whatever the number of phones."""
+        student = self._polled_student(student)
+        session_id = student.session_id
+        info = self._session(
+            self.ticks.get(
+                ("session", session_id), lambda: self.records.session(session_id=session_id)
+            ),
+            "no such class session",
+        )
         question = None
         plays: tuple[Action, ...] = ()
         answer = best = None
         grade: Grade | None = None
         if 0 <= info.current < info.questions:
-            question = self._question(info.id, info.current)
+            position = info.current
+            question = self.ticks.get(
+                ("question", session_id, position), lambda: self._question(session_id, position)
+            )
             allowed = legal(info.rules, question)
             plays = tuple(action for action in Action if action in allowed)
-            stored = self.records.answer_of(student.id, info.current)
+            given = self.ticks.get(
+                ("answers", session_id, position),
+                lambda: self.records.answers_at(session_id, position),
+            )
+            stored = given.get(student.id)
             answer = None if stored is None else Action(stored)
             if info.revealed:
                 best = judged(info.rules, question).play
@@ -537,6 +572,7 @@ class Classroom:
             raise AlreadyAnsweredError("you have already answered this question") from None
         if not stored:
             raise NotOpenError("no question is open for answers")
+        self._changed(student.session_id)
 
     # -- helpers --
     def _throttle(
@@ -553,6 +589,27 @@ class Classroom:
         if hits > limit:
             raise error("too many attempts: wait a minute", seconds=60 - now.second)
 
+    def _polled_student(self, student: Student) -> Student:
+        """``student``, if its token still holds its seat: checked against the class's seats,
+        read once a tick for the whole class (a reseat or a removal takes the seat from the old
+        token, at once in this process and within a tick in others)."""
+        session_id = student.session_id
+        seats = self.ticks.get(("seats", session_id), lambda: self.records.seat_tokens(session_id))
+        if seats.get(student.id) != student_token_hash(student.token):
+            raise UnknownStudentError("this student is not in any session")
+        return student
+
+    def _changed(self, session_id: int, *, students: bool = False) -> None:
+        """Forget what this process shares about a session it just changed (and its students'
+        rows, when a seat went)."""
+        self.ticks.forget(
+            lambda key: isinstance(key, tuple)
+            and (
+                (key[0] in ("session", "answers") and key[1] == session_id)
+                or (students and key[0] == "seats" and key[1] == session_id)
+            )
+        )
+
     def _reseat(self, session_id: int, learner: str) -> Student | None:
         """The learner's seat in the session with a fresh token (the old one stops working: only
         the latest device of a learner holds the seat), counted as a reconnection."""
@@ -560,6 +617,7 @@ class Classroom:
         row = self.records.reseat(session_id, learner, student_token_hash(token))
         if row is None:
             return None
+        self._changed(session_id, students=True)  # the seat's old token stops working now
         return Student(row.id, session_id, row.nickname, token)
 
     def _teacher_info(self, teacher: Teacher) -> SessionInfo:
@@ -581,9 +639,3 @@ class Classroom:
     def questions(self, teacher: Teacher) -> list[ClassQuestion]:
         """Every question of the session, asked or not, in order."""
         return [question_of(row) for row in self.records.questions(teacher.session_id)]
-
-    def _student(self, token: str) -> Student:
-        row = self.records.student(student_token_hash(token))
-        if row is None:
-            raise UnknownStudentError("this student is not in any session")
-        return Student(row.id, row.session_id, row.nickname, token)

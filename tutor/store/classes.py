@@ -446,11 +446,16 @@ class ClassRecords:
                 sa.select(class_students.c.id, class_students.c.nickname).where(seat)
             ).one()
 
-    def student(self, token_hash: str) -> Record | None:
+    def seat_tokens(self, session_id: int) -> dict[int, str]:
+        """Each seat's current token hash, by student id: how the phones' polls check that a
+        seat is still theirs, one read per class (``tutor.classroom.ticks``)."""
         with self.engine.connect() as db:
-            return db.execute(
-                sa.select(class_students).where(class_students.c.token_hash == token_hash)
-            ).first()
+            rows = db.execute(
+                sa.select(class_students.c.id, class_students.c.token_hash).where(
+                    class_students.c.session_id == session_id
+                )
+            ).all()
+        return {int(row.id): str(row.token_hash) for row in rows}
 
     # -- answers --
     def answer_of(self, student_id: int, position: int) -> str | None:
@@ -464,6 +469,20 @@ class ClassRecords:
                 )
             ).scalar_one_or_none()
         return None if action is None else str(action)
+
+    def answers_at(self, session_id: int, position: int) -> dict[int, str]:
+        """Every answer to question ``position`` of the session, by student id: one read that
+        every phone of the class shares (``tutor.classroom.ticks``)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(class_answers.c.student_id, class_answers.c.action)
+                .select_from(class_answers.join(class_questions))
+                .where(
+                    (class_questions.c.session_id == session_id)
+                    & (class_questions.c.position == position)
+                )
+            ).all()
+        return {int(row.student_id): str(row.action) for row in rows}
 
     def answers(self, session_id: int) -> list[Record]:
         """Every answer of the session: student_id, position, action."""
