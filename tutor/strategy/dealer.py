@@ -150,6 +150,8 @@ class _Design:
     sizes: npt.NDArray[np.int64]
     orders: FloatArray
     outcome: npt.NDArray[np.int64]
+    #: Each multiset's index in the flattened coefficients (see ``outcome_matrix``).
+    flat_index: npt.NDArray[np.int64]
 
 
 def _onehot(parts: npt.NDArray[np.int64]) -> tuple[FloatArray, tuple[int, ...]]:
@@ -187,18 +189,37 @@ def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     high = seqs.counts[first_high, cut:]
     low_onehot, low_depths = _onehot(low)
     high_onehot, high_depths = _onehot(high)
+    low_index, high_index = low_index.reshape(-1), high_index.reshape(-1)
+    n_low, n_high = len(first_low), len(first_high)
+    # Each multiset's place in the coefficients, laid out (larger side, outcome, smaller side).
+    if n_high >= n_low:
+        flat_index = (high_index * len(OUTCOMES) + seqs.outcome) * n_low + low_index
+    else:
+        flat_index = (low_index * len(OUTCOMES) + seqs.outcome) * n_high + high_index
     return _Design(
-        cut, low_onehot, high_onehot, low_depths, high_depths, low_index.reshape(-1),
-        high_index.reshape(-1), seqs.counts.sum(axis=1), seqs.orders, seqs.outcome,
+        cut, low_onehot, high_onehot, low_depths, high_depths, low_index, high_index,
+        seqs.counts.sum(axis=1), seqs.orders, seqs.outcome, flat_index,
     )
 
 
 def _log_falling(counts: FloatArray, depth: int) -> FloatArray:
-    """log2(n (n-1) ... (n-m+1)) for m = 1..depth, per entry of ``counts`` (a new last axis)."""
+    """log2(n (n-1) ... (n-m+1)) for m = 1..depth, per entry of ``counts`` (a new last axis).
+
+    Counts are whole numbers of cards: the logarithms are looked up in a table of every count up
+    to the largest (a shoe holds at most 128 cards of a value), not computed per shoe."""
+    whole = counts.astype(np.int64)
+    table = _log_falling_table(int(whole.max(initial=0)) + 1, depth)
+    out: FloatArray = table[np.maximum(whole, 0)]
+    return out
+
+
+@lru_cache(maxsize=256)
+def _log_falling_table(size: int, depth: int) -> FloatArray:
     steps = np.arange(depth, dtype=np.float64)
-    left = counts[..., None] - steps
+    left = np.arange(size, dtype=np.float64)[:, None] - steps
     logs = np.where(left > 0, np.log2(np.maximum(left, 1e-300)), _LOG_ZERO)
     out: FloatArray = np.cumsum(logs, axis=-1)
+    out.setflags(write=False)
     return out
 
 
@@ -253,25 +274,17 @@ def outcome_matrix(
         low = _part_weights(low_logs[rows], design.low_onehot)
         high = _part_weights(high_logs[rows], design.high_onehot)
         denominators = np.array([_falling(float(total), k) for k in range(design.sizes.max() + 1)])
-        coefficients = np.zeros((n_low, len(OUTCOMES), n_high))
-        np.add.at(
-            coefficients,
-            (design.low_index, design.outcome, design.high_index),
-            design.orders / denominators[design.sizes],
-        )
         # Single precision for the one big product: each term keeps 7 significant digits and the
         # sums are over a few hundred positive terms, so the probabilities keep about 7 digits,
         # far more than any published figure or the 0.005 % house-edge target needs.
-        # The smaller side is contracted last: the intermediate product then has one row of
-        # 7 x (smaller side) numbers per shoe, which keeps it in cache.
-        if n_high >= n_low:
-            flat = coefficients.transpose(2, 1, 0).reshape(n_high, -1).astype(np.float32)
-            mixed = (high @ flat).reshape(len(rows), len(OUTCOMES), n_low)
-            out[rows] = np.einsum("rok,rk->ro", mixed, low)
-        else:
-            flat = coefficients.reshape(n_low, -1).astype(np.float32)
-            mixed = (low @ flat).reshape(len(rows), len(OUTCOMES), n_high)
-            out[rows] = np.einsum("rok,rk->ro", mixed, high)
+        # The larger side is contracted first: the intermediate product then has one row of
+        # 7 x (smaller side) numbers per shoe, which keeps it in cache. A (low, high) pair is one
+        # multiset, so the coefficients are set, not summed.
+        first, last = (high, low) if n_high >= n_low else (low, high)
+        flat = np.zeros(first.shape[1] * len(OUTCOMES) * last.shape[1], dtype=np.float32)
+        flat[design.flat_index] = design.orders / denominators[design.sizes]
+        mixed = (first @ flat.reshape(first.shape[1], -1)).reshape(len(rows), len(OUTCOMES), -1)
+        out[rows] = np.einsum("rok,rk->ro", mixed, last)
     return out
 
 
