@@ -84,3 +84,15 @@ def test_every_extra_hand_allowed_helps_eights_against_a_six(decks: int) -> None
     rules = TableRules(decks=decks, max_hands=4)
     solver = solve(rules).ups[6]
     assert solver.split(8, 4).ev > solver.split(8, 3).ev > solver.split(8, 2).ev
+
+
+def test_resplitting_aces_that_take_one_card_each() -> None:
+    # Split Aces stand on one card: no play to choose, so with or without resplits the value is
+    # exact whatever the convention. An Ace that would make a soft 12 standing starts a new hand
+    # instead, so each hand allowed is worth more.
+    one = TableRules(decks=6, max_hands=4, resplit_aces=False)
+    again = one.replace(resplit_aces=True)
+    kept = solve(one).ups[6].split(1, 4).ev
+    to_three = solve(again).ups[6].split(1, 3).ev
+    to_four = solve(again).ups[6].split(1, 4).ev
+    assert to_four > to_three > kept

@@ -229,8 +229,11 @@ class UpCardSolver:
                     self._values[key] = got
         return got
 
-    def hits(self) -> BoolArray:
-        """Where the unsplit optimum hits (it stands elsewhere): the policy split hands follow."""
+    def hits(self, pair: int = 0) -> BoolArray:
+        """Where the unsplit optimum hits (it stands elsewhere): the policy split hands of
+        ``pair`` follow, except split Aces that take one card, which never hit."""
+        if pair == 1 and self.rules.split_aces_one_card:
+            return np.zeros(hand_graph().bust, dtype=bool)
         plain = self.values(0)
         out: BoolArray = (plain.hit > plain.stand) & (hand_graph().total < 21) & plain.rows
         return out
@@ -242,7 +245,7 @@ class UpCardSolver:
         if got is not None:
             return got
         graph = hand_graph()
-        hits = self.hits()
+        hits = self.hits(pair)
         seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
         rows = np.zeros(graph.bust + 1, dtype=bool)
         rows[seconds] = True
@@ -397,7 +400,7 @@ class UpCardSolver:
         children)."""
         graph = hand_graph()
         rows = np.zeros(graph.bust + 1, dtype=bool)
-        rows[: graph.bust] = self.played_rows(pair) & ~self.hits()
+        rows[: graph.bust] = self.played_rows(pair) & ~self.hits(pair)
         seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
         rows[graph.child[seconds[seconds < graph.bust]].reshape(-1)] = True
         out: BoolArray = rows[: graph.bust]
@@ -611,9 +614,7 @@ class UpCardSolver:
         one_card = pair == 1 and self.rules.split_aces_one_card
         plain = self.values(0)
         # The policy: what the unsplit optimum does with each hand (CDZ-).
-        hits = self.hits()
-        if one_card:
-            hits[:] = False
+        hits = self.hits(pair)
         start = graph.index[add_card(EMPTY, pair)]
         seconds = graph.child[start]  # the two-card hands pair + v
         doubles = np.zeros(10, dtype=bool)
