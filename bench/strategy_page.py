@@ -59,11 +59,13 @@ def _open_strategy(page: object, url: str, preset: str) -> None:
     page.get_by_text("Règles de la table").first.wait_for(timeout=600_000)  # type: ignore[attr-defined]
     _idle(page)
     if preset != "family":
+        chosen = fr.preset_name(preset)
         box = page.locator(".st-key-settings-preset")  # type: ignore[attr-defined]
-        box.get_by_role("combobox").click()
-        page.get_by_role("option", name=fr.preset_name(preset), exact=True).click()  # type: ignore[attr-defined]
-        page.get_by_text(fr.preset_name(preset)).nth(1).wait_for()  # type: ignore[attr-defined]
+        box.get_by_role("combobox").focus()  # the list opened from the keyboard, then chosen
+        page.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
+        page.get_by_role("option", name=chosen, exact=True).click()  # type: ignore[attr-defined]
         _idle(page)
+        box.locator(f"input[value='{chosen}']").wait_for()
     page.get_by_role("link", name="Stratégie").click()  # type: ignore[attr-defined]
     page.get_by_text("Changer une règle de cette table").first.wait_for(timeout=600_000)  # type: ignore[attr-defined]
     _idle(page)
@@ -104,18 +106,17 @@ def main() -> None:
         labels = labels[: args.flips]
     with tempfile.TemporaryDirectory() as data, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        print(f"strategy_page_flips: {len(labels)} count", flush=True)
         with app_server(Path(data), timeout=300) as url:
             new, again = _session(browser, url, args.rules, labels, passes=2)
+        print(f"strategy_page_flip_new: {statistics.median(new):.2f} s")
+        print(f"strategy_page_flip_new_max: {max(new):.2f} s")
+        print(f"strategy_page_flip_again: {statistics.median(again):.2f} s", flush=True)
         with app_server(Path(data), timeout=300) as url:
             (saved,) = _session(browser, url, args.rules, labels, passes=1)
+        print(f"strategy_page_flip_saved: {statistics.median(saved):.2f} s")
         browser.close()
-    load = os.getloadavg()[0]
-    print(f"strategy_page_flip_new: {statistics.median(new):.2f} s")
-    print(f"strategy_page_flip_saved: {statistics.median(saved):.2f} s")
-    print(f"strategy_page_flip_again: {statistics.median(again):.2f} s")
-    print(f"strategy_page_flip_new_max: {max(new):.2f} s")
-    print(f"strategy_page_flips: {len(labels)} count")
-    print(f"load_average_1min: {load:.2f} processes")
+    print(f"load_average_1min: {os.getloadavg()[0]:.2f} processes")
 
 
 if __name__ == "__main__":

@@ -151,10 +151,11 @@ def _comparison_summary(comparison: Comparison, other_name: str, t: Translator) 
 
 
 def _changes_view(comparison: Comparison, title: str, t: Translator) -> None:
-    st.subheader(title)
+    """Every changed cell in words: its gain per bet, why, and both rule sets' values (nothing
+    when no cell changes: the summary beside the chart has said so)."""
     if not comparison.cells:
-        st.markdown(t.gettext("No cell of the chart changes: only the house edge moves."))
         return
+    st.subheader(title)
     st.markdown(
         "\n".join(
             f"- {chart_view.change_text(comparison, change, t)}" for change in comparison.cells
