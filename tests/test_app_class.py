@@ -12,6 +12,7 @@ import csv
 import doctest
 import io
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -204,7 +205,12 @@ def test_a_stale_click_does_not_answer_the_next_question(open_page: Open, room: 
     assert room.counts(_pages(teacher).desk.teacher) == (0, 1)  # type: ignore[union-attr]
 
 
-def test_a_wrong_teacher_key_is_refused_then_slowed_down(open_page: Open, room: Classroom) -> None:
+def test_a_wrong_teacher_key_is_refused_then_slowed_down(
+    open_page: Open, room: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A lock long enough that a loaded machine's next click still meets it (the first
+    # failure's own lock is one second: the test would race the clock).
+    monkeypatch.setattr("tutor.classroom.session.lock_for", lambda failures: timedelta(minutes=1))
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     at = open_page(TEACHER)
     at.text_input(key="class-reopen").input(info.code)

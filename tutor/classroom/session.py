@@ -202,14 +202,14 @@ class Classroom:
         store: Store,
         *,
         clock: Callable[[], datetime] | None = None,
-        tick: float = TICK_SECONDS,
+        tick: float | None = None,
     ) -> None:
         self.store = store
         self.engine = store.engine
         self.records = store.classes
         self.clock = clock or (lambda: datetime.now(UTC))
         #: What the phones' polls read, shared for ``tick`` seconds (``tutor.classroom.ticks``).
-        self.ticks = TickCache(tick)
+        self.ticks = TickCache(TICK_SECONDS if tick is None else tick)
 
     # -- the teacher's side --
     def create(

@@ -41,11 +41,19 @@ def store() -> Store:
     return _store(default_url())
 
 
-def classroom() -> Classroom:
-    """Class sessions over the server's store."""
+@st.cache_resource(show_spinner=False)
+def _classroom(url: str) -> Classroom:
     from tutor.classroom import Classroom
 
-    return Classroom(store())
+    return Classroom(_store(url))
+
+
+def classroom() -> Classroom:
+    """Class sessions over the server's store: one per server process, so that the reads its
+    phones' polls share for a tick (``tutor.classroom.ticks``) are shared by all of them."""
+    from tutor.store import default_url
+
+    return _classroom(default_url())
 
 
 # -- the course: listed at once, checked against the strategy off the first page's path --------
