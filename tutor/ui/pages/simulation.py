@@ -104,7 +104,7 @@ def _run(
 
 def _running_average_chart(result: SimulationResult, edge: float | None, t: Translator) -> Any:
     _ = t.gettext
-    locale = {"embedOptions": t.chart_locale()}
+    locale = t.chart_locale()  # axes in the learner's number format (Vega's config.locale)
     rounds, averages = result.running_average()
     frame = pd.DataFrame({"rounds": rounds, "edge": -averages * 100})
     line = (
@@ -116,13 +116,13 @@ def _running_average_chart(result: SimulationResult, edge: float | None, t: Tran
         )
     )
     if edge is None:
-        return line.properties(usermeta=locale)
+        return line.configure(locale=locale)
     rule = (
         alt.Chart(pd.DataFrame({"edge": [edge * 100]}))
         .mark_rule(color="firebrick", strokeDash=[6, 4])
         .encode(y="edge:Q")
     )
-    return (line + rule).properties(usermeta=locale)
+    return (line + rule).configure(locale=locale)
 
 
 def _paths_chart(paths: Any, title: str, t: Translator) -> Any:  # an Altair chart
@@ -140,7 +140,7 @@ def _paths_chart(paths: Any, title: str, t: Translator) -> Any:  # an Altair cha
             y=alt.Y("chips:Q", title=_("Chips")),
             color=alt.Color("session:N", legend=None),
         )
-        .properties(usermeta={"embedOptions": t.chart_locale()})
+        .configure(locale=t.chart_locale())
     )
 
 
@@ -164,7 +164,7 @@ def _edges_chart(rows: list[dict[str, Any]], t: Translator) -> Any:  # an Altair
             x="exact:Q", y=y
         )
         layers = layers + ticks
-    return layers.properties(usermeta={"embedOptions": t.chart_locale()})
+    return layers.configure(locale=t.chart_locale())
 
 
 def main() -> None:
