@@ -250,3 +250,17 @@ def test_the_strategy_page_in_french_on_a_laptop_before_and_after_a_flip(
     page.screenshot(path=str(SHOTS / "strategy-fr-laptop-h17-why.png"))  # type: ignore[attr-defined]
     assert page.get_by_text(re.compile("tire sur 17 souple saute dans")).count() >= 1  # type: ignore[attr-defined]
     page.context.close()  # type: ignore[attr-defined]
+
+
+def test_the_first_render_compares_nothing_and_a_flip_compares_once(open_app: OpenApp) -> None:
+    """The page computes what it shows: no second rule set before the learner asks for one,
+    then exactly the one asked for, kept for the next time it is asked."""
+    compare.cache_clear()
+    at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
+    assert compare.cache_info().misses == 0
+    at.pills(key="strategy-flip").set_value("double-after-split").run()
+    assert not at.exception
+    assert compare.cache_info().misses == 1
+    at.pills(key="strategy-flip").set_value("soft-17").run()
+    at.pills(key="strategy-flip").set_value("double-after-split").run()
+    assert compare.cache_info().misses == 2, "flipping back costs no second comparison"
