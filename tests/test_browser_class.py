@@ -43,7 +43,9 @@ def test_a_teacher_and_a_student_go_through_a_question(
     teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
     code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
     assert re.fullmatch(r"[A-Z2-9]{6}", code)
-    assert teacher.locator('img[src^="data:image/svg+xml"][alt*="/join?code="]').count() == 1  # type: ignore[attr-defined]
+    qr = teacher.locator('img[src^="data:image/svg+xml"][alt*="/join?code="]')  # type: ignore[attr-defined]
+    qr.first.wait_for()  # its column may be drawn a moment after the code's
+    assert qr.count() == 1
     assert teacher.get_by_text("Notez cette clé enseignant").count() == 0  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-lobby-laptop")
 
@@ -101,7 +103,7 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _button(teacher, "Terminer maintenant").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Les mains les plus manquées par la classe").wait_for()  # type: ignore[attr-defined]
-    teacher.locator('[data-testid="stDataFrame"]').first.wait_for()  # type: ignore[attr-defined]
+    teacher.locator('[data-testid="stTable"]').first.wait_for()  # type: ignore[attr-defined]
     teacher.locator("h1").first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-results-laptop")
     student.get_by_text("La classe est terminée").wait_for()  # type: ignore[attr-defined]

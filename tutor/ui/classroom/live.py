@@ -191,7 +191,7 @@ def distribution_chart(reveal: Reveal, t: Translator) -> None:
     )
     labels = base.mark_text(dy=-12, fontSize=20, fontWeight="bold").encode(text="students:Q")
     st.altair_chart(
-        (bars + labels).properties(height=230),
+        (bars + labels).properties(height=230).configure(locale=t.chart_locale()),
         width="stretch",
         alt=t.gettext("How the class answered"),
     )

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from tutor.cards import hand_value
 from tutor.classroom import (
     MAX_QUESTIONS,
     MAX_SEATS,
@@ -153,6 +152,6 @@ def prompt(question: ClassQuestion, t: Translator) -> str:
     """What is asked about a hand, in the learner's words (the quiz's own sentences)."""
     if question.insurance:
         return t.gettext("The dealer shows an Ace: insurance?")
-    value = hand_value(question.cards)
-    kind = t.gettext("soft") if value.soft else t.gettext("hard")
-    return t.format("{kind} {total}: what do you do?", kind=kind, total=value.total)
+    # The hand named as everywhere else (a pair of Aces is "paire d'as (2 ou 12)", not 12).
+    hand = t.hand_text(question.cards)
+    return t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])

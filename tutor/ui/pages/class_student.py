@@ -17,7 +17,7 @@ from tutor.store import InvalidNicknameError
 from tutor.ui.classroom.live import question_view
 from tutor.ui.classroom.messages import error_message, markdown_text
 from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
-from tutor.ui.components import SHORTCUTS
+from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state
@@ -194,7 +194,7 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
                 args=(state, seat, action, view.position),
                 type="primary",
                 width="stretch",
-                shortcut=SHORTCUTS[action],
+                shortcut=shortcut(action, t),
             )
     if seat.message:
         st.warning(seat.message)
