@@ -550,3 +550,12 @@ def test_a_name_that_looks_like_an_address_is_shown_as_text(
     # the other autolinks: an address with its scheme, an e-mail address
     assert markdown_text("http://x.example") == r"http\://x\.example"
     assert markdown_text("ana@x.example") == r"ana\@x\.example"
+
+
+def test_the_table_choices_are_named_not_keyed(open_page: Open) -> None:
+    """The rules' choices read as tables ("Table familiale (livret de règles)"), never as the
+    presets' keys ("family", "american-s17")."""
+    at = open_page(TEACHER)
+    shown = list(at.selectbox(key="class-rules").options)  # the labels a teacher reads
+    assert "Table familiale (livret de règles)" in shown
+    assert not [name for name in shown if name in PRESETS or "(family" in name], shown

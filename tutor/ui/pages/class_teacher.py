@@ -235,13 +235,13 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             options,
             index=1 if lesson is not None else 0,
             format_func=lambda o: (
-                t.format("The table in Settings ({name})", name=state.rules.name)
+                t.format("The table in Settings ({name})", name=t.table_name(state.rules))
                 if o == "settings"
                 else t.format(
-                    "The lesson's table ({name})", name=lesson.rules.name if lesson else ""
+                    "The lesson's table ({name})", name=t.table_name(lesson.rules) if lesson else ""
                 )
                 if o == "lesson"
-                else o
+                else t.preset_name(o)
             ),
             key="class-rules",
         )
