@@ -32,6 +32,9 @@ def test_a_run_shows_the_house_edge_the_paths_and_the_outcomes(open_app: OpenApp
     labels = [metric.label for metric in at.metric]  # type: ignore[attr-defined]
     assert len(labels) == 3
     assert "%" in at.metric[0].value  # type: ignore[attr-defined]
+    # The family table's edge is negative: the page says it is the player's edge.
+    captions = " ".join(c.value for c in at.caption)  # type: ignore[attr-defined]
+    assert "avantage pour le joueur" in captions.replace("\u00a0", " ")
     assert len(at.table) == 1  # type: ignore[attr-defined]
     charts = [e for e in at.main if getattr(e, "type", "") == "vega_lite_chart"]
     assert len(charts) == 3, "the running average and two sets of bankroll paths"

@@ -362,9 +362,15 @@ class Translator:
 
     # -- numbers --
     def percent(self, value: float, *, digits: int = 2) -> str:
-        """``0,40 %`` / ``0.40%``: the locale's percent pattern with ``digits`` decimals."""
+        """``0,40 %`` / ``0.40%``: the locale's percent pattern with ``digits`` decimals; a
+        negative one with the minus sign the EVs use (``−0,02 %``), not a hyphen.
+
+        >>> translator("fr").percent(-0.000248)
+        '−0,02\xa0%'
+        """
         pattern = self._percent_pattern.replace(".00", "." + "0" * digits if digits else "")
-        return format_percent(value, format=pattern, locale=self.locale)
+        text = format_percent(value, format=pattern, locale=self.locale)
+        return "−" + text[1:] if text.startswith("-") else text
 
     def signed_percent(self, value: float, *, digits: int = 1) -> str:
         text = self.percent(abs(value), digits=digits)

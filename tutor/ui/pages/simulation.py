@@ -27,7 +27,7 @@ from tutor.simulate import (
 from tutor.store import Learner
 from tutor.strategy import house_edge
 from tutor.strategy.changes import flips
-from tutor.ui import chart_view
+from tutor.ui import chart_view, explain
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 
@@ -248,6 +248,8 @@ def main() -> None:
                   help=t.format("± {se} (one standard error)", se=t.percent(result.standard_error)))
         m2.metric(_("Exact house edge"), t.percent(edge), help=_exact_help(result.rules, t))
         m3.metric(_("Rounds per second"), t.number(result.rounds_per_second, digits=0))
+        if edge is not None:  # what the exact figure means (a negative one is the player's edge)
+            st.caption(explain.house_edge_sentence(edge, t))
         st.altair_chart(_running_average_chart(result, edge, t), width="stretch")
         counts = result.counts
         hands = max(counts["hands"], 1)
