@@ -49,7 +49,15 @@ def test_the_quiz_and_my_progress_speak_french(
     assert "Touches" in text
     assert "T tirer" in text
     screenshot(page, f"fr-quiz-{size}")
-    _drill(page, 6)
+    # The Enter key on "Question suivante" is named in French (Streamlit writes "Enter").
+    keyed_button(page, "quiz-stand").click()  # type: ignore[attr-defined]
+    enter = page.locator(".st-key-quiz-next kbd")  # type: ignore[attr-defined]
+    enter.wait_for()
+    shown = enter.evaluate("e => getComputedStyle(e, '::after').content")
+    assert shown == '"Entrée"', shown
+    keyed_button(page, "quiz-next").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    _drill(page, 5)
     page.get_by_role("tab", name="Mes progrès").click()  # type: ignore[attr-defined]
     charts = page.locator('[data-testid="stVegaLiteChart"] svg')  # type: ignore[attr-defined]
     charts.first.wait_for()

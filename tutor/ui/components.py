@@ -78,6 +78,22 @@ HIDE_STREAMLIT_ENGLISH = (
 )
 
 
+def enter_key_css(t: Translator) -> str:
+    """The Enter key's name on a button (Streamlit writes ``Enter`` in its ``kbd``) in the
+    learner's language: ``Entrée`` in French; nothing to change in English.
+
+    >>> from tutor.i18n import translator
+    >>> "Entrée" in enter_key_css(translator("fr")), enter_key_css(translator("en"))
+    (True, '')
+    """
+    name = t.gettext("Enter")
+    if name == "Enter":
+        return ""
+    key = "kbd[aria-label='Shortcut Enter']"
+    quoted = name.replace("\\", "").replace("'", "")
+    return f"<style>{key}{{font-size:0}}{key}::after{{content:'{quoted}';font-size:.75rem}}</style>"
+
+
 def category_name(category: Category, t: Translator) -> str:
     names = {
         Category.HARD: t.gettext("Hard totals"),
@@ -117,7 +133,7 @@ def sidebar(state: AppState) -> None:
             t.format("Table: {name}", name=t.table_name(state.rules)),
             help=t.source_citation(state.rules),
         )
-    st.markdown(HIDE_STREAMLIT_ENGLISH, unsafe_allow_html=True)
+    st.markdown(HIDE_STREAMLIT_ENGLISH + enter_key_css(t), unsafe_allow_html=True)
     if state.presentation:
         st.markdown(
             "<style>.stMainBlockContainer p, .stMainBlockContainer li {font-size:1.35rem}"
