@@ -273,15 +273,16 @@ class Classroom:
     def sessions(self) -> list[SessionInfo]:
         """Every session kept and not expired, newest first: the administrator's view (the
         teacher's page lists none but the classes its own browser created)."""
-        return [self.info(code) for code in self.records.codes(since=self.clock() - RETENTION)]
+        rows = self.records.sessions(since=self.clock() - RETENTION)
+        return [self._session(row, "") for row in rows]
 
     def classes_of(self, learner_token: str) -> list[SessionInfo]:
         """The classes this browser created and still kept, newest first: what its teacher
         reopens with a click. Nothing of other browsers' classes."""
-        codes = self.records.codes(
+        rows = self.records.sessions(
             since=self.clock() - RETENTION, creator_hash=learner_hash(learner_token)
         )
-        return [self.info(code) for code in codes]
+        return [self._session(row, "") for row in rows]
 
     def purge_expired(self) -> int:
         """Delete the sessions past ``RETENTION`` with everything they hold, and the rate counts
@@ -347,9 +348,10 @@ class Classroom:
         """The teacher's handle for a class this browser created, without the key: the
         browser's learner token (130 random bits) is a secret at least as strong as the key.
         ``NotYourClassError`` for any other class (the key is then the way in)."""
-        info = self.info(code)
-        mine = {session.id for session in self.classes_of(learner_token)}
-        if info.id not in mine:
+        row = self.records.session(code=normalise_code(code))
+        info = self._session(row, "no class session has this code")  # refuses an expired one
+        assert row is not None  # ``_session`` refused a missing one
+        if row.creator_hash != learner_hash(learner_token):
             raise NotYourClassError("this browser did not create this class")
         return Teacher(info.id, info.code)
 

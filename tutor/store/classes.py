@@ -159,32 +159,25 @@ class ClassRecords:
 
     def session(self, *, code: str | None = None, session_id: int | None = None) -> Record | None:
         """The session with this code or id, and its ``question_count``, in one query."""
-        count = (
-            sa.select(sa.func.count())
-            .where(class_questions.c.session_id == class_sessions.c.id)
-            .scalar_subquery()
-        )
         where = (
             class_sessions.c.code == code if code is not None else class_sessions.c.id == session_id
         )
         with self.engine.connect() as db:
-            return db.execute(
-                sa.select(class_sessions, count.label("question_count")).where(where)
-            ).first()
+            return db.execute(_with_question_count().where(where)).first()
 
-    def codes(self, *, since: datetime, creator_hash: str | None = None) -> list[str]:
-        """The codes of the sessions created after ``since``, newest first; only those created
-        by ``creator_hash``'s browser when it is given."""
+    def sessions(self, *, since: datetime, creator_hash: str | None = None) -> list[Record]:
+        """The sessions created after ``since`` with their ``question_count``, newest first, in
+        one query; only those created by ``creator_hash``'s browser when it is given."""
         where = class_sessions.c.created_at > since
         if creator_hash is not None:
             where = where & (class_sessions.c.creator_hash == creator_hash)
         with self.engine.connect() as db:
             return list(
                 db.execute(
-                    sa.select(class_sessions.c.code)
+                    _with_question_count()
                     .where(where)
                     .order_by(class_sessions.c.created_at.desc(), class_sessions.c.id.desc())
-                ).scalars()
+                ).all()
             )
 
     def purge(self, *, created_before: datetime, counted_before: datetime) -> int:
@@ -564,6 +557,16 @@ def _attempts(session_id: int, guesser: str) -> sa.ColumnElement[bool]:
     return (class_key_attempts.c.session_id == session_id) & (
         class_key_attempts.c.guesser == guesser
     )
+
+
+def _with_question_count() -> sa.Select[Any]:
+    """A session's row with the number of its questions."""
+    count = (
+        sa.select(sa.func.count())
+        .where(class_questions.c.session_id == class_sessions.c.id)
+        .scalar_subquery()
+    )
+    return sa.select(class_sessions, count.label("question_count"))
 
 
 def _question_at(session_id: int, position: int) -> sa.Select[Any]:
