@@ -55,15 +55,6 @@ def full_shoe(decks: int) -> Composition:
     return tuple(count * decks for count in ONE_DECK)
 
 
-def hand_total(counts: Sequence[int], up: int = 0) -> tuple[int, bool]:
-    """Best total and softness of a hand given by counts per value (plus an optional card)."""
-    hard = up + sum(value * count for value, count in zip(VALUES, counts, strict=True))
-    has_ace = counts[0] > 0 or up == 1
-    if has_ace and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
 def natural_partner(up: int) -> int | None:
     """The hole card that would give the dealer a natural with this up-card, if any."""
     return {1: 10, 10: 1}.get(up)
@@ -93,27 +84,31 @@ def dealer_sequences(up: int, *, hits_soft_17: bool, peek: bool) -> DealerSequen
     dealer is still drawing is carried along, so the enumeration never lists orders one by one.
     """
     terminal: dict[tuple[tuple[int, ...], int], int] = {}
-    frontier: dict[tuple[int, ...], int] = {(0,) * 10: 1}
+    # A drawn multiset, its hard total with the up-card and whether it holds an Ace decide the
+    # dealer's next step; the total is carried along rather than summed again per multiset.
+    frontier: dict[tuple[int, ...], tuple[int, int]] = {(0,) * 10: (1, up)}
     first = True
     partner = natural_partner(up)
     while frontier:
-        grown: dict[tuple[int, ...], int] = {}
-        for drawn, orders in frontier.items():
+        grown: dict[tuple[int, ...], tuple[int, int]] = {}
+        for drawn, (orders, hard) in frontier.items():
+            ace = up == 1 or drawn[0] > 0
             for index in range(10):
-                cards = list(drawn)
-                cards[index] += 1
-                key = tuple(cards)
+                key = (*drawn[:index], drawn[index] + 1, *drawn[index + 1 :])
                 if first and index + 1 == partner:
                     if not peek:
                         terminal[(key, NATURAL)] = terminal.get((key, NATURAL), 0) + orders
                     continue
-                total, soft = hand_total(key, up)
+                now = hard + index + 1
+                soft = (ace or index == 0) and now + 10 <= 21
+                total = now + 10 if soft else now
                 if total > 21:
                     outcome = BUST
                 elif total > 17 or (total == 17 and not (soft and hits_soft_17)):
                     outcome = total - 17
                 else:
-                    grown[key] = grown.get(key, 0) + orders
+                    before = grown.get(key)
+                    grown[key] = (orders + (before[0] if before else 0), now)
                     continue
                 terminal[(key, outcome)] = terminal.get((key, outcome), 0) + orders
         frontier = grown
@@ -262,18 +257,23 @@ def outcome_matrix(
         out = np.zeros((1, len(OUTCOMES)))
         np.add.at(out[0], seqs.outcome, weights)
         return out
-    out = np.empty((shoes.shape[0], len(OUTCOMES)))
+    # Shoes of one size share the denominators: sorted by size, each size is one slice.
     totals = shoes.sum(axis=1)
+    order = np.argsort(totals, kind="stable")
+    shoes, totals = shoes[order], totals[order]
+    sizes, starts = np.unique(totals, return_index=True)
+    ends = [*starts[1:], len(totals)]
     n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
     # The logarithms do not depend on the shoe's size: one batch for every shoe (the weights,
     # a few hundred per shoe, are made per size, which bounds the memory a large batch takes).
     low_logs = _part_logs(shoes[:, : design.cut], design.low_depths)
     high_logs = _part_logs(shoes[:, design.cut :], design.high_depths)
-    for total in np.unique(totals):
-        rows = np.flatnonzero(totals == total)
-        low = _part_weights(low_logs[rows], design.low_onehot)
-        high = _part_weights(high_logs[rows], design.high_onehot)
-        denominators = np.array([_falling(float(total), k) for k in range(design.sizes.max() + 1)])
+    sorted_out = np.empty((shoes.shape[0], len(OUTCOMES)))
+    deepest = int(design.sizes.max())
+    for total, start, end in zip(sizes, starts, ends, strict=True):
+        low = _part_weights(low_logs[start:end], design.low_onehot)
+        high = _part_weights(high_logs[start:end], design.high_onehot)
+        denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
         # Single precision for the one big product: each term keeps 7 significant digits and the
         # sums are over a few hundred positive terms, so the probabilities keep about 7 digits,
         # far more than any published figure or the 0.005 % house-edge target needs.
@@ -283,8 +283,10 @@ def outcome_matrix(
         first, last = (high, low) if n_high >= n_low else (low, high)
         flat = np.zeros(first.shape[1] * len(OUTCOMES) * last.shape[1], dtype=np.float32)
         flat[design.flat_index] = design.orders / denominators[design.sizes]
-        mixed = (first @ flat.reshape(first.shape[1], -1)).reshape(len(rows), len(OUTCOMES), -1)
-        out[rows] = np.einsum("rok,rk->ro", mixed, last)
+        mixed = (first @ flat.reshape(first.shape[1], -1)).reshape(end - start, len(OUTCOMES), -1)
+        sorted_out[start:end] = np.einsum("rok,rk->ro", mixed, last)
+    out = np.empty_like(sorted_out)
+    out[order] = sorted_out
     return out
 
 

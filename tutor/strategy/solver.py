@@ -284,7 +284,7 @@ class UpCardSolver:
             removed = np.concatenate(parts)
             removed = removed[np.all(removed <= shoe[None, :], axis=1)]
             with self._lock:
-                self._joint(removed)
+                self._compute(removed @ _KEY_WEIGHTS, removed)
 
         if not self._prepared:
             batch([graph.counts])
@@ -349,19 +349,29 @@ class UpCardSolver:
         keys = removed @ _KEY_WEIGHTS
         found = self._find(keys)
         if not np.all(found >= 0):
-            missing, first = np.unique(keys[found < 0], return_index=True)
-            shoes = np.array(self.shoe)[None, :] - removed[found < 0][first]
-            fresh = outcome_matrix(
-                shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
-                peek=self.conditioned,
-            )
-            keys_all = np.concatenate([self._cache_keys, missing])
-            rows_all = np.concatenate([self._cache_rows, fresh])
-            order = np.argsort(keys_all, kind="stable")
-            self._cache_keys, self._cache_rows = keys_all[order], rows_all[order]
+            self._compute(keys, removed)
             found = self._find(keys)
         out: FloatArray = self._cache_rows[found]
         return out
+
+    def _compute(self, keys: IntArray, removed: IntArray) -> None:
+        """Compute and cache the dealer's outcomes for the compositions of ``removed`` (keyed by
+        ``keys``) not cached yet. The cache stays sorted by key: the new keys are merged in at
+        their places, not sorted again with the old ones."""
+        distinct, first = np.unique(keys, return_index=True)
+        at = np.searchsorted(self._cache_keys, distinct)
+        known = at < len(self._cache_keys)
+        known[known] = self._cache_keys[at[known]] == distinct[known]
+        if known.all():
+            return
+        missing, first, at = distinct[~known], first[~known], at[~known]
+        shoes = np.array(self.shoe)[None, :] - removed[first]
+        fresh = outcome_matrix(
+            shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
+            peek=self.conditioned,
+        )
+        self._cache_keys = np.insert(self._cache_keys, at, missing)
+        self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
 
     def _find(self, keys: IntArray) -> IntArray:
         """Each key's row in the dealer cache, or -1."""
