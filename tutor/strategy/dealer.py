@@ -145,8 +145,10 @@ class _Design:
     sizes: npt.NDArray[np.int64]
     orders: FloatArray
     outcome: npt.NDArray[np.int64]
-    #: Each multiset's index in the flattened coefficients (see ``outcome_matrix``).
-    flat_index: npt.NDArray[np.int64]
+    #: Each multiset's index in the flattened coefficients laid out (low part, outcome, high
+    #: part) and (high part, outcome, low part): see ``outcome_matrix``.
+    low_first: npt.NDArray[np.int64]
+    high_first: npt.NDArray[np.int64]
 
 
 def _onehot(parts: npt.NDArray[np.int64]) -> tuple[FloatArray, tuple[int, ...]]:
@@ -186,14 +188,11 @@ def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     high_onehot, high_depths = _onehot(high)
     low_index, high_index = low_index.reshape(-1), high_index.reshape(-1)
     n_low, n_high = len(first_low), len(first_high)
-    # Each multiset's place in the coefficients, laid out (larger side, outcome, smaller side).
-    if n_high >= n_low:
-        flat_index = (high_index * len(OUTCOMES) + seqs.outcome) * n_low + low_index
-    else:
-        flat_index = (low_index * len(OUTCOMES) + seqs.outcome) * n_high + high_index
+    low_first = (low_index * len(OUTCOMES) + seqs.outcome) * n_high + high_index
+    high_first = (high_index * len(OUTCOMES) + seqs.outcome) * n_low + low_index
     return _Design(
         cut, low_onehot, high_onehot, low_depths, high_depths, low_index, high_index,
-        seqs.counts.sum(axis=1), seqs.orders, seqs.outcome, flat_index,
+        seqs.counts.sum(axis=1), seqs.orders, seqs.outcome, low_first, high_first,
     )
 
 
@@ -242,6 +241,24 @@ def _falling(total: float, count: int) -> float:
     return out
 
 
+def _distinct_rows(table: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The distinct rows of a table of card counts and each row's index among them.
+
+    A row is read as one integer in a mixed radix (each column's largest count plus one), so that
+    finding them is a one-dimensional sort; a table too wide for 63 bits is compared row-wise."""
+    radix = table.max(axis=0, initial=0) + 1
+    if float(np.prod(radix.astype(np.float64))) < 2.0**62:
+        places = np.concatenate([[1], np.cumprod(radix[:-1])]).astype(np.int64)
+        _, first, inverse = np.unique(table @ places, return_index=True, return_inverse=True)
+        return table[first], inverse.reshape(-1)
+    distinct, inverse = np.unique(table, axis=0, return_inverse=True)
+    return distinct, inverse.reshape(-1)
+
+
+#: Rows of one shoe size contracted at once: bounds the memory of the gathered products.
+_CHUNK = 2048
+
+
 def outcome_matrix(
     shoes: FloatArray | None, up: int, *, hits_soft_17: bool, peek: bool
 ) -> FloatArray:
@@ -249,6 +266,13 @@ def outcome_matrix(
 
     With ``peek`` the rows sum to the probability of *no* dealer natural (the natural orders are
     left out); divide to condition. ``shoes=None`` means the infinite deck (one row).
+
+    The shoes of a batch are the same shoe without a few cards, so their low parts (the counts
+    of the low card values) and their high parts repeat: a batch of 15,000 shoes has some 100
+    distinct low parts and 2,000 distinct high parts. The part weights (the exponentials) are
+    computed once per distinct part of a shoe, and the contraction with the coefficients once per
+    distinct part and shoe size on the side that repeats most ("shared"); each shoe then only
+    combines that product with its other side's weights.
     """
     design = _design(up, hits_soft_17, peek)
     if shoes is None:
@@ -257,36 +281,51 @@ def outcome_matrix(
         out = np.zeros((1, len(OUTCOMES)))
         np.add.at(out[0], seqs.outcome, weights)
         return out
-    # Shoes of one size share the denominators: sorted by size, each size is one slice.
-    totals = shoes.sum(axis=1)
-    order = np.argsort(totals, kind="stable")
-    shoes, totals = shoes[order], totals[order]
-    sizes, starts = np.unique(totals, return_index=True)
-    ends = [*starts[1:], len(totals)]
+    whole = shoes.astype(np.int64)
+    totals = whole.sum(axis=1)
+    low_shoes, low_of = _distinct_rows(whole[:, : design.cut])
+    high_shoes, high_of = _distinct_rows(whole[:, design.cut :])
     n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
-    # The logarithms do not depend on the shoe's size: one batch for every shoe (the weights,
-    # a few hundred per shoe, are made per size, which bounds the memory a large batch takes).
-    low_logs = _part_logs(shoes[:, : design.cut], design.low_depths)
-    high_logs = _part_logs(shoes[:, design.cut :], design.high_depths)
-    sorted_out = np.empty((shoes.shape[0], len(OUTCOMES)))
+    # Which side is shared: its distinct (part, size) pairs times both sides' parts, against
+    # every shoe times the other side's parts.
+    low_groups = len(np.unique(low_of * (totals.max() + 1) + totals))
+    high_groups = len(np.unique(high_of * (totals.max() + 1) + totals))
+    low_cost = low_groups * n_low * n_high + len(totals) * n_high
+    high_cost = high_groups * n_low * n_high + len(totals) * n_low
+    if low_cost <= high_cost:
+        shared_shoes, shared_of, shared_design = low_shoes, low_of, design.low_onehot
+        other_shoes, other_of, other_design = high_shoes, high_of, design.high_onehot
+        shared_depths, other_depths = design.low_depths, design.high_depths
+        layout = design.low_first
+    else:
+        shared_shoes, shared_of, shared_design = high_shoes, high_of, design.high_onehot
+        other_shoes, other_of, other_design = low_shoes, low_of, design.low_onehot
+        shared_depths, other_depths = design.high_depths, design.low_depths
+        layout = design.high_first
+    shared = _part_weights(_part_logs(shared_shoes, shared_depths), shared_design)
+    other = _part_weights(_part_logs(other_shoes, other_depths), other_design)
+    n_shared, n_other = shared.shape[1], other.shape[1]
+    out = np.empty((len(totals), len(OUTCOMES)))
     deepest = int(design.sizes.max())
-    for total, start, end in zip(sizes, starts, ends, strict=True):
-        low = _part_weights(low_logs[start:end], design.low_onehot)
-        high = _part_weights(high_logs[start:end], design.high_onehot)
+    for total in np.unique(totals):
+        rows = np.flatnonzero(totals == total)
         denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
-        # Single precision for the one big product: each term keeps 7 significant digits and the
-        # sums are over a few hundred positive terms, so the probabilities keep about 7 digits,
-        # far more than any published figure or the 0.005 % house-edge target needs.
-        # The larger side is contracted first: the intermediate product then has one row of
-        # 7 x (smaller side) numbers per shoe, which keeps it in cache. A (low, high) pair is one
-        # multiset, so the coefficients are set, not summed.
-        first, last = (high, low) if n_high >= n_low else (low, high)
-        flat = np.zeros(first.shape[1] * len(OUTCOMES) * last.shape[1], dtype=np.float32)
-        flat[design.flat_index] = design.orders / denominators[design.sizes]
-        mixed = (first @ flat.reshape(first.shape[1], -1)).reshape(end - start, len(OUTCOMES), -1)
-        sorted_out[start:end] = np.einsum("rok,rk->ro", mixed, last)
-    out = np.empty_like(sorted_out)
-    out[order] = sorted_out
+        # Single precision for the products: each term keeps 7 significant digits and the sums
+        # are over a few hundred positive terms, so the probabilities keep about 7 digits, far
+        # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
+        # pair is one multiset, so the coefficients are set, not summed.
+        flat = np.zeros(n_shared * len(OUTCOMES) * n_other, dtype=np.float32)
+        flat[layout] = design.orders / denominators[design.sizes]
+        groups, group_of = np.unique(shared_of[rows], return_inverse=True)
+        mixed = (shared[groups] @ flat.reshape(n_shared, -1)).reshape(
+            len(groups), len(OUTCOMES), n_other
+        )
+        group_of = group_of.reshape(-1)
+        for start in range(0, len(rows), _CHUNK):
+            part = slice(start, start + _CHUNK)
+            out[rows[part]] = np.einsum(
+                "rok,rk->ro", mixed[group_of[part]], other[other_of[rows[part]]]
+            )
     return out
 
 
