@@ -197,6 +197,8 @@ class UpCardSolver:
         self._cache_rows: FloatArray = np.zeros((0, 7))
         self._prepared: set[tuple[int, int]] = set()
         self._played_rows: dict[int, BoolArray] = {}
+        #: ``hits`` per kind of split: split Aces taking one card each, or any other pair.
+        self._hits: dict[bool, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
         self._one_card: dict[int, HandValues] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
@@ -232,11 +234,17 @@ class UpCardSolver:
     def hits(self, pair: int = 0) -> BoolArray:
         """Where the unsplit optimum hits (it stands elsewhere): the policy split hands of
         ``pair`` follow, except split Aces that take one card, which never hit."""
-        if pair == 1 and self.rules.split_aces_one_card:
-            return np.zeros(hand_graph().bust, dtype=bool)
-        plain = self.values(0)
-        out: BoolArray = (plain.hit > plain.stand) & (hand_graph().total < 21) & plain.rows
-        return out
+        one_card = pair == 1 and self.rules.split_aces_one_card
+        got = self._hits.get(one_card)
+        if got is None:
+            if one_card:
+                got = np.zeros(hand_graph().bust, dtype=bool)
+            else:
+                plain = self.values(0)
+                got = (plain.hit > plain.stand) & (hand_graph().total < 21) & plain.rows
+            got.setflags(write=False)
+            self._hits[one_card] = got
+        return got
 
     def played_rows(self, pair: int) -> BoolArray:
         """The hands a split of ``pair`` can reach under the unsplit optimum: every two-card hand
