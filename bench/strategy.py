@@ -12,7 +12,8 @@ resplits to four hands, late surrender, with the number of decks changed).
 Wall and CPU times of a process and its peak resident memory come from the operating system's
 accounting of that child (``os.wait4``). One ``name: value unit`` line per figure, medians of
 ``REPEATS`` runs (this machine is shared and noisy: quote medians). The package itself keeps
-BLAS to one thread (``tutor/__init__.py``); nothing is set here that a user would not set.
+BLAS to one thread (``tutor/__init__.py``); nothing is set here that a user would not set, and a
+developer's ``PYTHONDONTWRITEBYTECODE`` is dropped for the timed processes (``user_environment``).
 """
 
 from __future__ import annotations
@@ -46,9 +47,27 @@ def rules_file(folder: Path, decks: int) -> Path:
     return path
 
 
+def user_environment(data: Path) -> dict[str, str]:
+    """This environment as a user's would be: the data folder set, and Python allowed to keep
+    the package's compiled bytecode (a development shell may say ``PYTHONDONTWRITEBYTECODE``;
+    an installed package has its bytecode, so compiling the sources again on every run is not
+    what a user meets)."""
+    env = {**os.environ, "TUTOR_DATA_DIR": str(data)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def compile_package() -> None:
+    """Write the package's bytecode before any timed run, as installing it does."""
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "tutor")], check=True,
+        env=user_environment(ROOT / "data"),
+    )
+
+
 def run_edge(rules: Path, data: Path) -> tuple[float, float, float]:
     """One ``python -m tutor edge`` process: wall seconds, CPU seconds, peak RSS in MiB."""
-    env = {**os.environ, "TUTOR_DATA_DIR": str(data)}
+    env = user_environment(data)
     start = time.perf_counter()
     child = subprocess.Popen(
         [sys.executable, "-m", "tutor", "edge", "--rules", str(rules)],
@@ -145,6 +164,7 @@ def advice() -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-strategy-") as temporary:
         folder = Path(temporary)
+        compile_package()
         processes(folder)
         in_process(folder)
         advice()
