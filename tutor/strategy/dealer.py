@@ -76,6 +76,10 @@ class DealerSequences:
         return int(self.counts.shape[0])
 
 
+#: A dealer's drawn multiset as one integer: five bits per value (never 32 cards of a value).
+_SEQUENCE_KEY = np.array([1 << (5 * index) for index in range(10)], dtype=np.int64)
+
+
 @lru_cache(maxsize=64)
 def dealer_sequences(up: int, *, hits_soft_17: bool, peek: bool) -> DealerSequences:
     """Enumerate the dealer's finishing multisets from ``up``; see the module docstring.
@@ -83,42 +87,52 @@ def dealer_sequences(up: int, *, hits_soft_17: bool, peek: bool) -> DealerSequen
     Multisets are grown one card at a time; the number of orders reaching a multiset while the
     dealer is still drawing is carried along, so the enumeration never lists orders one by one.
     """
-    terminal: dict[tuple[tuple[int, ...], int], int] = {}
-    # A drawn multiset, its hard total with the up-card and whether it holds an Ace decide the
-    # dealer's next step; the total is carried along rather than summed again per multiset.
-    frontier: dict[tuple[int, ...], tuple[int, int]] = {(0,) * 10: (1, up)}
+    partner = natural_partner(up) or 0
+    values = np.arange(1, 11)
+    # The multisets still drawing, level by level (one card more each time), with the number of
+    # orders reaching each and its hard total with the up-card (carried, not summed again).
+    drawing = np.zeros((1, 10), dtype=np.int64)
+    orders = np.ones(1, dtype=np.int64)
+    hard = np.full(1, up, dtype=np.int64)
+    ends: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
     first = True
-    partner = natural_partner(up)
-    while frontier:
-        grown: dict[tuple[int, ...], tuple[int, int]] = {}
-        for drawn, (orders, hard) in frontier.items():
-            ace = up == 1 or drawn[0] > 0
-            for index in range(10):
-                key = (*drawn[:index], drawn[index] + 1, *drawn[index + 1 :])
-                if first and index + 1 == partner:
-                    if not peek:
-                        terminal[(key, NATURAL)] = terminal.get((key, NATURAL), 0) + orders
-                    continue
-                now = hard + index + 1
-                soft = (ace or index == 0) and now + 10 <= 21
-                total = now + 10 if soft else now
-                if total > 21:
-                    outcome = BUST
-                elif total > 17 or (total == 17 and not (soft and hits_soft_17)):
-                    outcome = total - 17
-                else:
-                    before = grown.get(key)
-                    grown[key] = (orders + (before[0] if before else 0), now)
-                    continue
-                terminal[(key, outcome)] = terminal.get((key, outcome), 0) + orders
-        frontier = grown
+    while len(drawing):
+        rows = len(drawing)
+        grown = np.repeat(drawing, 10, axis=0)
+        value = np.tile(values, rows)
+        grown[np.arange(rows * 10), value - 1] += 1
+        reach = np.repeat(orders, 10)
+        now = np.repeat(hard, 10) + value
+        ace = (up == 1) | (grown[:, 0] > 0)
+        soft = ace & (now + 10 <= 21)
+        total = np.where(soft, now + 10, now)
+        natural = (value == partner) if first else np.zeros(len(value), dtype=bool)
+        bust = total > 21
+        stands = (total > 17) | ((total == 17) & ~(soft & hits_soft_17))
+        done = ~natural & (bust | stands)
+        outcome = np.where(bust, BUST, total - 17)
+        ends.append((grown[done], reach[done], outcome[done]))
+        if not peek and natural.any():
+            ends.append((grown[natural], reach[natural], np.full(int(natural.sum()), NATURAL)))
+        going = ~natural & ~done
+        # Orders reaching the same multiset by different paths add up.
+        keys = grown[going] @ _SEQUENCE_KEY
+        _, first_of, index = np.unique(keys, return_index=True, return_inverse=True)
+        drawing = grown[going][first_of]
+        orders = np.bincount(index.reshape(-1), weights=reach[going]).astype(np.int64)
+        hard = now[going][first_of]
         first = False
-    items = sorted(terminal.items())
+    counts = np.concatenate([part[0] for part in ends])
+    reached = np.concatenate([part[1] for part in ends])
+    outcomes = np.concatenate([part[2] for part in ends])
+    # One row per (multiset, outcome), in the order of the multisets' counts (Ace first).
+    keys = (counts @ _SEQUENCE_KEY) * len(OUTCOMES) + outcomes
+    _, first_of, index = np.unique(keys, return_index=True, return_inverse=True)
+    counts, outcomes = counts[first_of], outcomes[first_of]
+    summed = np.bincount(index.reshape(-1), weights=reached).astype(np.float64)
+    order = np.lexsort((outcomes, *counts.T[::-1]))
     return DealerSequences(
-        up=up,
-        counts=np.array([key for (key, _), _ in items], dtype=np.int64),
-        orders=np.array([orders for _, orders in items], dtype=np.float64),
-        outcome=np.array([outcome for (_, outcome), _ in items], dtype=np.int64),
+        up=up, counts=counts[order], orders=summed[order], outcome=outcomes[order]
     )
 
 
@@ -165,9 +179,8 @@ def _onehot(parts: npt.NDArray[np.int64]) -> tuple[FloatArray, tuple[int, ...]]:
 @lru_cache(maxsize=64)
 def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     seqs = dealer_sequences(up, hits_soft_17=hits_soft_17, peek=peek)
-    # A part as one integer (five bits per value: a dealer never holds 32 cards of a value), so
-    # that finding the distinct parts is a one-dimensional sort.
-    weights = np.array([1 << (5 * index) for index in range(10)], dtype=np.int64)
+    # A part as one integer, so that finding the distinct parts is a one-dimensional sort.
+    weights = _SEQUENCE_KEY
 
     def split_at(cut: int) -> tuple[int, int]:
         # Each distinct part costs an exponential per distinct part of a shoe and a product per
