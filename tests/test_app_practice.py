@@ -117,7 +117,7 @@ def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: Op
     assert table.is_over
     assert table.session is not None
     assert table.session.round_number == 10
-    assert any("Classement final" in h.value for h in at.subheader)
+    assert any("Classement final" in h.value for h in at.header)
     ranking = table.ranking()
     assert [s.name for s in ranking]
     assert (

@@ -218,7 +218,7 @@ def test_the_chart_names_its_table_and_cites_the_source(open_app: OpenApp) -> No
     assert at.metric[1].label == "Family table (rules booklet)"
     assert any(
         h.value == "What changes from French casino to Family table (rules booklet)"
-        for h in at.subheader
+        for h in at.header
     )
     assert any("Several rules differ" in block.value for block in at.markdown)
 

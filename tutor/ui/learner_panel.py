@@ -119,9 +119,20 @@ def notice(state: AppState) -> None:
         st.success(t.gettext("Your data is erased. This browser starts afresh."))
 
 
-def my_data(state: AppState) -> None:
+def _subheading(text: str, level: int, key: str) -> None:
+    """One of the panel's own headings at ``level`` (its place in the page's outline), drawn at
+    the size of Streamlit's h4 whatever the level (``tutor/ui/style.py``)."""
+    with st.container(key=f"learner-subheading-{key}"):
+        st.markdown("#" * level + " " + text)
+
+
+def my_data(state: AppState, *, heading_level: int = 3) -> None:
     """Where the data is, the recovery code and its QR code, a code from another device, export
-    and erasure."""
+    and erasure.
+
+    ``heading_level``: the level of the panel's headings, one below the heading it sits under
+    (h3 under Settings' "My data", h2 in the Quiz's data tab under the page's title), so that no
+    level is skipped for a screen reader's outline."""
     t = state.t
     _ = t.gettext
     notice(state)
@@ -136,7 +147,7 @@ def my_data(state: AppState) -> None:
     )
     name_form(state)
     code = format_code(state.learner_token)
-    st.markdown("#### " + _("Continue on another device"))
+    _subheading(_("Continue on another device"), heading_level, "device")
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
         st.markdown(
@@ -165,7 +176,7 @@ def my_data(state: AppState) -> None:
         columns[1].form_submit_button(
             _("Continue with this code"), on_click=_typed_code, args=(state,), width="stretch"
         )
-    st.markdown("#### " + _("Download or erase"))
+    _subheading(_("Download or erase"), heading_level, "download")
     learner = state.learner
     if learner is None:
         st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))

@@ -27,6 +27,11 @@ CSS = (
     # A shortcut key shown on a button: full-strength text of the button's own colour (white on
     # the green primary buttons: 6.2:1), not a faded one.
     "[data-testid^='stBaseButton'] kbd{color:inherit;opacity:1}"
+    # A page's sections are h2 under its h1 title (st.header: axe's heading-order wants no level
+    # skipped, and st.subheader is an h3), drawn at the size and spacing of Streamlit's h3.
+    "[data-testid='stHeading'] h2{font-size:1.75rem;padding-top:.75rem}"
+    # The My data panel's headings, h2 or h3 by where the panel sits, look like an h4.
+    "[class*='st-key-learner-subheading'] :is(h2,h3){font-size:1.5rem;padding-top:.5rem}"
     # Less empty space above the page's title (Streamlit leaves 6rem): a quiz question, its cards
     # and its answers fit one laptop (1366x768) or phone (390x844) screen.
     ".stMainBlockContainer{padding-top:3.5rem}"

@@ -308,7 +308,7 @@ def play(table: PracticeTable, state: AppState) -> None:
                 )
             )
         if table.is_over:
-            st.subheader(_("Final ranking"))
+            st.header(_("Final ranking"))
             for standing in table.ranking():
                 st.markdown(
                     t.format(

@@ -259,7 +259,7 @@ def stats_tab(state: AppState) -> None:
     over_time = over_time.assign(
         date=over_time["day"].map(lambda day: t.date(date.fromisoformat(str(day))))
     )
-    st.subheader(_("Accuracy over time"))
+    st.header(_("Accuracy over time"))
     st.altair_chart(
         alt.Chart(over_time)
         .mark_line(point=True)
@@ -286,7 +286,7 @@ def stats_tab(state: AppState) -> None:
     if not heat.empty:
         mistakes_heatmap(heat, state, locale)
     lost = progress.ev_lost_by_category(frame)
-    st.subheader(_("EV given away per category"))
+    st.header(_("EV given away per category"))
     st.altair_chart(
         alt.Chart(lost)
         .mark_bar()
@@ -322,7 +322,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
     )
     rows = list(dict.fromkeys(heat["hand_name"]))
     ups = [t.up_card_name(1) if up == "A" else up for up in progress.UP_ORDER]
-    st.subheader(_("Mistakes by hand and dealer's card"))
+    st.header(_("Mistakes by hand and dealer's card"))
     base = alt.Chart(heat).encode(
         x=alt.X("up_name:O", title=_("Dealer's up-card"), sort=ups,
                 axis=alt.Axis(labelAngle=0, orient="top")),
@@ -366,7 +366,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
 
 
 def data_tab(state: AppState) -> None:
-    learner_panel.my_data(state)
+    learner_panel.my_data(state, heading_level=2)
 
 
 def main() -> None:

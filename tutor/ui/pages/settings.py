@@ -70,9 +70,9 @@ def main() -> None:
         args=(state,),
         horizontal=True,
     )
-    st.subheader(_("My data"))
+    st.header(_("My data"))
     learner_panel.my_data(state)
-    st.subheader(_("Grading"))
+    st.header(_("Grading"))
     st.toggle(
         _("Grade my moves against the exact play for the cards dealt (advanced)"),
         value=state.reference is Reference.EXACT,
@@ -88,7 +88,7 @@ def main() -> None:
             " following the chart there counts as a close call or a mistake."
         )
     )
-    st.subheader(_("Table rules"))
+    st.header(_("Table rules"))
     presets = list(PRESETS)
     current = state.rules.name.rstrip("*")
     st.selectbox(

@@ -242,7 +242,7 @@ def main() -> None:
     main_run = results.get("main")
     if main_run is not None:
         result, edge = main_run
-        st.subheader(_("The running average settles on the house edge"))
+        st.header(_("The running average settles on the house edge"))
         m1, m2, m3 = st.columns(3)
         m1.metric(_("Simulated house edge"), t.percent(result.house_edge),
                   help=t.format("± {se} (one standard error)", se=t.percent(result.standard_error)))
@@ -274,7 +274,7 @@ def main() -> None:
         )
     if "strategies" in results:
         compared, rows = results["strategies"]
-        st.subheader(_("What each naive strategy costs next to basic strategy"))
+        st.header(_("What each naive strategy costs next to basic strategy"))
         st.caption(
             t.format(
                 "Each bar: {rounds} simulated rounds at {table}, {shoe}. The black tick: the exact"
@@ -285,7 +285,7 @@ def main() -> None:
         )
         st.altair_chart(_edges_chart(rows, t), width="stretch")
         compared, rows = results["variants"]
-        st.subheader(_("What each rule variant costs"))
+        st.header(_("What each rule variant costs"))
         st.caption(
             t.format(
                 "One rule of {table} changed at a time. Each bar: {rounds} simulated rounds of"

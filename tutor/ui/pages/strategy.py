@@ -155,7 +155,7 @@ def _changes_view(comparison: Comparison, title: str, t: Translator) -> None:
     when no cell changes: the summary beside the chart has said so)."""
     if not comparison.cells:
         return
-    st.subheader(title)
+    st.header(title)
     st.markdown(
         "\n".join(
             f"- {chart_view.change_text(comparison, change, t)}" for change in comparison.cells
@@ -199,7 +199,7 @@ def _explain(
     """The cell chosen (clicked in the chart or picked here): its code in words and its EVs,
     best first."""
     _ = t.gettext
-    st.subheader(_("Explain a cell"))
+    st.header(_("Explain a cell"))
     c2, c3 = st.columns(2)
     frame = main_chart.tables()[table_name]
     row = c2.selectbox(_("Hand"), [str(r) for r in frame.index], key=f"cell-row-{table_name}")
