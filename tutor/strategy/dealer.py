@@ -181,7 +181,6 @@ def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     seqs = dealer_sequences(up, hits_soft_17=hits_soft_17, peek=peek)
     # A part as one integer, so that finding the distinct parts is a one-dimensional sort.
     weights = _SEQUENCE_KEY
-
     def split_at(cut: int) -> tuple[int, int]:
         # Each distinct part costs an exponential per distinct part of a shoe and a product per
         # shoe (``outcome_matrix``); their product is paid only per shared group. Fewest parts in
@@ -271,6 +270,24 @@ def _distinct_rows(
     return distinct, inverse.reshape(-1)
 
 
+@dataclass(frozen=True)
+class _Side:
+    """One side (low or high card values) of a batch of shoes in :func:`outcome_matrix`."""
+
+    shoes: npt.NDArray[np.int64]  # the distinct parts of the batch's shoes on this side
+    of: npt.NDArray[np.intp]  # each shoe's part among them
+    onehot: FloatArray  # the design of this side's parts of the dealer's multisets
+    depths: tuple[int, ...]
+    layout: npt.NDArray[np.int64]  # the coefficients' places with this side first
+
+    def groups(self, totals: npt.NDArray[np.int64]) -> int:
+        """How many distinct (part, shoe size) pairs the batch holds."""
+        return len(np.unique(self.of * (int(totals.max()) + 1) + totals))
+
+    def weights(self) -> npt.NDArray[np.float32]:
+        return _part_weights(_part_logs(self.shoes, self.depths), self.onehot)
+
+
 #: Rows of one shoe size contracted at once: bounds the memory of the gathered products.
 _CHUNK = 2048
 
@@ -299,27 +316,18 @@ def outcome_matrix(
         return out
     whole = shoes.astype(np.int64)
     totals = whole.sum(axis=1)
-    low_shoes, low_of = _distinct_rows(whole[:, : design.cut])
-    high_shoes, high_of = _distinct_rows(whole[:, design.cut :])
-    n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
+    low = _Side(*_distinct_rows(whole[:, : design.cut]), design.low_onehot, design.low_depths,
+                design.low_first)
+    high = _Side(*_distinct_rows(whole[:, design.cut :]), design.high_onehot,
+                 design.high_depths, design.high_first)
     # Which side is shared: its distinct (part, size) pairs times both sides' parts, against
     # every shoe times the other side's parts.
-    low_groups = len(np.unique(low_of * (totals.max() + 1) + totals))
-    high_groups = len(np.unique(high_of * (totals.max() + 1) + totals))
-    low_cost = low_groups * n_low * n_high + len(totals) * n_high
-    high_cost = high_groups * n_low * n_high + len(totals) * n_low
-    if low_cost <= high_cost:
-        shared_shoes, shared_of, shared_design = low_shoes, low_of, design.low_onehot
-        other_shoes, other_of, other_design = high_shoes, high_of, design.high_onehot
-        shared_depths, other_depths = design.low_depths, design.high_depths
-        layout = design.low_first
-    else:
-        shared_shoes, shared_of, shared_design = high_shoes, high_of, design.high_onehot
-        other_shoes, other_of, other_design = low_shoes, low_of, design.low_onehot
-        shared_depths, other_depths = design.high_depths, design.low_depths
-        layout = design.high_first
-    shared = _part_weights(_part_logs(shared_shoes, shared_depths), shared_design)
-    other = _part_weights(_part_logs(other_shoes, other_depths), other_design)
+    n_low, n_high = design.low_onehot.shape[1], design.high_onehot.shape[1]
+    low_cost = low.groups(totals) * n_low * n_high + len(totals) * n_high
+    high_cost = high.groups(totals) * n_low * n_high + len(totals) * n_low
+    shared_side, other_side = (low, high) if low_cost <= high_cost else (high, low)
+    shared, other = shared_side.weights(), other_side.weights()
+    shared_of, other_of, layout = shared_side.of, other_side.of, shared_side.layout
     n_shared, n_other = shared.shape[1], other.shape[1]
     out = np.empty((len(totals), len(OUTCOMES)))
     deepest = int(design.sizes.max())
