@@ -179,29 +179,18 @@ def _onehot(parts: npt.NDArray[np.int64]) -> tuple[FloatArray, tuple[int, ...]]:
 @lru_cache(maxsize=64)
 def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     seqs = dealer_sequences(up, hits_soft_17=hits_soft_17, peek=peek)
-    # A part as one integer, so that finding the distinct parts is a one-dimensional sort.
-    weights = _SEQUENCE_KEY
-    def split_at(cut: int) -> tuple[int, int]:
-        # Each distinct part costs an exponential per distinct part of a shoe and a product per
-        # shoe (``outcome_matrix``); their product is paid only per shared group. Fewest parts in
-        # all was also the fastest cut measured, up-card by up-card, on a six-deck solve.
-        low = len(np.unique(seqs.counts[:, :cut] @ weights[:cut]))
-        high = len(np.unique(seqs.counts[:, cut:] @ weights[cut:]))
-        return low + high, cut
-
-    _, cut = min(split_at(cut) for cut in range(2, 8))
-    _, first_low, low_index = np.unique(
-        seqs.counts[:, :cut] @ weights[:cut], return_index=True, return_inverse=True
-    )
-    _, first_high, high_index = np.unique(
-        seqs.counts[:, cut:] @ weights[cut:], return_index=True, return_inverse=True
-    )
-    low = seqs.counts[first_low, :cut]
-    high = seqs.counts[first_high, cut:]
+    # Each distinct part costs an exponential per distinct part of a shoe and a product per shoe
+    # (``outcome_matrix``); their product is paid only per shared group. Fewest parts in all was
+    # also the fastest cut measured, up-card by up-card, on a six-deck solve.
+    splits = {
+        cut: (_distinct_rows(seqs.counts[:, :cut]), _distinct_rows(seqs.counts[:, cut:]))
+        for cut in range(2, 8)
+    }
+    cut = min(splits, key=lambda at: (len(splits[at][0][0]) + len(splits[at][1][0]), at))
+    (low, low_index), (high, high_index) = splits[cut]
     low_onehot, low_depths = _onehot(low)
     high_onehot, high_depths = _onehot(high)
-    low_index, high_index = low_index.reshape(-1), high_index.reshape(-1)
-    n_low, n_high = len(first_low), len(first_high)
+    n_low, n_high = len(low), len(high)
     low_first = (low_index * len(OUTCOMES) + seqs.outcome) * n_high + high_index
     high_first = (high_index * len(OUTCOMES) + seqs.outcome) * n_low + low_index
     return _Design(
