@@ -74,7 +74,7 @@ def test_the_explained_cell_lists_its_plays_best_first_and_names_the_best(
     assert not at.exception
     text = " ".join(block.value for block in at.markdown)
     assert "le tableau de stratégie indique **D** (doubler, sinon tirer)" in text
-    assert "11 dur contre 6" in text
+    assert "11 dur contre un 6" in text
     assert "La table indique" not in text
     table = at.table[0].value
     fr = translator("fr")
@@ -126,7 +126,7 @@ def test_flipping_soft_17_shows_the_cells_that_change_and_why_in_figures(
     assert "R→D/R" in _cells(at)
     bust_s17 = fr.percent(dealer_probabilities(rules, 2).bust, digits=1)
     bust_h17 = fr.percent(dealer_probabilities(h17, 2).bust, digits=1)
-    line = next(item for item in text.split("\n- ") if "As-7 (18 souple) contre 2" in item)
+    line = next(item for item in text.split("\n- ") if "As-7 (18 souple) contre un 2" in item)
     assert "R → D/R" in line
     assert f"saute dans {bust_h17} des cas au lieu de {bust_s17}" in line
     cell = next(c for c in expected.cells if (c.table, c.row, c.column) == ("soft", "18", "2"))

@@ -1,6 +1,6 @@
 """No internal key on a page (issue 17): after a learner has answered questions of every kind and
 played rounds, the quiz's drill and *My progress*, and the practice table, show hands as a
-learner reads them (``14 dur contre 9``, ``As-2 (13 souple)``), never ``hard:14:9``, ``s13`` or
+learner reads them (``14 dur contre un 9``, ``As-2 (13 souple)``), never ``hard:14:9``, ``s13`` or
 ``10-10``; and the French the pages show has its non-breaking spaces."""
 
 from __future__ import annotations

@@ -189,20 +189,55 @@ REASON_MESSAGES: dict[str, str] = {
         "The dealer shows {up} and busts {bust} of the time, while one more card would bust"
         " your {total} {player_bust} of the time: stand and let the dealer take the risk."
     ),
+    "stiff-stand": N_(
+        "Standing on {total} wins whenever the dealer busts, {bust} of the time against {up};"
+        " one more card would bust you {player_bust} of the time: here standing loses less."
+    ),
     "total-strong-enough": N_(
         "Against {up}, {hand} is strong enough: another card risks more than it can win."
+    ),
+    "stand-not-double": N_(
+        "Doubling {hand} means exactly one more card for twice the bet: against {up} that card"
+        " risks more than it can win."
+    ),
+    "stand-not-split": N_(
+        "Played as one hand, {hand} makes {total}, worth more against {up} than two hands that"
+        " each start from one of its cards."
     ),
     "cannot-bust": N_("No card can bust {hand}: take one."),
     "dealer-strong": N_(
         "The dealer shows {up} and busts only {bust} of the time: standing on {total} loses too"
         " often, even though one more card busts you {player_bust} of the time."
     ),
+    "stiff-hit": N_(
+        "Standing on {total} wins only when the dealer busts, {bust} of the time against {up};"
+        " one more card busts you {player_bust} of the time and otherwise improves your hand:"
+        " take it."
+    ),
+    "hit-not-double": N_(
+        "Doubling {hand} against {up} stops the hand after one card for twice the bet; drawing"
+        " as many cards as it needs, on the first bet, is worth more."
+    ),
+    "hit-not-split": N_(
+        "Split, {hand} becomes two hands with a bet each; against {up} those two hands are worth"
+        " less than the pair played as one hand."
+    ),
     "double-edge": N_(
         "Against {up}, {hand} needs only one more card, and that card is worth a bigger bet."
+    ),
+    "double-not-split": N_(
+        "Played as one hand, {hand} makes {total}, a start worth doubling against {up}; split,"
+        " each of its cards would start a weaker hand."
     ),
     "split-pair": N_(
         "Split {hand}: two hands that each start from one of its cards are worth more than the"
         " pair played as one hand."
+    ),
+    "split-not-surrender": N_(
+        "Against {up}, splitting {hand} loses less on average than surrendering does."
+    ),
+    "keep-playing": N_(
+        "Against {up}, keep playing {hand}: {play} loses less on average than surrendering does."
     ),
     "composition": N_(
         "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
@@ -245,6 +280,31 @@ COMPARE_MESSAGES: dict[str, str] = {
         "Averaged over the shoe, as the chart counts, {play} is worth {play_ev} of a bet, {other}"
         " {other_ev}."
     ),
+    # The same figures when the move set against the play is the learner's own.
+    "cards-chosen": N_(
+        "With these cards, {play} is worth {play_ev} of a bet on average; {other}, your choice,"
+        " {other_ev}."
+    ),
+    "chart-chosen": N_(
+        "On average over the hands of this chart cell ({bare} against {up}), {play} is worth"
+        " {play_ev} of a bet; {other}, your choice, {other_ev}."
+    ),
+    "chart-insurance-chosen": N_(
+        "Averaged over the shoe, as the chart counts, {play} is worth {play_ev} of a bet;"
+        " {other}, your choice, {other_ev}."
+    ),
+}
+
+#: An up-card named inside a sentence, with its article, as the card that shows: whole phrases
+#: per rank so each language chooses its article and gender (``une Dame``, ``an Ace``). A chart's
+#: column has no rank: its ten is ``a 10``.
+_UP_CARDS: dict[Rank | None, str] = {
+    Rank.ACE: N_("an Ace"),
+    Rank.JACK: N_("a Jack"),
+    Rank.QUEEN: N_("a Queen"),
+    Rank.KING: N_("a King"),
+    Rank.EIGHT: N_("an 8"),
+    None: N_("a {rank}"),
 }
 
 #: The presets' names on screen; the keys stay the ids that addresses, files and tests use.
@@ -519,16 +579,18 @@ class Translator:
 
     def item_name(self, item: str) -> str:
         """A quiz item (``tutor.quiz.item_key``) as a learner reads it: ``hard:14:9`` is ``14 dur
-        contre 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre As``; never the key itself.
+        contre un 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre un As``; never the key itself.
 
         >>> en = translator("en")
         >>> en.item_name("soft:s13:4"), en.item_name("pairs:10-10:A")
-        ('Ace-2 (soft 13) against 4', 'pair of 10s against Ace')
+        ('Ace-2 (soft 13) against a 4', 'pair of 10s against an Ace')
         """
         parts = item.split(":")
         if len(parts) == 3 and parts[2] and parts[0] not in ("payouts",):
             hand = self.hand_label(parts[1])
-            up = self.gettext(N_("Ace")) if parts[2] == "A" else parts[2]
+            up = self.up_card_phrase(1 if parts[2] == "A" else int(parts[2])) if (
+                parts[2] == "A" or parts[2] in {str(n) for n in range(2, 11)}
+            ) else parts[2]
             return self.format(N_("{hand} against {up}"), hand=hand, up=up)
         if parts[0] == "insurance":
             if parts[-1] == "natural":
@@ -618,6 +680,25 @@ class Translator:
         """An up-card given by its value (1 = Ace), as the chart's columns show it."""
         return self.gettext(N_("Ace")) if points == 1 else str(points)
 
+    def up_card_phrase(self, points: int, rank: str | Rank | None = None) -> str:
+        """An up-card inside a sentence, with its article: the card that shows when its
+        ``rank`` is known (``une Dame``), else the chart column's value (``un 10``, ``un As``).
+
+        >>> fr, en = translator("fr"), translator("en")
+        >>> fr.up_card_phrase(10, "Q"), fr.up_card_phrase(10), fr.up_card_phrase(1)
+        ('une Dame', 'un 10', 'un As')
+        >>> en.up_card_phrase(8), en.up_card_phrase(1, "A"), en.up_card_phrase(10, "K")
+        ('an 8', 'an Ace', 'a King')
+        """
+        if isinstance(rank, str):
+            try:
+                rank = Rank.parse(rank)
+            except ValueError:
+                rank = None
+        if rank is None or rank.points != points:
+            rank = Rank.of_value(points)
+        return self.format(_UP_CARDS.get(rank, _UP_CARDS[None]), rank=rank.symbol)
+
     def refusal(self, code: str, params: Mapping[str, Any]) -> str:
         """Why a button is disabled: the engine's refusal code as a sentence."""
         message = REFUSAL_MESSAGES.get(code)
@@ -646,7 +727,10 @@ class Translator:
             return None
         values: dict[str, Any] = dict(params)
         for name, value in params.items():
-            if name in _CARD_PARAMS and isinstance(value, int):
+            if name == "up" and isinstance(value, int):
+                rank = params.get("up_rank")
+                values[name] = self.up_card_phrase(value, rank if isinstance(rank, str) else None)
+            elif name in _CARD_PARAMS and isinstance(value, int):
                 values[name] = self.up_card_name(value)
             elif name in ("play", "other", "row_play") and isinstance(value, str):
                 values[name] = self.action_name(Action(value)).lower()
@@ -666,15 +750,24 @@ class Translator:
             scope = str(params.get("scope", "cards"))
             if scope == "chart" and key.startswith(("insurance", "even-money")):
                 scope = "chart-insurance"
+            if params.get("chosen"):
+                scope += "-chosen"
+            if params.get("natural_takes_bet"):
+                sentence += " " + self.gettext(
+                    N_("At this table the dealer has no hole card: if the second card makes a"
+                       " blackjack, it takes the bet you added too.")
+                )
             if "other" in params and scope in COMPARE_MESSAGES:
                 sentence += " " + self.format(COMPARE_MESSAGES[scope], **values)
         except (KeyError, IndexError, ValueError):
             return None
         if params.get("close"):
-            sentence += " " + self.format(
-                N_("A close call: the two best plays are less than {close} of a bet apart."),
-                close=self.number(CLOSE, digits=3),
+            close = (
+                N_("A close call: the two plays are less than {close} of a bet apart.")
+                if params.get("chosen")
+                else N_("A close call: the two best plays are less than {close} of a bet apart.")
             )
+            sentence += " " + self.format(close, close=self.number(CLOSE, digits=3))
         return sentence
 
     def _distinct(self, name: str, a: float, b: float) -> tuple[str, str]:

@@ -7,23 +7,35 @@ move with the chart the learner learns and with these exact values.
 
 The reason is a key and parameters (numbers the computation produced), never a sentence: the
 interface translates keys into the learner's language. Every reason names the play it argues for
-(``play``), the runner-up (``other``) and both EVs (``play_ev``, ``other_ev``), so the sentence can
-never praise a play its own figures contradict; ``scope`` says whether the figures are those of
-these exact cards (``"cards"``) or the average over the chart's cell (``"chart"``). Keys:
+(``play``), the move it is set against (``other``) and both EVs (``play_ev``, ``other_ev``), so
+the sentence can never praise a play its own figures contradict. When a learner has moved
+(``chosen``), the move set against the play is theirs (``chosen`` is then true), and the key is
+chosen by the pair (play, move), never by the play alone: a reason against drawing a card says
+nothing to a learner who split. Without a move it is the runner-up. ``scope`` says whether the
+figures are those of these exact cards (``"cards"``) or the average over the chart's cell
+(``"chart"``); ``up`` is the up-card's value and ``up_rank`` its rank when a real card shows (a
+Queen is named as a Queen, not as a 10). Keys, by the play argued for:
 
-- ``dealer-busts-often`` (up, bust, total, player_bust): stand on a stiff total, the dealer is weak;
-- ``total-strong-enough`` (total, up): stand, hitting risks more than it can win;
-- ``cannot-bust`` (total): hit, no card can take the hand over 21;
-- ``dealer-strong`` (up, bust, total, player_bust): hit, standing loses too often to this up-card;
-- ``double-edge`` (total, up): double: one card is enough, worth a bigger bet;
-- ``split-pair`` (pair, up): two hands from this pair are worth more than one;
-- ``surrender-saves`` (up): every way of playing on loses more than surrendering;
+- stand: ``dealer-busts-often`` (bust, player_bust) on a stiff total against a weak up-card (2 to
+  6), ``stiff-stand`` (bust, player_bust) on one against any other; ``total-strong-enough`` on
+  17 or more or a soft total; against a double ``stand-not-double``, against a split
+  ``stand-not-split``;
+- hit: ``cannot-bust`` on a hard 11 or less; ``dealer-strong`` (bust, player_bust) on a stiff
+  total against 7 to Ace, ``stiff-hit`` (bust, player_bust) against 2 to 6; against a double
+  ``hit-not-double``, against a split ``hit-not-split``;
+- double: ``double-edge``; against a split ``double-not-split``;
+- split: ``split-pair``; against surrender ``split-not-surrender``;
+- surrender: ``surrender-saves``; any play against a surrender: ``keep-playing``;
 - ``composition`` (row_play, total, up; set by :mod:`.judge`): hit or stand where the chart's row
   of this total says the other, because the cards held change what is left to draw;
 - ``insurance-odds`` / ``insurance-pays`` (tens, break_even): insurance pays 2:1 and wins only on
   a ten in the hole, so it pays exactly when tens come more often than ``break_even``;
 - ``even-money-declined`` / ``even-money-sure`` (tens, break_even, pays): with a natural, even money
   is a sure win of one bet against a natural paid ``pays`` unless the hole card is a ten.
+
+``natural_takes_bet`` (true) joins a reason against a double or a split at a table without a hole
+card, facing an Ace or a ten: nobody has checked for a natural, and a natural takes the bet the
+move adds, which is what decides many of these hands.
 """
 
 from __future__ import annotations
@@ -72,6 +84,10 @@ class Context:
     #: The player's chance to bust on one more card.
     player_bust: float
     scope: str
+    #: No hole card: a dealer natural is found after the players and takes added bets.
+    no_hole_card: bool = False
+    #: The up-card's rank symbol when a real card shows ("Q"), None for a chart's column.
+    up_rank: str | None = None
 
 
 def _solution(point: DecisionPoint, use_seen: bool) -> tuple[Solution, bool]:
@@ -109,15 +125,18 @@ def advise(point: DecisionPoint, *, use_seen: bool = True) -> Advice:
     return Advice(evs, best, reason)
 
 
-def exact_reason(point: DecisionPoint, evs: Mapping[Action, float], play: Action) -> Reason:
-    """Why ``play`` on these exact cards, from ``evs`` (``advise``'s): for a play that ties with
-    the best one, argued from the same figures as any other reason."""
+def exact_reason(
+    point: DecisionPoint, evs: Mapping[Action, float], play: Action,
+    chosen: Action | None = None,
+) -> Reason:
+    """Why ``play`` on these exact cards rather than ``chosen`` (the runner-up when None), from
+    ``evs`` (``advise``'s), argued from the same figures as any other reason."""
     solution, one_off = _solution(point, True)
     up = point.dealer_up.points
     hand = hand_of(_points(point.cards))
     if point.is_insurance_decision:
-        return insurance_reason(point, evs, play, tens_share(solution, up, hand))
-    return hand_reason(evs, play, exact_context(solution, up, hand, one_off, point))
+        return insurance_reason(point, evs, play, tens_share(solution, up, hand), chosen=chosen)
+    return hand_reason(evs, play, exact_context(solution, up, hand, one_off, point), chosen)
 
 
 def best_action(point: DecisionPoint) -> Action:
@@ -174,7 +193,7 @@ def insurance_evs(
 
 def insurance_reason(
     point: DecisionPoint, evs: Mapping[Action, float], play: Action, tens: float,
-    *, scope: str = "cards",
+    *, scope: str = "cards", chosen: Action | None = None,
 ) -> Reason:
     """Why to take or refuse insurance (or even money), from the share of tens that decides it."""
     natural = point.is_natural
@@ -188,8 +207,8 @@ def insurance_reason(
         break_even = 1 / 3
         key = "insurance-odds" if play is Action.DECLINE_INSURANCE else "insurance-pays"
         extra = {}
-    return Reason(key, {**_compare(evs, play, scope), "tens": tens, "break_even": break_even,
-                        **extra})
+    return Reason(key, {**_compare(evs, play, scope, chosen), "tens": tens,
+                        "break_even": break_even, **extra})
 
 
 # -- hands --------------------------------------------------------------------------------------
@@ -217,6 +236,8 @@ def exact_context(
         bust=float(values.dealer_bust[node]),
         player_bust=_player_bust(hard, [float(p) for p in values.draws[node]]),
         scope="cards",
+        no_hole_card=not point.rules.dealer_peeks,
+        up_rank=point.dealer_up.rank.symbol,
     )
 
 
@@ -238,44 +259,87 @@ def chart_context(
         draws = [count / cards for count in shoe]
     return Context(
         up=up, total=total, hard=hard, soft=soft, pair=pair, bust=dealer[BUST],
-        player_bust=_player_bust(hard, draws), scope="chart",
+        player_bust=_player_bust(hard, draws), scope="chart", no_hole_card=not rules.dealer_peeks,
     )
 
 
-def _compare(evs: Mapping[Action, float], play: Action, scope: str) -> dict[str, object]:
-    """The play argued for, the runner-up, both EVs and how close they are."""
-    others = {action: ev for action, ev in evs.items() if action is not play}
+#: Two names of one bet: with a natural against an Ace, insuring for half the bet is even money.
+_SAME_BET = {Action.EVEN_MONEY: Action.INSURE, Action.INSURE: Action.EVEN_MONEY}
+
+#: Up-cards against which a dealer is weak (busts most often): the "weak dealer" reasons speak
+#: of these only, the "strong dealer" ones of the others.
+WEAK_UPS = frozenset({2, 3, 4, 5, 6})
+
+
+def _compare(
+    evs: Mapping[Action, float], play: Action, scope: str, chosen: Action | None = None
+) -> dict[str, object]:
+    """The play argued for, the move set against it (the learner's, else the runner-up), both
+    EVs and how close they are."""
     params: dict[str, object] = {"play": play.value, "play_ev": evs[play], "scope": scope}
-    if others:
-        other = max(others, key=others.__getitem__)
-        margin = evs[play] - others[other]
-        params.update(other=other.value, other_ev=others[other], margin=margin,
+    if chosen is not None and chosen is not play and chosen in evs:
+        other: Action | None = chosen
+        params["chosen"] = True
+    else:
+        # Insuring a natural is even money by another name: the runner-up is named once, as
+        # even money (what a natural is offered), unless the play itself is one of the two.
+        same = _SAME_BET.get(play, Action.INSURE if Action.EVEN_MONEY in evs else None)
+        others = {a: ev for a, ev in evs.items() if a is not play and a is not same}
+        other = max(others, key=others.__getitem__) if others else None
+    if other is not None:
+        margin = evs[play] - evs[other]
+        params.update(other=other.value, other_ev=evs[other], margin=margin,
                       close=0 <= margin < CLOSE)
     return params
 
 
-def hand_reason(evs: Mapping[Action, float], play: Action, context: Context) -> Reason:
-    """Why ``play`` on this hand, with the figures of ``evs`` (which must rank it first)."""
-    common: dict[str, object] = {
-        **_compare(evs, play, context.scope), "up": context.up, "total": context.total,
+def _hand_key(play: Action, chosen: Action | None, context: Context) -> tuple[str, bool]:
+    """The reason's key for ``play`` set against ``chosen`` (the runner-up when None), and
+    whether it quotes the bust chances."""
+    if chosen is Action.SURRENDER and play is not Action.SURRENDER:
+        return ("split-not-surrender" if play is Action.SPLIT else "keep-playing"), False
+    if play is Action.SURRENDER:
+        return "surrender-saves", False
+    if play is Action.SPLIT:
+        return "split-pair", False
+    if play is Action.DOUBLE:
+        return ("double-not-split" if chosen is Action.SPLIT else "double-edge"), False
+    if play is Action.STAND:
+        if chosen is Action.SPLIT:
+            return "stand-not-split", False
+        if chosen is Action.DOUBLE:
+            return "stand-not-double", False
+        if context.total <= 16 and not context.soft:
+            return ("dealer-busts-often" if context.up in WEAK_UPS else "stiff-stand"), True
+        return "total-strong-enough", False
+    if chosen is Action.DOUBLE:
+        return "hit-not-double", False
+    if chosen is Action.SPLIT:
+        return "hit-not-split", False
+    if context.hard <= 11:
+        return "cannot-bust", False
+    return ("stiff-hit" if context.up in WEAK_UPS else "dealer-strong"), True
+
+
+def hand_reason(
+    evs: Mapping[Action, float], play: Action, context: Context, chosen: Action | None = None
+) -> Reason:
+    """Why ``play`` on this hand rather than ``chosen`` (the runner-up when None), with the
+    figures of ``evs``."""
+    params: dict[str, object] = {
+        **_compare(evs, play, context.scope, chosen), "up": context.up, "total": context.total,
         "soft": context.soft,
     }
+    if context.up_rank is not None:
+        params["up_rank"] = context.up_rank
     if context.pair is not None:
-        common["pair"] = context.pair
-    if play is Action.SURRENDER:
-        return Reason("surrender-saves", common)
-    if play is Action.SPLIT:
-        return Reason("split-pair", {"pair": context.total // 2, **common})
-    if play is Action.DOUBLE:
-        return Reason("double-edge", common)
-    if play is Action.STAND:
-        if context.total <= 16 and not context.soft:
-            return Reason("dealer-busts-often", {
-                **common, "bust": context.bust, "player_bust": context.player_bust,
-            })
-        return Reason("total-strong-enough", common)
-    if context.hard <= 11:
-        return Reason("cannot-bust", common)
-    return Reason("dealer-strong", {
-        **common, "bust": context.bust, "player_bust": context.player_bust,
-    })
+        params["pair"] = context.pair
+    key, busts = _hand_key(play, chosen if params.get("chosen") else None, context)
+    if busts:
+        params.update(bust=context.bust, player_bust=context.player_bust)
+    if key == "split-pair":
+        params.setdefault("pair", context.total // 2)
+    added = chosen if params.get("chosen") else None
+    if added in (Action.DOUBLE, Action.SPLIT) and context.no_hole_card and context.up in (1, 10):
+        params["natural_takes_bet"] = True
+    return Reason(key, params)

@@ -34,7 +34,7 @@ with the figures that decide it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.cards import Card, Rank, Suit, hand_value, is_pair
@@ -88,8 +88,12 @@ class Judgement:
     loss: float
     #: The hand's bet in chips, to state the cost in chips.
     bet: Money
-    #: Why the reference play, from the same numbers that decide the grade.
+    #: Why the reference play rather than the move made (or the runner-up, before a move), from
+    #: the same numbers that decide the grade.
     reason: Reason
+    #: The chart cell's EVs (averaged over its hands) of the legal actions, which a reason for
+    #: the chart's play quotes; empty for a hand the chart has no cell for.
+    chart_evs: Mapping[Action, float] = field(default_factory=dict)
 
     @property
     def play(self) -> Action:
@@ -149,17 +153,21 @@ def judge(
     evs = advice.evs
     exact = advice.best
     solution = solve(point.rules)
-    chart_play, chart_reason = _chart_play(point, solution, evs)
+    chart_play, chart_evs = _chart_play(point, solution, evs)
     if evs[chart_play] >= evs[exact] - TIE:
         exact = chart_play  # equal values: the chart's play is the exact play too
     target = chart_play if reference is Reference.CHART else exact
-    if target is chart_play and chart_play is not exact and chart_reason is not None:
-        reason = chart_reason  # argue for the chart from the chart's own figures
-    elif target is advice.best:
+    # The reason sets the play graded against the learner's own move (none when they made it).
+    mover = chosen if chosen is not target else None
+    if target is chart_play and chart_play is not exact and chart_evs is not None:
+        # argue for the chart from the chart's own figures
+        reason = _chart_reason(point, solution, chart_evs, target, mover)
+    elif target is advice.best and mover is None:
         reason = advice.reason
     else:
-        reason = exact_reason(point, evs, target)
-    reason = _composition(point, solution, target, reason)
+        reason = exact_reason(point, evs, target, mover)
+    if mover in (None, Action.HIT, Action.STAND):
+        reason = _composition(point, solution, target, reason)
     loss = 0.0 if chosen is None else max(0.0, evs[target] - evs[chosen])
     grade = None if chosen is None else grade_of(loss)
     return Judgement(
@@ -173,6 +181,7 @@ def judge(
         loss=loss,
         bet=bet,
         reason=reason,
+        chart_evs=chart_evs or {},
     )
 
 
@@ -228,35 +237,49 @@ def chart_cell(point: DecisionPoint, table_chart: Chart) -> CellKey | None:
 
 def _chart_play(
     point: DecisionPoint, solution: Solution, evs: Mapping[Action, float]
-) -> tuple[Action, Reason | None]:
-    """The chart's play among the legal actions, and the reason argued from the chart's figures.
+) -> tuple[Action, dict[Action, float] | None]:
+    """The chart's play among the legal actions, and the chart's figures it is chosen by.
 
     For a hand: the best legal action by the cell's averaged EVs (so a chart's "D" reads "hit"
     once doubling is no longer legal, as its legend says). For insurance: the same answers valued
-    with the share of tens of a shoe with only the up-card out. Without a cell, the exact play."""
-    up = point.dealer_up.points
+    with the share of tens of a shoe with only the up-card out. Without a cell, the exact play
+    (and no figures of the chart's)."""
     if point.is_insurance_decision:
         hand = hand_of([card.points for card in point.cards])
-        solver = solution.ups[up]
-        shoe = solver.shoe
-        tens = INFINITE_TENS if solver.infinite else shoe[9] / sum(shoe)
-        averaged = insurance_evs(point, solution, hand, tens=tens)
-        play = max(averaged, key=averaged.__getitem__)
-        return play, insurance_reason(point, averaged, play, tens, scope="chart")
+        averaged = insurance_evs(point, solution, hand, tens=_chart_tens(point, solution))
+        return max(averaged, key=averaged.__getitem__), averaged
     table_chart = chart(point.rules)
     cell = chart_cell(point, table_chart)
     if cell is not None:
         averaged = {a: ev for a, ev in table_chart.evs[cell].items() if a in point.legal}
         if averaged:
-            play = max(averaged, key=averaged.__getitem__)
-            value = hand_value(point.cards)
-            hard = sum(card.points for card in point.cards)
-            pair = point.cards[0].points if cell[0] == "pairs" else None
-            context = chart_context(
-                solution, up, total=value.total, hard=hard, soft=value.soft, pair=pair
-            )
-            return play, hand_reason(averaged, play, context)
+            return max(averaged, key=averaged.__getitem__), averaged
     return max(evs, key=evs.__getitem__), None
+
+
+def _chart_tens(point: DecisionPoint, solution: Solution) -> float:
+    """The share of tens the chart's insurance answer counts: a shoe with only the up-card out."""
+    solver = solution.ups[point.dealer_up.points]
+    return INFINITE_TENS if solver.infinite else solver.shoe[9] / sum(solver.shoe)
+
+
+def _chart_reason(
+    point: DecisionPoint, solution: Solution, averaged: Mapping[Action, float], play: Action,
+    chosen: Action | None,
+) -> Reason:
+    """Why the chart's ``play`` rather than ``chosen``, argued from the chart cell's figures."""
+    if point.is_insurance_decision:
+        tens = _chart_tens(point, solution)
+        return insurance_reason(point, averaged, play, tens, scope="chart", chosen=chosen)
+    table_chart = chart(point.rules)
+    cell = chart_cell(point, table_chart)
+    value = hand_value(point.cards)
+    hard = sum(card.points for card in point.cards)
+    pair = point.cards[0].points if cell is not None and cell[0] == "pairs" else None
+    context = chart_context(
+        solution, point.dealer_up.points, total=value.total, hard=hard, soft=value.soft, pair=pair
+    )
+    return hand_reason(averaged, play, context, chosen)
 
 
 #: Ten-valued cards' share of an infinite shoe.

@@ -119,7 +119,7 @@ def row_key(table: str, row: str) -> str:
 
 def cell_name(table: str, row: str, column: str, t: Translator) -> str:
     """``16 dur contre 10``, ``As-7 (18 souple) contre As``: a cell as a learner reads it."""
-    up = t.up_card_name(1 if column == "A" else int(column))
+    up = t.up_card_phrase(1 if column == "A" else int(column))
     return t.format("{hand} against {up}", hand=t.hand_label(row_key(table, row)), up=up)
 
 
@@ -265,7 +265,7 @@ def fact_sentence(comparison: Comparison, change: CellChange, t: Translator) -> 
     option = comparison.option
     fact = change.fact
     after = comparison.after
-    up = t.up_card_name(change.up)
+    up = t.up_card_phrase(change.up)
     if option is None:
         if len(comparison.options) > 1:
             return t.gettext(
