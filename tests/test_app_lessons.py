@@ -212,7 +212,7 @@ def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) 
     assert "vous quittez le scénario" in text
     assert "à votre façon" in text, "the scripted commentary is replaced by what happened"
     assert "Deux victoires" not in text
-    assert "Issue" in text
+    assert "Résultat" in " ".join(block.value for block in at.info)
     # The deviation is judged as anywhere else: a verdict with its cost and its reason.
     judged = [*at.error, *at.warning, *at.success]
     assert any("Rester" in block.value for block in judged)

@@ -42,7 +42,7 @@ from babel.numbers import format_decimal, format_percent
 
 from tutor.cards import Card, HandValue, Rank, Suit, hand_value
 from tutor.decision import Action
-from tutor.game import Event, EventKind, Money, Outcome
+from tutor.game import Event, EventKind, Money, Outcome, SeatResult
 from tutor.rules import TableRules
 from tutor.sources import citation
 from tutor.strategy.advice import CLOSE
@@ -632,6 +632,45 @@ class Translator:
         if code.isdigit():
             return self.format(N_("hard {total}"), total=int(code))
         return code
+
+    def seat_result(self, result: SeatResult) -> str:
+        """A settled seat in one line whose amount is the engine's net, insurance included: the
+        one account of a hand (``Résultat : +1 jeton (gagnée +2 jetons, assurance perdue
+        −1 jeton).``), never a line for the hand and another for the seat that disagree.
+
+        >>> from tutor.game import HandResult, Outcome, SeatResult
+        >>> en = translator("en")
+        >>> en.seat_result(SeatResult(0, (HandResult(Outcome.WIN, 2, 2),), 1, -1))
+        'Result: +1 chip (won +2 chips, insurance lost −1 chip).'
+        >>> en.seat_result(SeatResult(0, (HandResult(Outcome.LOSE, 2, -2),), 0, 0))
+        'Result: −2 chips (lost).'
+        """
+        several = len(result.hands) > 1
+        parts = [
+            self.format(N_("hand {n} {outcome} {net}"), n=index + 1,
+                        outcome=self.outcome_name(hand.outcome),
+                        net=self.chips_text(hand.net, signed=True))
+            if several else
+            self.format(N_("{outcome} {net}"), outcome=self.outcome_name(hand.outcome),
+                        net=self.chips_text(hand.net, signed=True))
+            for index, hand in enumerate(result.hands)
+        ]
+        if result.insurance:
+            message = N_("insurance won {net}") if result.insurance_net > 0 else N_(
+                "insurance lost {net}"
+            )
+            parts.append(self.format(message, net=self.chips_text(result.insurance_net,
+                                                                  signed=True)))
+        if len(parts) == 1:  # one hand, not insured: its own net is the seat's
+            return self.format(
+                N_("Result: {net} ({outcome})."),
+                net=self.chips_text(result.net, signed=True),
+                outcome=self.outcome_name(result.hands[0].outcome),
+            )
+        return self.format(
+            N_("Result: {net} ({parts})."), net=self.chips_text(result.net, signed=True),
+            parts=", ".join(parts),
+        )
 
     def outcome_noun(self, outcome: Outcome) -> str:
         """An outcome as a noun, for a label (``a win`` / ``un gain``)."""

@@ -226,8 +226,8 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
     if game.is_over:
         with st.expander(t.gettext("What happened"), expanded=True):
             ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
-        result = game.results[0]
-        st.info(t.format("Result: {net}.", net=t.chips_text(result.net, signed=True)))
+        # One account of the hand: the engine's net, insurance included, with what made it.
+        st.info(t.seat_result(game.results[0]))
         if play.left_script:
             # The lesson's commentary tells its own hand: it no longer fits this one.
             st.markdown(
@@ -236,19 +236,6 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
                     "You played this hand your own way, so the lesson's commentary, written for"
                     " its own line of play, does not apply. Above is what really happened, move"
                     " by move, and each of your moves is judged as anywhere else in the app."
-                )
-            )
-            st.markdown(
-                t.format(
-                    "How it ended: {hands}.",
-                    hands=", ".join(
-                        t.format(
-                            "{outcome} ({net})",
-                            outcome=t.outcome_name(hand.outcome),
-                            net=t.chips_text(hand.net, signed=True),
-                        )
-                        for hand in result.hands
-                    ),
                 )
             )
         elif deal.explanation is not None:
