@@ -270,7 +270,7 @@ def _play(  # one long loop, on purpose: it is the hot path
     session_rounds = cfg[K_SESSION_ROUNDS]
     session_stack = cfg[K_SESSION_STACK]
     surrender_natural = cfg[K_SURRENDER_NATURAL] == 1  # late, European: a natural takes it all
-    surrender_no_ace = cfg[K_SURRENDER_NO_ACE] == 1  # immediate surrender: not against an Ace
+    surrender_no_ace = cfg[K_SURRENDER_NO_ACE] == 1  # a house rule: no surrender against an Ace
     face_down = cfg[K_FACE_DOWN] == 1  # a double's card unknown until the dealer has played
     base_size = cfg[K_BASE_SIZE]  # the shoe without spare decks
     record = nets.shape[0] > 0
@@ -873,7 +873,7 @@ def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I6
         K_SURRENDER_NATURAL: (
             not rules.dealer_peeks and rules.surrender.loses_all_to_a_later_natural
         ),
-        K_SURRENDER_NO_ACE: rules.surrender.refused_against_ace,
+        K_SURRENDER_NO_ACE: not rules.surrender_against_ace,
         K_FACE_DOWN: rules.double_face_down,
         K_BASE_SIZE: rules.decks * 52,
     }
