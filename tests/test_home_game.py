@@ -14,6 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.lessons import BUILTIN_LESSONS, AskStep, ExplainStep, load_course, localize
+from tutor.lessons.models import NumberAnswer
 from tutor.rules import PRESETS, BankRotation
 from tutor.table import FamilySession, play_at_random
 
@@ -120,3 +122,45 @@ def test_the_bank_changes_hands_in_a_long_home_game(rotation: BankRotation) -> N
         play_at_random(session.start_round(), rng)
         session.finish_round()
     assert len(bankers) >= 2
+
+
+# -- as the history lesson teaches it --------------------------------------------------------------
+
+
+def _history_texts() -> tuple[str, list[AskStep]]:
+    lesson = load_course(BUILTIN_LESSONS, strategy=None).lesson("history")
+    explained = " ".join(
+        localize(step.explain, "fr") for step in lesson.steps if isinstance(step, ExplainStep)
+    )
+    return explained, [step for step in lesson.steps if isinstance(step, AskStep)]
+
+
+def test_the_history_lesson_counts_the_home_games_pack_as_the_engine_deals_it() -> None:
+    explained, asks = _history_texts()
+    assert "Partie à la maison" in explained
+    assert "au moins deux joueurs" in explained
+    assert FamilySession.player_bounds(HOME.bank_rotation) == (2, 7)
+    pack = [
+        step for step in asks
+        if "Partie à la maison" in localize(step.ask.question, "fr")
+        and isinstance(step.ask.answer, NumberAnswer)
+    ]
+    assert pack, "lesson 19 asks how many cards the home game's pack holds"
+    session = FamilySession(["Ana", "Ben"], rules=HOME, seed=19, rounds=80)
+    rng = random.Random(19)
+    while session.banker == 0:
+        play_at_random(session.start_round(), rng)
+        session.finish_round()
+    for step in pack:
+        assert isinstance(step.ask.answer, NumberAnswer)
+        assert step.ask.answer.number == len(session.table.shoe) == HOME.decks * 52
+
+
+def test_the_history_lesson_names_the_three_conventions_the_engine_plays() -> None:
+    explained, _ = _history_texts()
+    for words in ("jusqu'à épuisement des cartes", "dès qu'il perd un coup", "qu'un seul coup"):
+        assert words in explained
+    # One convention of the engine for each of the three the lesson names.
+    assert [rotation.value for rotation in ROTATING] == [
+        "each-round", "until-loss", "until-cards-run-out"
+    ]

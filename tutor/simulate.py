@@ -12,9 +12,9 @@ peek under an Ace or a ten (American deal) or no hole card at all (European deal
 second card after the players, and a dealer natural then takes doubled and split bets), 21 stands
 by itself, split hands played one after the other (split Aces one card each, resplit only where
 the table allows), surrender (late: half the bet back, lost whole to a European dealer's later
-natural; immediate: half back at once, never against an Ace), a double dealt face down leaving
-its hand waiting for the dealer, the dealer standing or hitting on soft 17, and every bet
-settled. The tests replay rounds the simulator traced through the rules engine and compare every
+natural; immediate: half back at once, against any up-card unless a house rule refuses it
+against an Ace), a double dealt face down leaving its hand waiting for the dealer, the dealer
+standing or hitting on soft 17, and every bet settled. The tests replay rounds the simulator traced through the rules engine and compare every
 net to the chip.
 
 Cards are dealt from the true shoe: an array of the physical cards (rank and suit, ``decks``
