@@ -14,8 +14,8 @@ by itself, split hands played one after the other (split Aces one card each, res
 the table allows), surrender (late: half the bet back, lost whole to a European dealer's later
 natural; immediate: half back at once, against any up-card unless a house rule refuses it
 against an Ace), a double dealt face down leaving its hand waiting for the dealer, the dealer
-standing or hitting on soft 17, and every bet settled. The tests replay rounds the simulator traced through the rules engine and compare every
-net to the chip.
+standing or hitting on soft 17, and every bet settled. The tests replay rounds the simulator
+traced through the rules engine and compare every net to the chip.
 
 Cards are dealt from the true shoe: an array of the physical cards (rank and suit, ``decks``
 packs), each draw picking one of the undealt cards uniformly (a Fisher-Yates shuffle done one card
