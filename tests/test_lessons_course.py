@@ -196,6 +196,16 @@ def test_the_french_tables_immediate_surrender_is_taught_with_its_half_and_its_a
         if hasattr(step, "explain")
     )
     assert "près d'une fois sur" in text
+    # And "c'est même contre un As qu'il sert le plus": what surrendering 16 saves over the best
+    # way of playing on is largest against an Ace.
+    assert "contre un As qu'il sert le plus" in " ".join(text.split())
+    french = solve(PRESETS["french-casino"])
+
+    def saved(up: int) -> float:
+        evs = french.action_evs(up, hand_of((10, 6)))
+        return evs[Action.SURRENDER] - max(ev for a, ev in evs.items() if a is not Action.SURRENDER)
+
+    assert max(range(1, 11), key=saved) == 1
 
 
 def test_splitting_by_value_at_the_french_tables_is_taught_with_a_king_ten() -> None:
