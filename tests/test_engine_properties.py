@@ -30,6 +30,7 @@ def table_rules(draw: st.DrawFn) -> TableRules:
     insurance = draw(st.booleans())
     max_hands = draw(st.integers(1, 4))
     shuffle = draw(st.sampled_from(Shuffle))
+    surrender = draw(st.sampled_from(Surrender))
     lock = insurance and draw(st.booleans())
     return TableRules(
         decks=draw(st.integers(1, 8)),
@@ -43,7 +44,8 @@ def table_rules(draw: st.DrawFn) -> TableRules:
         max_hands=max_hands,
         split_aces_one_card=draw(st.booleans()),
         resplit_aces=max_hands >= 3 and draw(st.booleans()),
-        surrender=draw(st.sampled_from(Surrender)),
+        surrender=surrender,
+        surrender_against_ace=surrender is Surrender.NONE or draw(st.booleans()),
         insurance=insurance,
         insurance_forbids_double_split=lock,
         insure_additional_bets=(

@@ -66,23 +66,44 @@ def test_split_and_surrender_refusals_name_the_rule() -> None:
     )
 
 
-def test_immediate_surrender_is_refused_against_an_ace_by_the_engine_and_the_strategy() -> None:
-    """One rule, two readers: the French tables' immediate surrender is not offered against a
-    dealer Ace (late surrender is), and the strategy's legal actions say the same."""
+def test_immediate_surrender_is_offered_against_an_ace_by_the_engine_and_the_strategy() -> None:
+    """One rule, two readers. 001 lets a player give up at once "constatant une carte dangereuse
+    à la banque", and names no card it excludes: the French tables offer their immediate
+    surrender against an Ace too, and the strategy's legal actions say the same."""
     from tutor.strategy import solve
     from tutor.strategy.solver import hand_of
 
     french = PRESETS["french-casino"]
-    for up, expected in ((1, ("no-surrender-ace", {})), (10, None)):
+    for up in (1, 9, 10):
         assert (
             surrender_refusal(french, cards=2, from_split=False, hands_in_seat=1, dealer_up=up)
-            == expected
+            is None
         )
-    late = PRESETS["american-s17"]
-    assert surrender_refusal(late, cards=2, from_split=False, hands_in_seat=1, dealer_up=1) is None
     solution = solve(french)
-    assert Action.SURRENDER not in solution.allowed(1, hand_of((10, 6)))
-    assert Action.SURRENDER in solution.allowed(10, hand_of((10, 6)))
+    assert Action.SURRENDER in solution.allowed(1, hand_of((10, 6)))
     game = Round(french, Shoe(6, script="10♠ A♥ 6♦"), [2])
     game.decline_insurance()
-    assert game.refusal(Action.SURRENDER) == ("no-surrender-ace", {})
+    assert game.can_surrender()
+
+
+def test_a_house_rule_refuses_surrender_against_an_ace_for_the_engine_and_the_strategy() -> None:
+    """``surrender_against_ace=False`` is a casino's house rule (none of the sources states it):
+    refused against an Ace alone, by the engine and by the strategy, whatever the kind of
+    surrender, and the refusal names the table."""
+    from tutor.strategy import solve
+    from tutor.strategy.solver import hand_of
+
+    for preset in ("french-casino", "american-s17"):
+        house = PRESETS[preset].replace(surrender_against_ace=False)
+        for up, expected in ((1, ("no-surrender-ace", {"table": preset})), (10, None)):
+            assert (
+                surrender_refusal(house, cards=2, from_split=False, hands_in_seat=1, dealer_up=up)
+                == expected
+            )
+    house = PRESETS["french-casino"].replace(surrender_against_ace=False)
+    solution = solve(house)
+    assert Action.SURRENDER not in solution.allowed(1, hand_of((10, 6)))
+    assert Action.SURRENDER in solution.allowed(10, hand_of((10, 6)))
+    game = Round(house, Shoe(6, script="10♠ A♥ 6♦"), [2])
+    game.decline_insurance()
+    assert game.refusal(Action.SURRENDER) == ("no-surrender-ace", {"table": "french-casino"})

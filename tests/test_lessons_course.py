@@ -85,6 +85,8 @@ from tutor.lessons import AskStep, localize  # noqa: E402
 from tutor.lessons.models import ChoiceAnswer, NumberAnswer  # noqa: E402
 from tutor.lessons.play import table_of  # noqa: E402
 from tutor.rules import PRESETS, HoleCard, Surrender, TableRules  # noqa: E402
+from tutor.strategy import solve  # noqa: E402
+from tutor.strategy.solver import hand_of  # noqa: E402
 from tutor.table import BankRotation, FamilySession, play_at_random, scripted_round  # noqa: E402
 
 FRENCH_TABLES = (PRESETS["french-casino"], PRESETS["france-before-2007"])
@@ -125,35 +127,46 @@ def _play(
 
 
 def test_the_french_tables_immediate_surrender_is_taught_with_its_half_and_its_ace() -> None:
-    """001: the player may give up at once, the bank keeps half; not against an Ace (issue 13)."""
+    """001: the player may give up at once "constatant une carte dangereuse à la banque", the
+    bank keeps half; no card is excluded, an Ace included (issue 23). Refusing it against an Ace
+    is a casino's house rule no source states, taught as such at a table with that option."""
     deals = _deals_of("surrender")
     surrendered = [
         (step, rules)
         for step, rules in deals
-        if rules in FRENCH_TABLES and step.deal.expect.decisions == (Action.SURRENDER,)
+        if rules in FRENCH_TABLES and step.deal.expect.decisions[-1:] == (Action.SURRENDER,)
     ]
     assert surrendered, "lesson 11 surrenders a hand at a French table"
+    ups = set()
     for step, rules in surrendered:
         assert rules.surrender is Surrender.IMMEDIATE
-        assert step.deal.dealer[0].rank.is_ten_valued, "a dealer who could still make a natural"
+        up = step.deal.dealer[0].rank
+        assert up is Rank.ACE or up.is_ten_valued, "a dealer who could still make a natural"
+        ups.add(up is Rank.ACE)
         game = _play(step, rules)
         assert game.is_over
         assert game.results[0].net == -Fraction(step.deal.bet, 2) == step.deal.expect.net
-        # Whatever the dealer's second card (an Ace for a natural here), the half is kept...
-        ace = Card.parse("A♣")
-        assert (
-            _play(step, rules, then=(*step.deal.then, ace)).results[0].net == step.deal.expect.net
-        )
-        # ...where a late surrender without a hole card would lose the whole bet to that natural.
-        late = rules.replace(surrender="late")
-        assert _play(step, late, then=(*step.deal.then, ace)).results[0].net == -step.deal.bet
-    against_ace = [
+    assert ups == {True, False}, "surrendered against a ten and against an Ace"
+    # Whatever the dealer's second card, the half is kept, where a late surrender without a hole
+    # card would lose the whole bet to that natural (two seats, so the dealer does draw it).
+    for up, second in (("10♣", "A♦"), ("A♣", "K♦")):
+        for kind, net in (("immediate", -1), ("late", -2)):
+            rules = PRESETS["french-casino"].replace(surrender=kind)
+            game = scripted_round(rules, ["10♠ 6♥", "10♦ 8♣"], up, second)
+            while game.to_act() is not None and not game.can_surrender():
+                game.decline_insurance()
+            game.surrender()
+            game.stand()
+            assert game.dealer_has_natural
+            assert game.results[0].net == net, (up, kind)
+    house = [
         (step, rules)
         for step, rules in deals
-        if rules in FRENCH_TABLES and step.deal.dealer[0].rank is Rank.ACE
+        if not rules.surrender_against_ace and step.deal.dealer[0].rank is Rank.ACE
     ]
-    assert against_ace, "lesson 11 deals a hand against an Ace at a French table"
-    for step, rules in against_ace:
+    assert house, "lesson 11 deals a hand against an Ace at a table with the house rule"
+    for step, rules in house:
+        assert rules.replace(surrender_against_ace=True, name="french-casino") in FRENCH_TABLES
         insurance = sum(
             1
             for action in step.deal.expect.decisions
@@ -164,15 +177,35 @@ def test_the_french_tables_immediate_surrender_is_taught_with_its_half_and_its_a
         refusal = game.refusal(Action.SURRENDER)
         assert refusal is not None
         assert refusal[0] == "no-surrender-ace"
-    # And the question on it says so.
+    # And the question on it says the French tables offer it against an Ace.
     right = [
         localize(step.ask.answer.options[step.ask.answer.choice], "fr")
         for step in _asks_of("surrender")
         if isinstance(step.ask.answer, ChoiceAnswer)
         and "As" in localize(step.ask.question, "fr")
         and "abandonner" in localize(step.ask.question, "fr")
+        and "français" in localize(step.ask.question, "fr")
     ]
-    assert any("pas l'abandon contre un As" in text for text in right)
+    assert right
+    assert all("l'As compris" in text for text in right)
+    # The lesson's "près d'une fois sur trois": the natural under an Ace with this 16 out.
+    natural = solve(PRESETS["french-casino"]).ups[1].dealer_natural(hand_of((10, 6)))
+    assert 0.28 < natural < 1 / 3
+    text = " ".join(
+        localize(step.explain, "fr") for step in COURSE.lesson("surrender").steps
+        if hasattr(step, "explain")
+    )
+    assert "près d'une fois sur" in text
+    # And "c'est même contre un As qu'il sert le plus": what surrendering 16 saves over the best
+    # way of playing on is largest against an Ace.
+    assert "contre un As qu'il sert le plus" in " ".join(text.split())
+    french = solve(PRESETS["french-casino"])
+
+    def saved(up: int) -> float:
+        evs = french.action_evs(up, hand_of((10, 6)))
+        return evs[Action.SURRENDER] - max(ev for a, ev in evs.items() if a is not Action.SURRENDER)
+
+    assert max(range(1, 11), key=saved) == 1
 
 
 def test_splitting_by_value_at_the_french_tables_is_taught_with_a_king_ten() -> None:
@@ -262,6 +295,7 @@ def test_the_vingt_et_un_bank_kept_until_the_cards_run_out_is_taught_with_the_en
         step
         for step in _asks_of("history")
         if "épuisement" in localize(step.ask.question, "fr")
+        and "Quatre personnes" in localize(step.ask.question, "fr")
         and isinstance(step.ask.answer, NumberAnswer)
     ]
     assert asks, "lesson 19 asks how the bank kept until the cards run out passes"

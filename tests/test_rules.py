@@ -10,6 +10,7 @@ import pytest
 
 from tutor.rules import (
     PRESETS,
+    BankRotation,
     DoubleOn,
     HoleCard,
     InvalidRulesError,
@@ -38,11 +39,68 @@ def test_the_french_casino_deals_the_european_way() -> None:
     french = PRESETS["french-casino"]
     assert french.hole_card is HoleCard.EUROPEAN
     assert not french.dealer_peeks
-    # 001: "abandonner immédiatement", half the bet back at once; not against an Ace.
+    # 001: "constatant une carte dangereuse à la banque, un joueur peut décider d'abandonner
+    # immédiatement": half the bet back at once, against any card the bank shows (an Ace too).
     assert french.surrender is Surrender.IMMEDIATE
+    assert french.surrender_against_ace
+    assert PRESETS["france-before-2007"].surrender_against_ace
     assert french.split_by_value  # 001: "deux cartes de même valeur"
     assert french.insure_additional_bets
     assert PRESETS["france-before-2007"].double_on is DoubleOn.NINE_TO_ELEVEN
+
+
+def test_the_home_game_reads_like_source_000() -> None:
+    """000 (the Vingt-et-Un played at home, of which Black-jack is the casino's version)."""
+    home = PRESETS["home-game"]
+    assert home.source == "000_0c2d5cbf6d108733.txt"
+    assert home.decks == 2  # "Deux jeux de 52 cartes"
+    # "le Banquier peut rester le même jusqu'à épuisement des cartes" (the first convention; the
+    # other two are chosen by replacing it)
+    assert home.bank_rotation is BankRotation.UNTIL_CARDS_RUN_OUT
+    assert home.bank_rotation.is_rotating
+    # "L'une des cartes est donnée face visible, l'autre face cachée", a natural shown at once
+    assert home.dealer_peeks
+    assert not home.dealer_hits_soft_17  # "Avec 17 points et plus, il reste obligatoirement"
+    assert home.blackjack_pays == Fraction(3, 2)  # "Black Jack gagne 3 pour 2"
+    assert home.insurance
+    assert home.insurance_max == Fraction(1, 2)  # "une somme égale à la moitié de leur mise"
+    assert not home.even_money  # not in 000
+    assert home.double_face_down  # "une seule carte, face cachée"
+    assert not home.double_after_split  # "après avoir vu leurs deux premières cartes"
+    assert home.max_hands == 4  # "peut encore dissocier toute nouvelle Paire"
+    assert home.split_aces_one_card  # "ne peut recevoir qu'une carte par main"
+    assert not home.resplit_aces
+    assert not home.split_by_value  # a pair: "deux huits"
+    assert home.surrender is Surrender.NONE  # 000 has no surrender
+    assert home.shuffle is Shuffle.CUT_CARD  # the cards "brûlées", dealt down to the end
+    assert home.penetration == 0.95
+
+
+def test_only_the_home_game_passes_the_bank_between_the_players() -> None:
+    rotating = {name for name, rules in PRESETS.items() if rules.bank_rotation.is_rotating}
+    assert rotating == {"home-game"}
+
+
+@pytest.mark.parametrize("rotation", list(BankRotation))
+def test_the_bank_convention_is_read_from_a_rules_file(
+    tmp_path: Path, rotation: BankRotation
+) -> None:
+    path = tmp_path / "home.yaml"
+    path.write_text(f"preset: home-game\nbank_rotation: {rotation.value}\n", encoding="utf-8")
+    rules = load_rules(path)
+    assert rules.bank_rotation is rotation
+    assert rules.decks == 2
+
+
+def test_no_surrender_against_an_ace_is_a_house_rule_read_from_a_rules_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "french-casino"\nsurrender_against_ace = false\n', encoding="utf-8")
+    rules = load_rules(path)
+    assert rules.surrender is Surrender.IMMEDIATE
+    assert not rules.surrender_against_ace
+    assert rules.name == "french-casino*"
 
 
 def test_american_tables_differ_only_by_soft_17() -> None:
@@ -73,6 +131,11 @@ def test_every_preset_says_where_it_comes_from() -> None:
         ({"insurance_max": 2}, "between 0 and 1"),
         ({"double_on": "8-11"}, "double_on is one of"),
         ({"colour": "green"}, "unknown table rule"),
+        (
+            {"surrender": "none", "surrender_against_ace": False},
+            "surrender against an Ace is refused but this table offers no surrender",
+        ),
+        ({"bank_rotation": "whoever-wins"}, "bank_rotation is one of 'fixed'"),
     ],
 )
 def test_impossible_tables_are_refused_with_the_reason(
@@ -140,6 +203,8 @@ def test_rules_round_trip_through_plain_values() -> None:
         ({"insurance_max": [1]}, "insurance_max must be a number or a ratio"),
         ({"penetration": float("nan")}, "penetration must be a number, not nan"),
         ({"surrender": 1}, "surrender is one of 'none', 'late', 'immediate', not 1"),
+        ({"surrender_against_ace": "no"}, "surrender_against_ace must be true or false, not 'no'"),
+        ({"bank_rotation": 2}, "bank_rotation is one of 'fixed', 'each-round', 'until-loss'"),
         ({"name": "x" * 500}, "name must be a text of at most 200 characters"),
         ({"preset": 3}, "preset must be a preset's name, not 3"),
         ({"bogus": 1}, "unknown table rule 'bogus'"),

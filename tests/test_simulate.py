@@ -105,18 +105,26 @@ def test_a_spare_deck_serves_one_round_and_the_next_is_dealt_from_the_table_s_de
     assert sim.state[S_SPARES] == 1  # one seat never runs a full pack dry
 
 
-def test_immediate_surrender_is_never_played_against_an_ace_and_keeps_half() -> None:
-    rules = PRESETS["french-casino"]
+@pytest.mark.parametrize("against_ace", [True, False])
+def test_immediate_surrender_keeps_half_and_meets_an_ace_only_where_the_table_allows_it(
+    against_ace: bool,
+) -> None:
+    """001's immediate surrender is offered against any up-card, an Ace included, and keeps half
+    the bet even when the dealer's second card then makes a natural; a casino's house rule
+    (``surrender_against_ace=False``) takes it away against an Ace alone."""
+    rules = PRESETS["french-casino"].replace(surrender_against_ace=against_ace)
     always = np.full((3, 22, 11), CODES["Rh"], np.int8)
     strategy = Strategy("surrender", always, np.full((3, 22, 11), -1, np.int8),
                         np.zeros((3, 22, 11)))
     sim = Simulation(rules, strategy, seed=8, trace_rounds=3000, record_nets=3000)
     sim.run(3000)
+    aces = 0
     for index in range(3000):
         cards, actions = sim.traced_round(index)
         if "surrender" in actions:
-            assert card_of(cards[1]).rank is not Rank.ACE
+            aces += card_of(cards[1]).rank is Rank.ACE
             assert sim.nets[index] == -sim.unit // 2
+    assert (aces > 100) is against_ace
     assert sim.result().counts["surrender"] > 2000
 
 

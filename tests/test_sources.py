@@ -18,14 +18,15 @@ import pytest
 from tests.conftest import OpenApp
 from tutor.cards import Card, parse_cards
 from tutor.decision import Action
-from tutor.game import EventKind, Outcome
+from tutor.game import EventKind, Outcome, Phase
 from tutor.i18n import translator
-from tutor.rules import PRESETS
-from tutor.strategy import advise
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy import advise, chart, house_edge
 from tutor.table import FamilySession, deal_order, new_shoe, play_at_random, scripted_round
 from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState
 
+S000 = "000_0c2d5cbf6d108733.txt"
 S001 = "001_c05efaf0daf1676d.txt"
 S003 = "003_3e906d12f813f817.txt"
 S004 = "004_85fc10a6bbbb7bbc.txt"
@@ -75,17 +76,18 @@ ROWS = [
         source=S001, says="la moitié de sa mise",
     ),
     Row(
-        "no surrender against a dealer Ace at the French tables",
-        "french-casino", ("10♠ 6♥",), "A♣", "", ("decline-insurance",),
-        nets=None, outcomes=None, refused=("surrender", "no-surrender-ace"),
-        # Not in shared/sources: a Paris casino's published rules, quoted in issue 13.
-        source="issue 13 (a Paris casino's rules)", says="si le croupier n'a pas d'As",
+        "immediate surrender against an Ace keeps half even when the dealer then makes a natural",
+        "french-casino", ("10♠ 6♥", "10♦ 8♣"), "A♣", "K♦",
+        ("decline-insurance", "decline-insurance", "surrender", "stand"),
+        nets=(-1, -2), outcomes=(Outcome.SURRENDER,), refused=None,
+        source=S001, says="constatant une carte dangereuse à la banque, un joueur peut décider",
     ),
     Row(
-        "no surrender against a dealer Ace before 2007 either",
-        "france-before-2007", ("10♠ 6♥",), "A♣", "", ("decline-insurance",),
-        nets=None, outcomes=None, refused=("surrender", "no-surrender-ace"),
-        source="issue 13 (a Paris casino's rules)", says="si le croupier n'a pas d'As",
+        "immediate surrender against an Ace before 2007 too",
+        "france-before-2007", ("10♠ 6♥", "10♦ 8♣"), "A♣", "K♦",
+        ("decline-insurance", "decline-insurance", "surrender", "stand"),
+        nets=(-1, -2), outcomes=(Outcome.SURRENDER,), refused=None,
+        source=S001, says="constatant une carte dangereuse à la banque, un joueur peut décider",
     ),
     Row(
         "late surrender with a hole card stays allowed against an Ace (checked first)",
@@ -118,6 +120,44 @@ ROWS = [
         nets=None, outcomes=None, refused=("split", "split-pair"),
         source=S003, says="avec la même dénomination",
     ),
+    # -- the game at home (000): two decks, the banker's hole card, the bank's natural first --
+    Row(
+        "at home a natural is paid 3 to 2",
+        "home-game", ("A♠ K♥",), "9♣ 7♦", "", (),
+        nets=(3,), outcomes=(Outcome.NATURAL,), refused=None,
+        source=S000, says="Black Jack gagne 3 pour 2",
+    ),
+    Row(
+        "at home the banker's natural takes every bet but a natural's, which pushes",
+        "home-game", ("A♠ K♥", "10♦ 8♣"), "K♣ A♦", "", (),
+        nets=(0, -2), outcomes=(Outcome.PUSH,), refused=None,
+        source=S000, says="il ramasse les mises des joueurs, sauf celles des joueurs qui ont eux",
+    ),
+    Row(
+        "at home the double takes one card face down, settled when the bank has played",
+        "home-game", ("6♠ 5♥",), "6♣ 10♦", "9♦ 2♣", ("double",),
+        nets=(4,), outcomes=(Outcome.WIN,), refused=None,
+        source=S000, says="qu'une seule carte, face cachée",
+    ),
+    Row(
+        "at home a new pair may be split again",
+        "home-game", ("8♠ 8♥",), "6♣ 10♦", "8♦ 3♣ 10♥ 9♠ 9♦",
+        ("split", "split", "stand", "stand", "stand"),
+        nets=(6,), outcomes=(Outcome.WIN, Outcome.WIN, Outcome.WIN), refused=None,
+        source=S000, says="peut encore dissocier toute nouvelle Paire",
+    ),
+    Row(
+        "at home the double is on the first two cards, not after a split",
+        "home-game", ("8♠ 8♥",), "6♣ 10♦", "3♦ 9♣", ("split",),
+        nets=None, outcomes=None, refused=("double", "no-double-after-split"),
+        source=S000, says="après avoir vu leurs deux premières cartes, ont la faculté de doubler",
+    ),
+    Row(
+        "no surrender at home",
+        "home-game", ("10♠ 6♥",), "10♣ 7♦", "", (),
+        nets=None, outcomes=None, refused=("surrender", "no-surrender"),
+        source=S000, says="(000 has no surrender)",
+    ),
     # -- doubling: one card, face down at the American tables (the card shown at the end) --
     Row(
         "a double face down is settled as any double once the dealer has played",
@@ -149,13 +189,69 @@ def test_the_table_does_what_its_source_says(row: Row) -> None:
 
 
 @pytest.mark.parametrize("preset", ["french-casino", "france-before-2007"])
+@pytest.mark.parametrize("up", ["10♣", "A♣"])
 def test_an_immediate_surrender_is_worth_exactly_half_the_bet_to_the_strategy(
-    preset: str,
+    preset: str, up: str
 ) -> None:
     """001: the bank keeps half the bet, whatever comes next; so the strategy values it at -0.5
-    against a ten, where a late surrender would also lose the whole bet to a natural."""
-    game = scripted_round(PRESETS[preset], ["10♠ 6♥"], "10♣", strict=False)
-    assert advise(game.decision_point()).evs[Action.SURRENDER] == -0.5
+    against a ten and against an Ace, where a late surrender would also lose the whole bet to a
+    natural (about one time in three under an Ace)."""
+    def surrender_ev(rules: TableRules) -> float:
+        game = scripted_round(rules, ["10♠ 6♥"], up, strict=False)
+        if game.phase is Phase.INSURANCE:
+            game.decline_insurance()
+        return advise(game.decision_point()).evs[Action.SURRENDER]
+
+    assert surrender_ev(PRESETS[preset]) == -0.5
+    assert surrender_ev(PRESETS[preset].replace(surrender="late")) < -0.5
+
+
+# Early surrender against an Ace (half back before the dealer's second card), infinite deck, dealer
+# stands on soft 17: surrender where playing on is worth less than -0.5 counting the natural,
+# hard 5 to 7, hard 12 to 17, and the pairs 3-3, 6-6, 7-7 and 8-8 (blackjackinfo.com community,
+# thread 10366, "BS difference"). Six decks agree cell for cell.
+EARLY_SURRENDER_AGAINST_AN_ACE = {
+    "hard": {"5", "6", "7", "12", "13", "14", "15", "16", "17"},
+    "pairs": {"3,3", "6,6", "7,7", "8,8"},
+    "soft": set(),
+}
+
+
+@pytest.mark.parametrize("preset", ["french-casino", "france-before-2007"])
+def test_the_french_chart_surrenders_against_an_ace_where_published_early_surrender_does(
+    preset: str,
+) -> None:
+    tables = chart(PRESETS[preset]).tables()
+    for name, rows in EARLY_SURRENDER_AGAINST_AN_ACE.items():
+        frame = tables[name]
+        surrendered = {str(row) for row in frame.index if str(frame.loc[row, "A"]).startswith("R")}
+        assert surrendered == rows, (preset, name)
+
+
+def test_the_house_rule_against_an_ace_takes_surrender_out_of_the_ace_column_only() -> None:
+    """Refused against an Ace (a casino's house rule, in no source), the chart's Ace column plays
+    on and every other column is unchanged."""
+    french = PRESETS["french-casino"]
+    offered = chart(french).tables()
+    refused = chart(french.replace(surrender_against_ace=False)).tables()
+    for name in ("hard", "soft", "pairs"):
+        before, after = offered[name], refused[name]
+        assert not any(str(code).startswith("R") for code in after["A"]), name
+        others = [column for column in before.columns if column != "A"]
+        assert before[others].equals(after[others]), name
+    assert (offered["hard"].loc["16", "A"], refused["hard"].loc["16", "A"]) == ("Rh", "H")
+
+
+def test_immediate_surrender_against_an_ace_gives_the_player_the_edge_the_house_rule_takes_back(
+) -> None:
+    """The two French presets with and without the house rule: immediate surrender against an
+    Ace, with no hole card, is worth about 0.39 % of the bet to the player (the reason a casino
+    might refuse it), enough to give the player the edge at the French casino."""
+    french = PRESETS["french-casino"]
+    offered = house_edge(french)
+    refused = house_edge(french.replace(surrender_against_ace=False))
+    assert offered < 0 < refused
+    assert 0.0035 < refused - offered < 0.0045
 
 
 # -- doubling face down (001, American deal) or face up (003) --------------------------------------

@@ -94,7 +94,7 @@ REFUSALS: dict[str, str] = {
     "no-resplit-aces": "split Aces cannot be split again",
     "no-surrender": "this table does not offer surrender",
     "surrender-first": "you can only surrender your first two cards, before any other decision",
-    "no-surrender-ace": "this table does not offer surrender against a dealer Ace",
+    "no-surrender-ace": "this table's house rule refuses surrender against a dealer Ace ({table})",
     "even-money-natural": "even money is only offered on a natural",
     "no-even-money": "this table does not offer even money",
     "funds": "you need {needed} more chips to {action}, and have {stack}",

@@ -78,7 +78,10 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "surrender-first": N_(
         "You can only surrender your first two cards, before any other decision."
     ),
-    "no-surrender-ace": N_("This table does not offer surrender against a dealer Ace."),
+    "no-surrender-ace": N_(
+        "This table's house rule refuses surrender against a dealer Ace (a casino's rule: none"
+        " of the course's texts states it)."
+    ),
     "even-money-natural": N_("Even money is only offered on a natural."),
     "no-even-money": N_("This table does not offer even money."),
     "no-insurance": N_("This table does not offer insurance."),
@@ -312,6 +315,7 @@ PRESET_NAMES: dict[str, str] = {
     "family": N_("Family table (rules booklet)"),
     "french-casino": N_("French casino"),
     "france-before-2007": N_("French casino before 2007"),
+    "home-game": N_("Home game (Vingt-et-Un, two decks, the bank passed round)"),
     "online-six-deck": N_("Online game, six decks"),
     "american-s17": N_("American shoe, dealer stands on soft 17"),
     "american-h17": N_("American shoe, dealer hits soft 17"),

@@ -88,23 +88,25 @@ def split_refusal(
 def surrender_refusal(
     rules: TableRules, *, cards: int, from_split: bool, hands_in_seat: int, dealer_up: int
 ) -> Refusal:
-    """Surrender: where the table offers it, on the first two cards of an unsplit hand, and not
-    against a dealer Ace where the table's kind of surrender excludes it (the French casinos'
-    immediate surrender). ``dealer_up`` is the up-card's value, Ace = 1, as the strategy counts
-    it: the up-card is part of the rule, so both the engine and the strategy must pass it.
+    """Surrender: where the table offers it, on the first two cards of an unsplit hand, against
+    any up-card unless the table's house rule refuses it against a dealer Ace
+    (``TableRules.surrender_against_ace``; no source of the course states that rule: the French
+    casinos' immediate surrender of ``001`` is offered whatever the bank shows). ``dealer_up``
+    is the up-card's value, Ace = 1, as the strategy counts it: the up-card is part of the rule,
+    so both the engine and the strategy must pass it.
 
     >>> from tutor.rules import PRESETS
-    >>> surrender_refusal(PRESETS["french-casino"], cards=2, from_split=False, hands_in_seat=1,
-    ...                   dealer_up=1)
-    ('no-surrender-ace', {})
-    >>> surrender_refusal(PRESETS["french-casino"], cards=2, from_split=False, hands_in_seat=1,
-    ...                   dealer_up=10) is None
+    >>> french = PRESETS["french-casino"]
+    >>> surrender_refusal(french, cards=2, from_split=False, hands_in_seat=1, dealer_up=1) is None
     True
+    >>> house = french.replace(surrender_against_ace=False)
+    >>> surrender_refusal(house, cards=2, from_split=False, hands_in_seat=1, dealer_up=1)
+    ('no-surrender-ace', {'table': 'french-casino'})
     """
     if not rules.offers_surrender:
         return "no-surrender", {}
     if cards != 2 or from_split or hands_in_seat != 1:
         return "surrender-first", {}
-    if dealer_up == 1 and rules.surrender.refused_against_ace:
-        return "no-surrender-ace", {}
+    if dealer_up == 1 and not rules.surrender_against_ace:
+        return "no-surrender-ace", {"table": rules.name}
     return None

@@ -73,24 +73,49 @@ class Surrender(Enum):
     #: whole bet if the dealer's second card makes a natural (surrender only ever saves half against
     #: hands the dealer has to play out, as at a table with a hole card).
     LATE = "late"
-    #: The French casinos' rule (``001``: the player "peut décider d'abandonner immédiatement",
-    #: the bank keeps half the bet): the hand is settled at once, half the bet back, whatever the
-    #: dealer's second card turns out to be. French casinos do not offer it against a dealer Ace,
-    #: which is what keeps it from handing the player the edge against an Ace with no hole card.
-    #: With a hole card it plays as late surrender refused against an Ace (the dealer has already
-    #: checked under a ten).
+    #: The French casinos' rule (``001``: after two cards, "constatant une carte dangereuse à la
+    #: banque, un joueur peut décider d'abandonner immédiatement", the bank keeps half the bet):
+    #: the hand is settled at once, half the bet back, whatever the dealer's second card turns
+    #: out to be. 001 names no up-card it excludes, so it is offered against any up-card, an Ace
+    #: included: with no hole card it then keeps half the bet even when the dealer's second card
+    #: makes a natural. A casino that refuses it against an Ace says so in its house rules
+    #: (``TableRules.surrender_against_ace``). With a hole card it plays as late surrender (the
+    #: dealer has already checked under an Ace or a ten).
     IMMEDIATE = "immediate"
-
-    @property
-    def refused_against_ace(self) -> bool:
-        """Whether this kind of surrender is never offered against a dealer Ace."""
-        return self is Surrender.IMMEDIATE
 
     @property
     def loses_all_to_a_later_natural(self) -> bool:
         """Whether a dealer natural revealed after the surrender (no hole card) takes the whole
         bet: late surrender does, immediate surrender is settled before the card is drawn."""
         return self is Surrender.LATE
+
+
+class BankRotation(Enum):
+    """Who holds the bank from one round to the next.
+
+    At a casino, or at the family booklet's table (``004``), one bank sits through the whole
+    session. In the game played at home that source ``000`` describes, the players hold the bank
+    themselves, "suivant les conventions adoptées en début de partie", by one of three
+    conventions: the banker keeps it "jusqu'à épuisement des cartes", gives it up "dès qu'il a
+    perdu son coup", or holds it "qu'un seul coup". The passing itself is played by
+    ``tutor.table.FamilySession``; the rules only say which convention the table agreed on.
+    """
+
+    #: The bank is one stack held for the whole session (the house, or the family booklet's bank).
+    FIXED = "fixed"
+    #: The players hold the bank in turn, one round each.
+    EACH_ROUND = "each-round"
+    #: The banker keeps the bank until a round costs the bank chips.
+    UNTIL_LOSS = "until-loss"
+    #: The banker keeps the bank until the cards run out. The cards of each round are burnt (not
+    #: shuffled back) until too few are left to deal the next round; then they are gathered and
+    #: shuffled, and the bank passes to the next player.
+    UNTIL_CARDS_RUN_OUT = "until-cards-run-out"
+
+    @property
+    def is_rotating(self) -> bool:
+        """Whether the players hold the bank in turn (no separate bank)."""
+        return self is not BankRotation.FIXED
 
 
 class Shuffle(Enum):
@@ -124,6 +149,10 @@ class TableRules:
     split_aces_one_card: bool = True
     resplit_aces: bool = False
     surrender: Surrender = Surrender.NONE
+    #: Whether surrender is offered against a dealer Ace too. No source of the course refuses it
+    #: (``001`` lets a player give up "constatant une carte dangereuse à la banque", any card);
+    #: ``False`` is a casino's house rule, for a table that publishes one.
+    surrender_against_ace: bool = True
     insurance: bool = True
     #: The largest insurance bet, as a fraction of the hand's bet.
     insurance_max: Fraction = Fraction(1, 2)
@@ -142,6 +171,9 @@ class TableRules:
     spare_deck: bool = False
     #: The historical bonus that named the game: Ace of spades with a black Jack, paid 10:1.
     ace_of_spades_black_jack_pays: Fraction | None = None
+    #: Who holds the bank from round to round: one bank all session (a casino, the family
+    #: booklet), or the players in turn by one of the home game's conventions (``000``).
+    bank_rotation: BankRotation = BankRotation.FIXED
     #: Where each convention comes from, for the learner (a source file or a description).
     source: str = field(default="", compare=False)
 
@@ -195,6 +227,10 @@ class TableRules:
             )
         if self.even_money and not self.insurance:
             out.append("even money is a form of insurance, and this table offers no insurance")
+        if not self.surrender_against_ace and not self.offers_surrender:
+            out.append(
+                "surrender against an Ace is refused but this table offers no surrender at all"
+            )
         if not 0.1 <= self.penetration <= 0.95:
             out.append(f"the cut card goes between 10% and 95% of the shoe, not {self.penetration}")
         if self.spare_deck and self.shuffle is not Shuffle.EVERY_ROUND:
@@ -321,6 +357,7 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "double_on": DoubleOn,
     "surrender": Surrender,
     "shuffle": Shuffle,
+    "bank_rotation": BankRotation,
 }
 
 
@@ -360,9 +397,11 @@ PRESETS: dict[str, TableRules] = {
     # split up to three hands, split Aces one card, insurance that must be extended to the second
     # bet after a split or double. Shoe size from 000_0c2d5cbf6d108733.txt (six or seven decks in
     # a French shoe).
-    # Surrender, 001: after two cards "un joueur peut décider d'abandonner immédiatement. La
-    # banque récupère alors la moitié de sa mise": settled at once, half back (IMMEDIATE); not
-    # against an Ace, as French casinos publish it ("si le croupier n'a pas d'As").
+    # Surrender, 001: after two cards, "constatant une carte dangereuse à la banque, un joueur
+    # peut décider d'abandonner immédiatement. La banque récupère alors la moitié de sa mise":
+    # settled at once, half back (IMMEDIATE), against whatever card the bank shows, an Ace
+    # included (001 names no card it excludes; refusing it against an Ace is a casino's house
+    # rule that no source of the course states, ``surrender_against_ace=False``).
     # Splitting, 001: "deux cartes de même valeur" may be split, so K-10 is a pair here.
     "french-casino": TableRules(
         name="french-casino",
@@ -375,7 +414,8 @@ PRESETS: dict[str, TableRules] = {
         source="001_c05efaf0daf1676d.txt",
     ),
     # shared/sources/001_c05efaf0daf1676d.txt: until 2007 French casinos let players double only on
-    # 9, 10 or 11; otherwise as the French casino above (immediate surrender, split by value).
+    # 9, 10 or 11; otherwise as the French casino above (immediate surrender against any card,
+    # split by value).
     "france-before-2007": TableRules(
         name="france-before-2007",
         decks=6,
@@ -386,6 +426,31 @@ PRESETS: dict[str, TableRules] = {
         surrender=Surrender.IMMEDIATE,
         insure_additional_bets=True,
         source="001_c05efaf0daf1676d.txt",
+    ),
+    # shared/sources/000_0c2d5cbf6d108733.txt, the game played at home (Vingt-et-Un, of which
+    # Black-jack is "la version de casino"): "Deux jeux de 52 cartes", two players at least, and
+    # the bank held by the players themselves, not by a croupier, passing between them by the
+    # convention agreed at the start ("jusqu'à épuisement des cartes", "dès qu'il a perdu son
+    # coup", "qu'un seul coup"; here the first, which the others replace as an option). The banker
+    # deals himself a card face up and one face down and shows a natural at once: a hole card.
+    # The cards played are "brûlées" and not dealt again: the cards are dealt down to the end
+    # (the cut card as deep as a shoe allows; a bank kept until the cards run out deals them all).
+    # Play as 000 states it: the bank draws to 16 and stands on 17 (the only drawing rule 000
+    # gives; it says the Vingt-et-Un banker may draw as he judges, which an engine cannot play),
+    # a natural pays 3 to 2, insurance of half the bet pays 2 to 1 against an Ace, the double on
+    # the first two cards takes one card "face cachée", any new pair may be split again, split
+    # Aces take one card each. 000 names no double after a split, no even money and no surrender:
+    # none is offered.
+    "home-game": TableRules(
+        name="home-game",
+        decks=2,
+        double_after_split=False,
+        double_face_down=True,
+        max_hands=4,
+        even_money=False,
+        penetration=0.95,
+        bank_rotation=BankRotation.UNTIL_CARDS_RUN_OUT,
+        source="000_0c2d5cbf6d108733.txt",
     ),
     # shared/sources/003_3e906d12f813f817.txt, a single-player online game: six decks, a hole card,
     # double on two cards or after a split, surrender for half, insurance forbids doubling and

@@ -12,10 +12,10 @@ peek under an Ace or a ten (American deal) or no hole card at all (European deal
 second card after the players, and a dealer natural then takes doubled and split bets), 21 stands
 by itself, split hands played one after the other (split Aces one card each, resplit only where
 the table allows), surrender (late: half the bet back, lost whole to a European dealer's later
-natural; immediate: half back at once, never against an Ace), a double dealt face down leaving
-its hand waiting for the dealer, the dealer standing or hitting on soft 17, and every bet
-settled. The tests replay rounds the simulator traced through the rules engine and compare every
-net to the chip.
+natural; immediate: half back at once, against any up-card unless a house rule refuses it
+against an Ace), a double dealt face down leaving its hand waiting for the dealer, the dealer
+standing or hitting on soft 17, and every bet settled. The tests replay rounds the simulator
+traced through the rules engine and compare every net to the chip.
 
 Cards are dealt from the true shoe: an array of the physical cards (rank and suit, ``decks``
 packs), each draw picking one of the undealt cards uniformly (a Fisher-Yates shuffle done one card
@@ -270,7 +270,7 @@ def _play(  # one long loop, on purpose: it is the hot path
     session_rounds = cfg[K_SESSION_ROUNDS]
     session_stack = cfg[K_SESSION_STACK]
     surrender_natural = cfg[K_SURRENDER_NATURAL] == 1  # late, European: a natural takes it all
-    surrender_no_ace = cfg[K_SURRENDER_NO_ACE] == 1  # immediate surrender: not against an Ace
+    surrender_no_ace = cfg[K_SURRENDER_NO_ACE] == 1  # a house rule: no surrender against an Ace
     face_down = cfg[K_FACE_DOWN] == 1  # a double's card unknown until the dealer has played
     base_size = cfg[K_BASE_SIZE]  # the shoe without spare decks
     record = nets.shape[0] > 0
@@ -873,7 +873,7 @@ def _config(rules: TableRules, *, session_rounds: int, session_stack: int) -> I6
         K_SURRENDER_NATURAL: (
             not rules.dealer_peeks and rules.surrender.loses_all_to_a_later_natural
         ),
-        K_SURRENDER_NO_ACE: rules.surrender.refused_against_ace,
+        K_SURRENDER_NO_ACE: not rules.surrender_against_ace,
         K_FACE_DOWN: rules.double_face_down,
         K_BASE_SIZE: rules.decks * 52,
     }

@@ -4,9 +4,10 @@
 the cut card has come out), never while a round is in play. ``FamilySession`` is the session of
 the family booklet (``shared/sources/004_85fc10a6bbbb7bbc.txt``): 20 chips a player, 200 for the
 bank, a fixed bet of 2, ten rounds, then a ranking; a player who cannot bet sits out, and the bank
-is topped up with tokens when it could not pay. As an option the players hold the bank in turn,
-as in the older Vingt-et-Un (``000_0c2d5cbf6d108733.txt``), by one of its three conventions: one
-round each, until the banker loses a round, or until the cards run out (``BankRotation``).
+is topped up with tokens when it could not pay. The players may instead hold the bank in turn, as
+in the game played at home of ``000_0c2d5cbf6d108733.txt`` (the ``home-game`` rules), by one of
+its three conventions: one round each, until the banker loses a round, or until the cards run out
+(``tutor.rules.BankRotation``, the rules' ``bank_rotation`` unless the session chooses another).
 
 Chips are conserved to the chip: what the players lose the bank wins, and tokens added to the bank
 are counted apart, so ``sum(players) + bank - tokens`` never changes.
@@ -18,13 +19,15 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 
 from tutor.cards import Card, Shoe, format_cards, one_deck, parse_cards
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Phase, Round, money
 from tutor.rules import PRESETS, TableRules
+
+# Re-exported: the bank conventions were defined here before the rules named them.
+from tutor.rules import BankRotation as BankRotation
 
 
 def new_shoe(
@@ -73,26 +76,6 @@ class Table:
         self.round = None
 
 
-class BankRotation(Enum):
-    """Who holds the bank in a family session."""
-
-    #: The bank is a separate stack of chips held by one person for the whole session.
-    FIXED = "fixed"
-    #: Vingt-et-Un: the players hold the bank in turn, one round each.
-    EACH_ROUND = "each-round"
-    #: Vingt-et-Un: the banker keeps the bank until a round costs the bank chips.
-    UNTIL_LOSS = "until-loss"
-    #: Vingt-et-Un: the banker keeps the bank until the cards run out. The cards of each round
-    #: are burnt (not shuffled back) until too few are left to deal the next round; then they
-    #: are gathered and shuffled, and the bank passes to the next player.
-    UNTIL_CARDS_RUN_OUT = "until-cards-run-out"
-
-    @property
-    def is_rotating(self) -> bool:
-        """Whether the players hold the bank in turn (no separate bank)."""
-        return self is not BankRotation.FIXED
-
-
 @dataclass
 class Player:
     name: str
@@ -121,7 +104,9 @@ class FamilySession:
     chips: int = 20
     bank_chips: int = 200
     bet: int = 2
-    rotation: BankRotation = BankRotation.FIXED
+    #: How the bank passes; None takes the rules' ``bank_rotation`` (the convention a table's
+    #: rules agreed on), a value overrides it for this session.
+    rotation: BankRotation | None = None
     seed: int | None = None
     players: list[Player] = field(init=False)
     bank: Money = field(init=False)
@@ -150,7 +135,9 @@ class FamilySession:
         return cls.MIN_PEOPLE - bank, cls.MAX_PEOPLE - bank
 
     def __post_init__(self) -> None:
-        rotating = self.rotation.is_rotating
+        if self.rotation is None:
+            self.rotation = self.rules.bank_rotation
+        rotating = self.convention.is_rotating
         people = len(self.names) + (0 if rotating else 1)
         if not self.MIN_PEOPLE <= people <= self.MAX_PEOPLE:
             raise ValueError(
@@ -166,6 +153,11 @@ class FamilySession:
         self.table = Table(self.rules, seed=self.seed)
 
     # -- the session --
+    @property
+    def convention(self) -> BankRotation:
+        """How the bank passes in this session (the chosen rotation, else the rules')."""
+        return self.rotation if self.rotation is not None else self.rules.bank_rotation
+
     @property
     def is_over(self) -> bool:
         return self.round_number >= self.rounds or not self._bettors()
@@ -237,7 +229,7 @@ class FamilySession:
         burnt round after round (source 000: "Les cartes utilisées sont « brûlées »") until a
         round had to draw from an empty pack or the next deal could not be made in full.
         """
-        if self.rotation is not BankRotation.UNTIL_CARDS_RUN_OUT:
+        if self.convention is not BankRotation.UNTIL_CARDS_RUN_OUT:
             self.table.close_round()
             return False
         shoe = self.table.shoe
@@ -262,7 +254,7 @@ class FamilySession:
             BankRotation.EACH_ROUND: True,
             BankRotation.UNTIL_LOSS: bank_net < 0,
             BankRotation.UNTIL_CARDS_RUN_OUT: cards_ran_out,
-        }[self.rotation]
+        }[self.convention]
         if passes:
             self.banker = (self.banker + 1) % len(self.players)
 

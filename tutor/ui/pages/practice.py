@@ -41,8 +41,13 @@ def _players_key(rotation: BankRotation) -> str:
 
 
 def _family_rules(state: AppState) -> TableRules:
-    """The family session is played with the family table's rules (as edited, if they were)."""
-    return state.rules if state.rules.name.rstrip("*") == "family" else PRESETS["family"]
+    """The family session is played with the family table's rules, or the home game's (a table
+    whose rules pass the bank between the players), as edited if they were; at any other table
+    with the family booklet's."""
+    rules = state.rules
+    if rules.name.rstrip("*") == "family" or rules.bank_rotation.is_rotating:
+        return rules
+    return PRESETS["family"]
 
 
 def _new_table(state: AppState) -> None:
@@ -99,9 +104,10 @@ def _end_table(state: AppState) -> None:
     state.practice = None
 
 
-def _bank_choice(t: Translator) -> BankRotation:
+def _bank_choice(t: Translator, table_rules: TableRules) -> BankRotation:
     """Who holds the bank: the booklet's fixed bank, or the Vingt-et-Un's rotating bank by one
-    of its three conventions; the chosen rule spelt out with the text it comes from."""
+    of its three conventions, the rules' own convention chosen first; the chosen rule spelt out
+    with the text it comes from."""
     _ = t.gettext
     labels = {
         BankRotation.FIXED: _("A fixed bank: the app holds it all session (the family booklet)"),
@@ -116,6 +122,7 @@ def _bank_choice(t: Translator) -> BankRotation:
     st.radio(
         _("Who holds the bank"),
         [rotation.value for rotation in BankRotation],
+        index=list(BankRotation).index(table_rules.bank_rotation),
         format_func=lambda value: labels[BankRotation(value)],
         key="practice-bank",
     )
@@ -169,7 +176,7 @@ def setup(state: AppState) -> None:
         key="practice-mode",
     )
     if family:
-        rotation = _bank_choice(t)
+        rotation = _bank_choice(t, rules)
         low, high = FamilySession.player_bounds(rotation)
         st.slider(
             _("Players"),
