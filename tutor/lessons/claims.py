@@ -237,10 +237,13 @@ def _contradictions(
 
 # -- absolute words in the text -----------------------------------------------------------------
 
+#: Words that make a sentence a rule for every hand and table: the absolutes, and the words
+#: that say a play goes without saying (« de toute façon », "anyway").
 _ABSOLUTE = re.compile(
     r"(?<!\w)(?:toujours|jamais|systématiquement|en aucun cas|dans tous les cas|à chaque fois"
-    r"|sans exception|always|never|every time|in every case|in all cases|without exception"
-    r"|no matter what|under no circumstances)(?!\w)",
+    r"|sans exception|quoi qu'il arrive|de toute façon"
+    r"|always|never|every time|in every case|in all cases|without exception"
+    r"|no matter what|under no circumstances|whatever happens|anyway)(?!\w)",
     re.I,
 )
 #: A word just before the absolute that takes its absoluteness away.
@@ -329,6 +332,8 @@ class Absolute:
     occurrence: int
     plays: frozenset[Action]
     sentence: str
+    #: The sentence with the words that give it its sense, where its hands are named.
+    words: str
 
 
 def absolutes(text: str, context: str = "") -> list[Absolute]:
@@ -336,7 +341,8 @@ def absolutes(text: str, context: str = "") -> list[Absolute]:
     found: list[Absolute] = []
     for sentence in sentences(text):
         words = text[sentence.start : sentence.end]
-        plays = _plays(" ".join((words, sentence.context, context)))
+        widened = " ".join((words, sentence.context, context))
+        plays = _plays(widened)
         for match in _ABSOLUTE.finditer(words):
             if _HEDGE.search(words[: match.start()]) or not plays:
                 continue
@@ -345,7 +351,7 @@ def absolutes(text: str, context: str = "") -> list[Absolute]:
             # word, hedged or not, before this one.
             before = text[: sentence.start + match.start()]
             occurrence = len(_whole_word(word).findall(before))
-            found.append(Absolute(word, occurrence, plays, " ".join(words.split())))
+            found.append(Absolute(word, occurrence, plays, " ".join(words.split()), widened))
     return found
 
 
@@ -355,6 +361,25 @@ def _whole_word(word: str) -> re.Pattern[str]:
 
 def _plays(words: str) -> frozenset[Action]:
     return frozenset(action for action, pattern in _PLAYS if pattern.search(words))
+
+
+#: How a sentence names a pair of Aces or of ten-valued cards besides their number.
+_ACES = re.compile(r"(?<!\w)(?:As|[Aa]ces?|A-A|A,A)(?!\w)")
+_TENS = re.compile(
+    r"(?<!\w)(?:bûches?|dix|tens|ten-valued|rois?|kings?|dames?|queens?|valets?|jacks?)(?!\w)",
+    re.I,
+)
+
+
+def mentions(hand: HandClass, words: str) -> bool:
+    """Whether a sentence names the hands of ``hand``: its number (« les 8 », "8s", "soft 17",
+    « 17 souple »), or for a pair of Aces or of tens their names (« les As », « deux bûches »)."""
+    number = 10 if hand.kind == "pair" and hand.value == 10 else hand.value
+    if hand.kind == "pair" and hand.value == 1:
+        return _ACES.search(words) is not None
+    if hand.kind == "pair" and hand.value == 10 and _TENS.search(words):
+        return True
+    return re.search(rf"(?<![\d,.]){number}(?!\d)", words) is not None
 
 
 # -- which texts, and which claims back them -----------------------------------------------------
@@ -432,7 +457,10 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
     for item in texts_to_check(lesson):
         for absolute in absolutes(item.text, item.context):
             backing = [
-                (path, claim) for path, claim in item.claims if claim.actions & absolute.plays
+                (path, claim)
+                for path, claim in item.claims
+                if claim.actions & absolute.plays
+                and any(mentions(hand, absolute.words) for hand in claim.hands)
             ]
             quoted = _quote(absolute.sentence)
             plays = " or ".join(sorted(action.value for action in absolute.plays))
@@ -443,7 +471,8 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
                         absolute.word,
                         absolute.occurrence,
                         f"{absolute.word!r} states a general rule about {plays} ({quoted}) "
-                        "that no claim backs: add a claim about it to this step's 'claims' "
+                        "that no claim backs (a claim about that play and a hand the sentence "
+                        "names): add one to this step's 'claims' "
                         "(or the lesson's), which the checker verifies at every table the "
                         f"lesson plays at or names ({table_names}), or say it without an "
                         "absolute word",
@@ -502,6 +531,7 @@ __all__ = [
     "check_wording",
     "describe",
     "lesson_tables",
+    "mentions",
     "names_table",
     "sentences",
     "step_rules",
