@@ -454,8 +454,10 @@ def check_numbers(
                 Code.NUMBER,
             )
         ]
-    if isinstance(answer, ChipsAnswer | LossAnswer) and ask.settle is None and (
-        ask.cards or ask.dealer
+    if (
+        isinstance(answer, ChipsAnswer | LossAnswer)
+        and ask.settle is None
+        and (ask.cards or ask.dealer)
     ):
         return [
             Finding(
@@ -810,8 +812,9 @@ def check_giveaways(lesson: Lesson) -> list[Finding]:
                 if match is None:
                     continue
                 word = match.group()
-                occurrence = len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)",
-                                            text[: match.start()], re.I))
+                occurrence = len(
+                    re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
+                )
                 findings.append(
                     Finding(
                         path,
@@ -835,7 +838,7 @@ def _languages(text: str | Translations, path: DataPath) -> list[tuple[DataPath,
 def _states(text: str | Translations, path: DataPath, total: str, what: str) -> list[Finding]:
     found = []
     for where, words in _languages(text, path):
-        numbers = re.compile(rf"(?<![\w,.]){total}(?![\w,.]\d?)")
+        numbers = re.compile(rf"(?<![\w,.]){total}(?!\w|[,.]\d)")  # 16, not 1,6 or 16,5
         match = numbers.search(words)
         if match is None:
             continue

@@ -177,8 +177,9 @@ def check_claim(
     insurance = any(action.is_insurance_decision for action in claim.actions)
     if insurance and claim.against != (1,):
         return [
-            ClaimFinding((*path, "against"), "insurance is only offered against an Ace: write "
-                         "against: [A]")
+            ClaimFinding(
+                (*path, "against"), "insurance is only offered against an Ace: write against: [A]"
+            )
         ]
     wanted = list(claim.tables) if claim.tables is not None else list(tables)
     contradicted: dict[str, list[str]] = {}
@@ -247,9 +248,7 @@ _ABSOLUTE = re.compile(
     re.I,
 )
 #: A word just before the absolute that takes its absoluteness away.
-_HEDGE = re.compile(
-    r"(?<!\w)(?:presque|quasi|quasiment|pas|almost|nearly|virtually|not)\s+$", re.I
-)
+_HEDGE = re.compile(r"(?<!\w)(?:presque|quasi|quasiment|pas|almost|nearly|virtually|not)\s+$", re.I)
 #: The plays, by the words both languages name them with (verbs in their usual forms).
 _PLAY_WORDS: tuple[tuple[Action, str], ...] = (
     (Action.HIT, r"tir(?:e|er|ez|ons|ent|era|erait|ant)|hit(?:s|ting)?|draw(?:s|ing)?"),
@@ -497,7 +496,7 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
                     absolute.occurrence,
                     f"{absolute.word!r} is backed by a claim made only for the {only} "
                     f"table(s) ({_label(path)}), but this text does not say so ({quoted}): name "
-                    "the table (« à notre table », « au casino français », \"at our table\"…) "
+                    'the table (« à notre table », « au casino français », "at our table"…) '
                     "where the rule holds",
                 )
             )
