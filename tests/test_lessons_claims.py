@@ -204,6 +204,19 @@ def test_only_the_right_option_of_a_choice_is_read_and_with_its_question(tmp_pat
     assert "steps[0].ask.answer.options[0]" in found[0].message
 
 
+def test_a_claim_about_insurance_is_asked_of_the_insurance_decision(tmp_path: Path) -> None:
+    body = (
+        "claims: [{claim}]\n"
+        "steps:\n"
+        "  - explain: 'Never insure a pair of 8s.'\n"
+        "  - ask: {question: Q, cards: 'A♣ 6♦', answer: {total: 17}, explanation: E}\n"
+    )
+    right = "{hands: '8,8', against: [A], avoid: insure}"
+    assert lesson(tmp_path, body.replace("{claim}", right)) == []
+    [found] = lesson(tmp_path, body.replace("{claim}", right.replace("[A]", "[10]")))
+    assert "insurance is only offered against an Ace" in found.message
+
+
 @pytest.mark.parametrize(
     ("claim", "words"),
     [
@@ -331,6 +344,14 @@ def test_a_rounded_engine_figure_is_reported_and_the_tenth_is_accepted(tmp_path:
     assert "the engine's figure is 13.59" in rounded.message
     assert "write 13.6" in rounded.message
     assert lesson(tmp_path, _ask(_COST.format(key=13.6), cards=None)) == []
+
+
+def test_an_average_asked_without_its_engine_figure_is_reported(tmp_path: Path) -> None:
+    """The key of lesson 17 was 14 with no link to the engine: an average is the engine's."""
+    question = "'At a 6-to-5 table, how many chips do you lose on average per 1,000 bet?'"
+    [found] = lesson(tmp_path, _ask("{number: 14}", cards=None, question=question))
+    assert (found.code, found.line) == (Code.NUMBER, 9)
+    assert "name it in 'engine'" in found.message
 
 
 def test_lesson_17_states_the_engines_cost_of_six_to_five_in_its_question() -> None:

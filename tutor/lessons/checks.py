@@ -468,6 +468,21 @@ def check_numbers(
                 Code.NUMBER,
             )
         ]
+    if (
+        isinstance(answer, NumberAnswer | ChipsAnswer)
+        and answer.engine is None
+        and ask.settle is None
+        and any(_AVERAGE.search(text) for _path, text in _languages(ask.question, ()))
+    ):
+        return [
+            Finding(
+                here,
+                'this question asks for an average or a share (« en moyenne », "on average", '
+                "%), which is a figure of the engine, not of the cards: name it in 'engine' "
+                "(edge, minus, times) so the checker compares the key with the engine's value",
+                Code.NUMBER,
+            )
+        ]
     if isinstance(answer, NumberAnswer) and answer.engine is not None and strategy is not None:
         return check_engine_figure(answer.engine, answer.number, (*here, "number"))
     if isinstance(answer, ChipsAnswer) and answer.engine is not None and strategy is not None:
@@ -499,6 +514,9 @@ def check_engine_figure(figure: EngineFigure, key: Fraction, path: DataPath) -> 
         )
     ]
 
+
+#: A question that asks for an average or a share: its key is a figure of the engine.
+_AVERAGE = re.compile(r"en moyenne|on average|\d\s*%|pour cent|per cent|percent", re.I)
 
 #: How far a key may round an engine's figure: to the tenth (13.6 for 13.597, never 14).
 ENGINE_TOLERANCE = 0.05
