@@ -222,6 +222,7 @@ def test_a_claim_about_insurance_is_asked_of_the_insurance_decision(tmp_path: Pa
     [
         ("{hands: '8,9', play: split}", "is not a hand of a claim"),
         ("{hands: 'soft 21', play: stand}", "soft total in a claim is 13 to 20"),
+        ("{hands: 'hard 21', play: stand}", "hard total in a claim is 5 to 20"),
         ("{hands: '8,8'}", "either 'play'"),
         ("{hands: '8,8', play: split, avoid: hit}", "either 'play'"),
         ("{hands: '8,8', play: split, against: [1, Z]}", "is not an up-card"),
@@ -242,7 +243,7 @@ def test_a_malformed_claim_is_a_schema_problem(tmp_path: Path, claim: str, words
 
 @pytest.mark.parametrize("kind", ["pair", "hard", "soft"])
 def test_the_hand_a_claim_asks_the_chart_about_is_in_the_row_it_names(kind: str) -> None:
-    values = {"pair": range(1, 11), "hard": range(5, 22), "soft": range(13, 21)}[kind]
+    values = {"pair": range(1, 11), "hard": range(5, 21), "soft": range(13, 21)}[kind]
     for value in values:
         hand = HandClass(kind, value)  # type: ignore[arg-type]
         cards = parse_cards(hand.cards)

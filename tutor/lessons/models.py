@@ -350,11 +350,11 @@ class HandClass:
         if len(words) == 2 and words[0] in ("hard", "soft") and words[1].isdigit():
             total = int(words[1])
             kind: Literal["hard", "soft"] = "hard" if words[0] == "hard" else "soft"
-            low, high = (5, 21) if kind == "hard" else (13, 20)
+            low, high = (5, 20) if kind == "hard" else (13, 20)
             if not low <= total <= high:
                 raise ValueError(
-                    f"{text!r}: a {kind} total in a claim is {low} to {high}"
-                    + (" (soft 21 with two cards is a natural)" if kind == "soft" else "")
+                    f"{text!r}: a {kind} total in a claim is {low} to {high} (a 21 stands by "
+                    "itself: there is no play to claim)"
                 )
             return cls(kind, total)
         if len(words) == 2 and words[0] == words[1]:
@@ -382,7 +382,7 @@ class HandClass:
             if low == high:
                 low, high = low - 1, high + 1
             return f"{high}♠ {low}♥"
-        return "10♠ 6♥ 4♦" if self.value == 20 else "10♠ 6♥ 5♦"
+        return "10♠ 6♥ 4♦"  # hard 20 without a pair of tens
 
     def __str__(self) -> str:
         if self.kind == "pair":
