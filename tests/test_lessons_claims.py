@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from tutor.cards import hand_value, is_pair, parse_cards
 from tutor.decision import Action
 from tutor.lessons import Code, Problem, load_course
-from tutor.lessons.claims import absolutes, mentions
+from tutor.lessons.claims import MAX_WORDING, absolutes, mentions
 from tutor.lessons.course import default_strategy
 from tutor.lessons.models import HandClass
 from tutor.lessons.source import parse_yaml
@@ -428,3 +429,31 @@ def test_no_built_in_lesson_says_always_split_8s_where_a_table_of_the_lesson_doe
     explanation = splitting.steps[9].ask.explanation  # type: ignore[union-attr]
     assert "À notre table, on sépare toujours les 8" in explanation.fr  # type: ignore[union-attr]
     assert splitting.steps[9].claims, "the rule is stated as data too"
+
+
+# -- a hostile file ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["On sépare toujours les 8. " * 8000, "on sépare toujours les 8 et " * 7000],
+    ids=["many sentences", "one long sentence"],
+)
+def test_thousands_of_absolute_words_cost_a_bounded_check(tmp_path: Path, text: str) -> None:
+    """A file near the size bound, full of absolute words (in many sentences or one), is read
+    in about a second: at most MAX_WORDING words are reported, each quoted in a few words."""
+    claims = "\n".join(
+        "  - {hands: ['8,8', 'A,A', 'hard 16', '10,10'], avoid: hit}" for _ in range(50)
+    )
+    path = tmp_path / "x.yaml"
+    path.write_text(
+        f"id: x\ntitle: T\nlevel: 1\ngoals: [G]\nclaims:\n{claims}\nsteps:\n"
+        f"  - explain: '{text}'\n"
+        "  - ask: {question: Q, cards: 'A♣ 6♦', answer: {total: 17}, explanation: E}\n",
+        encoding="utf-8",
+    )
+    started = time.monotonic()
+    found = load_course([path], strategy=None).problems
+    assert time.monotonic() - started < 30  # about 1 s here; the quadratic version took 48 s
+    assert len(found) == MAX_WORDING
+    assert all(len(problem.message) < 600 for problem in found)

@@ -25,7 +25,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
 from tutor.decision import Action, DecisionPoint
 from tutor.game import IllegalActionError, Money, Outcome, Round, money
-from tutor.lessons.claims import check_claim, check_wording, lesson_tables
+from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_tables
 from tutor.lessons.models import (
     LOCALES,
     ActionAnswer,
@@ -776,9 +776,10 @@ def check_claims(lesson: Lesson, strategy: StrategyFn | None) -> list[Finding]:
         ]
         for index, step in enumerate(lesson.steps):
             placed += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]
+        cache: PlayCache = {}
         for path, claim in placed:
             try:
-                found = check_claim(claim, path, tables, strategy)
+                found = check_claim(claim, path, tables, strategy, cache)
             except Exception as error:  # the strategy is another layer: report, never crash
                 message = f"the strategy could not judge this claim: {error}"
                 findings.append(Finding(path, message, Code.STRATEGY))

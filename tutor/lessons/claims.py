@@ -23,6 +23,7 @@ wrong without the claim itself being checked against the chart.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -163,11 +164,17 @@ def describe(claim: Claim) -> str:
     return f"{hands}: {what} against {ups}"
 
 
+#: The chart's plays already asked, by table, hand, up-card and whether it is insurance: the
+#: claims of a lesson ask the same cells again and again.
+PlayCache = dict[tuple[TableRules, HandClass, int, bool], Action]
+
+
 def check_claim(
     claim: Claim,
     path: DataPath,
     tables: Sequence[TableRules],
     strategy: Callable[[DecisionPoint], Action],
+    cache: PlayCache | None = None,
 ) -> list[ClaimFinding]:
     """The tables where ``claim`` is false, each with the plays of its chart that contradict it.
 
@@ -185,7 +192,7 @@ def check_claim(
     contradicted: dict[str, list[str]] = {}
     holds_at: list[str] = []
     for rules in [*wanted, *(t for t in tables if t not in wanted)]:
-        against = _contradictions(claim, rules, strategy, insurance)
+        against = _contradictions(claim, rules, strategy, insurance, {} if cache is None else cache)
         if isinstance(against, ClaimFinding):
             return [ClaimFinding((*path, *against.path), against.message)]
         if against:
@@ -220,17 +227,21 @@ def _contradictions(
     rules: TableRules,
     strategy: Callable[[DecisionPoint], Action],
     insurance: bool,
+    cache: PlayCache,
 ) -> list[str] | ClaimFinding:
     """The plays of ``rules``' chart that contradict ``claim`` (``surrender with 8,8 against
     10``), or why the claim's hand cannot be asked about."""
     found: list[str] = []
     for hand in claim.hands:
         for up in claim.against:
-            try:
-                point = decision_for(rules, hand.cards, _up_card(up), insurance=insurance)
-            except ValueError as error:
-                return ClaimFinding(("hands",), f"{hand} against {_up_name(up)}: {error}")
-            best = strategy(point)
+            key = (rules, hand, up, insurance)
+            best = cache.get(key)
+            if best is None:
+                try:
+                    point = decision_for(rules, hand.cards, _up_card(up), insurance=insurance)
+                except ValueError as error:
+                    return ClaimFinding(("hands",), f"{hand} against {_up_name(up)}: {error}")
+                best = cache[key] = strategy(point)
             if not claim.holds_for(best):
                 found.append(f"{best.value} with {hand} against {_up_name(up)}")
     return found
@@ -331,27 +342,46 @@ class Absolute:
     occurrence: int
     plays: frozenset[Action]
     sentence: str
-    #: The sentence with the words that give it its sense, where its hands are named.
-    words: str
+    #: The hands the sentence names, with the words that give it its sense.
+    named: Named
 
 
 def absolutes(text: str, context: str = "") -> list[Absolute]:
     """Every absolute word of ``text`` in a sentence that names a play (see the module)."""
     found: list[Absolute] = []
+    starts: dict[str, list[int]] = {}
     for sentence in sentences(text):
         words = text[sentence.start : sentence.end]
+        matches = list(_ABSOLUTE.finditer(words))
+        if not matches:
+            continue
         widened = " ".join((words, sentence.context, context))
         plays = _plays(widened)
-        for match in _ABSOLUTE.finditer(words):
-            if _HEDGE.search(words[: match.start()]) or not plays:
+        if not plays:
+            continue
+        named = Named.of(widened)
+        shown = " ".join(words[:_QUOTED].split())  # once per sentence: it may be long
+        for match in matches:
+            if _HEDGE.search(words[max(0, match.start() - _HEDGE_REACH) : match.start()]):
                 continue
             word = match.group()
             # Counted as the file's scan counts (``SourceDocument.word_position``): every whole
-            # word, hedged or not, before this one.
-            before = text[: sentence.start + match.start()]
-            occurrence = len(_whole_word(word).findall(before))
-            found.append(Absolute(word, occurrence, plays, " ".join(words.split()), widened))
+            # word, hedged or not, before this one; each word's places are found once.
+            places = starts.get(word.lower())
+            if places is None:
+                places = starts[word.lower()] = [
+                    m.start() for m in _whole_word(word).finditer(text)
+                ]
+            occurrence = bisect.bisect_left(places, sentence.start + match.start())
+            found.append(Absolute(word, occurrence, plays, shown, named))
     return found
+
+
+#: How much of a sentence a message quotes (``_quote`` shortens it further).
+_QUOTED = 200
+
+#: How far before an absolute word a hedge is looked for (« presque », "almost", "not").
+_HEDGE_REACH = 20
 
 
 def _whole_word(word: str) -> re.Pattern[str]:
@@ -370,15 +400,35 @@ _TENS = re.compile(
 )
 
 
+_NUMBER = re.compile(r"(?<![\d,.])(\d{1,2})(?!\d)")
+
+
+@dataclass(frozen=True)
+class Named:
+    """The hands a sentence names, read once: its numbers, and whether it names Aces or tens."""
+
+    numbers: frozenset[int]
+    aces: bool
+    tens: bool
+
+    @classmethod
+    def of(cls, words: str) -> Named:
+        numbers = frozenset(int(found) for found in _NUMBER.findall(words))
+        return cls(numbers, _ACES.search(words) is not None, _TENS.search(words) is not None)
+
+    def names(self, hand: HandClass) -> bool:
+        """Whether ``hand`` is named: its number (« les 8 », "8s", "soft 17", « 17 souple »),
+        or for a pair of Aces or of tens their names (« les As », « deux bûches »)."""
+        if hand.kind == "pair" and hand.value == 1:
+            return self.aces
+        if hand.kind == "pair" and hand.value == 10 and self.tens:
+            return True
+        return hand.value in self.numbers
+
+
 def mentions(hand: HandClass, words: str) -> bool:
-    """Whether a sentence names the hands of ``hand``: its number (« les 8 », "8s", "soft 17",
-    « 17 souple »), or for a pair of Aces or of tens their names (« les As », « deux bûches »)."""
-    number = 10 if hand.kind == "pair" and hand.value == 10 else hand.value
-    if hand.kind == "pair" and hand.value == 1:
-        return _ACES.search(words) is not None
-    if hand.kind == "pair" and hand.value == 10 and _TENS.search(words):
-        return True
-    return re.search(rf"(?<![\d,.]){number}(?!\d)", words) is not None
+    """Whether a sentence names the hands of ``hand`` (see ``Named.names``)."""
+    return Named.of(words).names(hand)
 
 
 # -- which texts, and which claims back them -----------------------------------------------------
@@ -453,13 +503,18 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
     made for some tables that its text does not name."""
     findings: list[WordingFinding] = []
     table_names = ", ".join(rules.name for rules in tables)
+    read = 0
     for item in texts_to_check(lesson):
-        for absolute in absolutes(item.text, item.context):
+        if len(findings) >= MAX_WORDING or read >= 10 * MAX_WORDING:
+            break
+        found = absolutes(item.text, item.context)[:MAX_WORDING]
+        read += len(found)
+        for absolute in found:
             backing = [
                 (path, claim)
                 for path, claim in item.claims
                 if claim.actions & absolute.plays
-                and any(mentions(hand, absolute.words) for hand in claim.hands)
+                and any(absolute.named.names(hand) for hand in claim.hands)
             ]
             quoted = _quote(absolute.sentence)
             plays = " or ".join(sorted(action.value for action in absolute.plays))
@@ -503,6 +558,11 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
     return findings
 
 
+#: The most absolute words reported in one lesson, and read in one text (ten times as many are
+#: read in a lesson): a lesson has a few, and a hostile file holding thousands costs no more.
+MAX_WORDING = 100
+
+
 def _covers(claim: Claim, tables: Sequence[TableRules]) -> bool:
     return claim.tables is None or all(rules in claim.tables for rules in tables)
 
@@ -523,6 +583,8 @@ __all__ = [
     "Absolute",
     "ClaimFinding",
     "HandClass",
+    "Named",
+    "PlayCache",
     "Sentence",
     "WordingFinding",
     "absolutes",

@@ -406,7 +406,7 @@ def _hand_classes(value: Any) -> tuple[HandClass, ...]:
             hands.append(HandClass.parse(str(item)))
         except ValueError as error:
             raise PydanticCustomError("hands", "{message}", {"message": str(error)}) from None
-    return tuple(hands)
+    return tuple(dict.fromkeys(hands))  # each row once, however often it is written
 
 
 def _claim_ups(value: Any) -> tuple[int, ...]:
@@ -421,6 +421,9 @@ def _actions(value: Any) -> tuple[Action, ...]:
         raise PydanticCustomError("action", "expected an action such as split")
     return tuple(_action(item) for item in items)
 
+
+#: The most claims one step, or the lesson itself, may state.
+MAX_CLAIMS = 50
 
 #: Every dealer up-card, as card values (1 for an Ace).
 ALL_UPS: tuple[int, ...] = tuple(range(1, 11))
@@ -440,7 +443,8 @@ class Claim(_Strict):
     against: Annotated[tuple[int, ...], PlainValidator(_claim_ups)] = ALL_UPS
     play: Annotated[tuple[Action, ...], PlainValidator(_actions)] | None = None
     avoid: Annotated[tuple[Action, ...], PlainValidator(_actions)] | None = None
-    tables: tuple[Rules, ...] | None = None
+    #: Six at most: each table's chart is solved to check the claim.
+    tables: Annotated[tuple[Rules, ...], Field(max_length=6)] | None = None
 
     @model_validator(mode="after")
     def _play_or_avoid(self) -> Claim:
@@ -466,8 +470,9 @@ class Claim(_Strict):
         return best not in self.avoid
 
 
-#: A step's or a lesson's general statements about the right play.
-Claims = tuple[Claim, ...]
+#: A step's or a lesson's general statements about the right play; a lesson's course states
+#: eighteen at most in one place, and the bound keeps a hostile file's check short.
+Claims = Annotated[tuple[Claim, ...], Field(max_length=MAX_CLAIMS)]
 
 
 # -- steps --------------------------------------------------------------------------------------
