@@ -61,7 +61,7 @@ def lesson_text(lesson_id: str, *, requires: str = "[]", extra_step: str = "") -
         "  - ask:\n"
         "      question: {fr: 'Combien ?', en: 'How much?'}\n"
         "      cards: 'A♠ 6♥'\n"
-        "      answer: {number: 17}\n"
+        "      answer: {total: 17}\n"
         "      explanation: {fr: 'Dix-sept.', en: 'Seventeen.'}\n" + extra_step
     )
 

@@ -12,35 +12,42 @@ strict shoe), so the lesson and the app can never disagree about what a deal doe
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from tutor.cards import Card, ShoeExhaustedError, format_cards
+from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
 from tutor.decision import Action, DecisionPoint
 from tutor.game import IllegalActionError, Money, Outcome, Round, money
+from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_tables
 from tutor.lessons.models import (
     LOCALES,
     ActionAnswer,
     Ask,
     AskStep,
     ChipsAnswer,
+    Claim,
     Deal,
     DealStep,
     Drill,
     DrillCategory,
     DrillStep,
+    EngineFigure,
     ExplainStep,
     Lesson,
     LossAnswer,
+    NumberAnswer,
     PlainText,
     Rules,
     ShowStep,
     Step,
+    TotalAnswer,
     Translations,
 )
 from tutor.lessons.source import DataPath
@@ -72,6 +79,12 @@ class Code(Enum):
     CYCLE = "cycle"
     FILE = "file"
     CONTENT = "content"
+    #: A claim about the right play that a table's chart contradicts.
+    CLAIM = "claim"
+    #: Free text that states a rule no claim backs, or gives away a question's answer.
+    WORDING = "wording"
+    #: A number key that the cards shown or the engine's figure contradict.
+    NUMBER = "number"
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,8 @@ class Finding:
     code: Code
     token: int | None = None
     at_key: bool = False
+    #: A word of the text at ``path``: the word and how many times it comes before (from 0).
+    word: tuple[str, int] | None = None
 
 
 def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool) -> list[Finding]:
@@ -90,6 +105,8 @@ def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool
     findings: list[Finding] = []
     for index, step in enumerate(lesson.steps):
         findings += check_step(step, index, lesson.rules, strategy)
+    findings += check_claims(lesson, strategy)
+    findings += check_giveaways(lesson)
     if not any(isinstance(step, AskStep | DealStep | DrillStep) for step in lesson.steps):
         findings.append(
             Finding(
@@ -292,6 +309,7 @@ def check_ask(
     ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
 ) -> list[Finding]:
     findings = check_copies(rules, where, {"cards": ask.cards or (), "dealer": ask.dealer or ()})
+    findings += check_numbers(ask, rules, where, strategy)
     if ask.settle is not None:
         findings += check_settle(ask, rules, where, strategy)
     if findings or not isinstance(ask.answer, ActionAnswer) or not ask.cards or not ask.dealer:
@@ -389,6 +407,123 @@ def check_settle(
             )
         )
     return findings
+
+
+def check_numbers(
+    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+) -> list[Finding]:
+    """Every number key the question's cards or the engine give: a hand's total is the engine's
+    count of the cards shown, a money question about cards shown is a settled round (checked by
+    ``check_settle``), and a key that gives an engine's figure is that figure to the tenth.
+
+    A number on cards shown is ambiguous (a total? how many cards?), so it is written as what it
+    is: ``{total: …}`` for the hand's total, which is counted; any other number is asked
+    without cards.
+    """
+    answer = ask.answer
+    here = (*where, "answer")
+    if isinstance(answer, TotalAnswer):
+        if not ask.cards:
+            return [
+                Finding(
+                    (*here, "total"),
+                    "a total is the total of the question's cards: give them in 'cards'",
+                    Code.NUMBER,
+                )
+            ]
+        value = hand_value(ask.cards)
+        if answer.total != value.total:
+            return [
+                Finding(
+                    (*here, "total"),
+                    f"the cards shown ({format_cards(ask.cards)}) make "
+                    f"{'soft ' if value.soft else ''}{value.total}, not {_number(answer.total)}",
+                    Code.NUMBER,
+                )
+            ]
+        return []
+    if isinstance(answer, NumberAnswer) and ask.cards:
+        value = hand_value(ask.cards)
+        return [
+            Finding(
+                (*here, "number"),
+                "this question shows cards and its answer is a number: if it asks what the "
+                f"hand is worth, write {{total: {value.total}}} (the engine's count of "
+                f"{format_cards(ask.cards)}) so the checker compares it with the cards, and a "
+                f"number the cards do not give is asked without 'cards'",
+                Code.NUMBER,
+            )
+        ]
+    if (
+        isinstance(answer, ChipsAnswer | LossAnswer)
+        and ask.settle is None
+        and (ask.cards or ask.dealer)
+    ):
+        return [
+            Finding(
+                here,
+                "a money question about the cards shown names its round in 'settle' (bet, "
+                "player, dealer, then, decisions) instead of 'cards' and 'dealer', so the "
+                "engine settles it and the answer is checked against that settlement",
+                Code.NUMBER,
+            )
+        ]
+    if (
+        isinstance(answer, NumberAnswer | ChipsAnswer)
+        and answer.engine is None
+        and ask.settle is None
+        and any(_AVERAGE.search(text) for _path, text in _languages(ask.question, ()))
+    ):
+        return [
+            Finding(
+                here,
+                'this question asks for an average or a share (« en moyenne », "on average", '
+                "%), which is a figure of the engine, not of the cards: name it in 'engine' "
+                "(edge, minus, times) so the checker compares the key with the engine's value",
+                Code.NUMBER,
+            )
+        ]
+    if isinstance(answer, NumberAnswer) and answer.engine is not None and strategy is not None:
+        return check_engine_figure(answer.engine, answer.number, (*here, "number"))
+    if isinstance(answer, ChipsAnswer) and answer.engine is not None and strategy is not None:
+        return check_engine_figure(answer.engine, answer.chips, (*here, "chips"))
+    return []
+
+
+def check_engine_figure(figure: EngineFigure, key: Fraction, path: DataPath) -> list[Finding]:
+    """A key that gives an engine's figure is that figure rounded to the tenth at most."""
+    from tutor.strategy import house_edge  # the figures are the strategy layer's
+
+    edge = house_edge(figure.edge)
+    minus = house_edge(figure.minus) if figure.minus is not None else 0.0
+    value = (edge - minus) * float(figure.times)
+    if abs(float(key) - value) <= ENGINE_TOLERANCE:
+        return []
+    parts = f"house edge {edge:.4%} at {figure.edge.name}"
+    if figure.minus is not None:
+        parts += f" minus {minus:.4%} at {figure.minus.name}"
+    if figure.times != 1:
+        parts += f", times {_number(figure.times)}"
+    return [
+        Finding(
+            path,
+            f"the engine's figure is {value:.4f} ({parts}), so the key {_number(key)} is "
+            f"not it: write {round(value, 1):g} (a key gives the engine's figure to the "
+            "tenth), and the same figure in the texts that lead to it",
+            Code.NUMBER,
+        )
+    ]
+
+
+#: A question that asks for an average or a share: its key is a figure of the engine.
+_AVERAGE = re.compile(r"en moyenne|on average|\d\s*%|pour cent|per cent|percent", re.I)
+
+#: How far a key may round an engine's figure: to the tenth (13.6 for 13.597, never 14).
+ENGINE_TOLERANCE = 0.05
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)
 
 
 def _judge(
@@ -624,6 +759,120 @@ def _story(game: Round) -> str:
     hands = "; ".join(f"{format_cards(hand.cards)} = {hand.value.total}" for hand in seat.hands)
     dealer = game.dealer_value
     return f"player {hands}, dealer {format_cards(game.dealer)} = {dealer.total}"
+
+
+# -- claims and the words of the text ------------------------------------------------------------
+
+
+def check_claims(lesson: Lesson, strategy: StrategyFn | None) -> list[Finding]:
+    """The lesson's claims against the strategy of its tables, and its absolute words about a
+    play against its claims (see ``tutor.lessons.claims``). The words are checked even without a
+    strategy: they need none."""
+    tables = lesson_tables(lesson)
+    findings: list[Finding] = []
+    if strategy is not None:
+        placed: list[tuple[DataPath, Claim]] = [
+            (("claims", n), claim) for n, claim in enumerate(lesson.claims)
+        ]
+        for index, step in enumerate(lesson.steps):
+            placed += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]
+        cache: PlayCache = {}
+        for path, claim in placed:
+            try:
+                found = check_claim(claim, path, tables, strategy, cache)
+            except Exception as error:  # the strategy is another layer: report, never crash
+                message = f"the strategy could not judge this claim: {error}"
+                findings.append(Finding(path, message, Code.STRATEGY))
+                continue
+            findings += [Finding(f.path, f.message, Code.CLAIM) for f in found]
+    findings += [
+        Finding(f.path, f.message, Code.WORDING, word=(f.word, f.occurrence))
+        for f in check_wording(lesson, tables)
+    ]
+    return findings
+
+
+#: A deal's intro that asks the learner to count the hand, which the table labels with its total.
+_COUNT_ASKED = re.compile(
+    r"(?<!\w)(?:comptez|combien vaut|count (?:your|the|this)|what is (?:your|this) hand worth"
+    r"|how much is (?:your|this) hand worth)(?!\w)",
+    re.I,
+)
+
+
+def check_giveaways(lesson: Lesson) -> list[Finding]:
+    """Texts that give away the answer of the question they go with.
+
+    A total asked about cards is not to be read beside them: the question (« Combien vaut ce
+    17 ? ») or the caption of the cards shown just before must not state it. And the table of a
+    deal labels the learner's hand with its total (« 19 dur »), so a deal cannot ask the learner
+    to count: the count is asked in an ask step, and the deal asks for the play.
+    """
+    findings: list[Finding] = []
+    for index, step in enumerate(lesson.steps):
+        if isinstance(step, AskStep) and isinstance(step.ask.answer, TotalAnswer):
+            ask = step.ask
+            total = _number(step.ask.answer.total)
+            where: DataPath = ("steps", index, "ask", "question")
+            findings += _states(ask.question, where, total, "the question")
+            before = lesson.steps[index - 1] if index else None
+            if (
+                isinstance(before, ShowStep)
+                and before.show.caption is not None
+                and ask.cards is not None
+                and Counter(before.show.cards) == Counter(ask.cards)
+            ):
+                caption: DataPath = ("steps", index - 1, "show", "caption")
+                findings += _states(before.show.caption, caption, total, "the caption")
+        if isinstance(step, DealStep) and step.deal.intro is not None:
+            intro: DataPath = ("steps", index, "deal", "intro")
+            for path, text in _languages(step.deal.intro, intro):
+                match = _COUNT_ASKED.search(text)
+                if match is None:
+                    continue
+                word = match.group()
+                occurrence = len(
+                    re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
+                )
+                findings.append(
+                    Finding(
+                        path,
+                        "the table labels the learner's hand with its total (« 19 dur »), so "
+                        "a deal that asks to count the hand gives the answer away: ask the "
+                        "total in an ask step before the deal (answer {total: …}) and let "
+                        "the deal ask for the play",
+                        Code.WORDING,
+                        word=(word, occurrence),
+                    )
+                )
+    return findings
+
+
+def _languages(text: str | Translations, path: DataPath) -> list[tuple[DataPath, str]]:
+    if isinstance(text, Translations):
+        return [((*path, code), getattr(text, code)) for code in LOCALES if getattr(text, code)]
+    return [(path, str(text))]
+
+
+def _states(text: str | Translations, path: DataPath, total: str, what: str) -> list[Finding]:
+    found = []
+    for where, words in _languages(text, path):
+        numbers = re.compile(rf"(?<![\w,.]){total}(?!\w|[,.]\d)")  # 16, not 1,6 or 16,5
+        match = numbers.search(words)
+        if match is None:
+            continue
+        occurrence = len(re.findall(rf"(?<!\w){total}(?!\w)", words[: match.start()]))
+        found.append(
+            Finding(
+                where,
+                f"{what} states the total the learner is asked for ({total}) beside the "
+                "cards: the learner reads the answer instead of counting; leave it for the "
+                "explanation",
+                Code.WORDING,
+                word=(total, occurrence),
+            )
+        )
+    return found
 
 
 # -- translations -------------------------------------------------------------------------------

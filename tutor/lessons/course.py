@@ -257,6 +257,8 @@ def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
 def _locate(path: Path, document: SourceDocument, finding: Finding) -> Problem:
     if finding.token is not None:
         position = document.token_position(finding.path, finding.token)
+    elif finding.word is not None:
+        position = document.word_position(finding.path, *finding.word)
     else:
         position = document.where(finding.path, key=finding.at_key)
     message = f"{_label(finding.path)}: {finding.message}" if finding.path else finding.message
@@ -345,7 +347,8 @@ def _unknown_key(key: str, loc: tuple[str | int, ...]) -> str:
     if model in _STEP_MODELS:
         return (
             f"unknown key {key!r} in this {allowed[0]} step: each step is its own list item "
-            f"with one kind ({', '.join(STEP_KINDS)}); check the indentation"
+            f"with one kind ({', '.join(STEP_KINDS)}) and, beside it, its 'claims' if any; "
+            "check the indentation"
         )
     hint = _did_you_mean(key, allowed)
     return f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}"

@@ -54,7 +54,7 @@ LOCALES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LOCALE = "fr"
 
 STEP_KINDS: tuple[str, ...] = ("explain", "show", "ask", "deal", "drill")
-ANSWER_KINDS: tuple[str, ...] = ("number", "chips", "loss", "action", "choice")
+ANSWER_KINDS: tuple[str, ...] = ("total", "number", "chips", "loss", "action", "choice")
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -325,6 +325,156 @@ def _rules(value: Any) -> TableRules:
 Rules = Annotated[TableRules, PlainValidator(_rules)]
 
 
+# -- claims -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class HandClass:
+    """The hands a claim is about, as a chart names its rows: a pair (``8,8``), a hard total
+    (``hard 16``) or a soft total (``soft 17``).
+
+    ``cards`` is one hand of that row, the one the checker asks the strategy about: the chart's
+    play is the row's, so any hand of the row gives the same answer.
+
+    >>> HandClass.parse("8,8").cards, HandClass.parse("soft 17").cards
+    ('8♠ 8♥', 'A♠ 6♥')
+    """
+
+    kind: Literal["pair", "hard", "soft"]
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> HandClass:
+        words = text.strip().lower().replace("-", ",").replace(" ", ",").split(",")
+        words = [word for word in words if word]
+        if len(words) == 2 and words[0] in ("hard", "soft") and words[1].isdigit():
+            total = int(words[1])
+            kind: Literal["hard", "soft"] = "hard" if words[0] == "hard" else "soft"
+            low, high = (5, 20) if kind == "hard" else (13, 20)
+            if not low <= total <= high:
+                raise ValueError(
+                    f"{text!r}: a {kind} total in a claim is {low} to {high} (a 21 stands by "
+                    "itself: there is no play to claim)"
+                )
+            return cls(kind, total)
+        if len(words) == 2 and words[0] == words[1]:
+            try:
+                rank = Rank.parse(words[0])
+            except InvalidCardError:
+                pass
+            else:
+                return cls("pair", rank.points)
+        raise ValueError(
+            f"{text!r} is not a hand of a claim: write a pair as 8,8 or A,A (10,10 for two "
+            "ten-valued cards), a total as hard 16 or soft 17"
+        )
+
+    @property
+    def cards(self) -> str:
+        if self.kind == "pair":
+            rank = "A" if self.value == 1 else str(self.value)
+            return f"{rank}♠ {rank}♥"
+        if self.kind == "soft":
+            return f"A♠ {self.value - 11}♥"
+        if self.value <= 19:  # two different cards, so the hand is no pair
+            low = max(2, self.value - 10)
+            high = self.value - low
+            if low == high:
+                low, high = low - 1, high + 1
+            return f"{high}♠ {low}♥"
+        return "10♠ 6♥ 4♦"  # hard 20 without a pair of tens
+
+    def __str__(self) -> str:
+        if self.kind == "pair":
+            rank = "A" if self.value == 1 else str(self.value)
+            return f"{rank},{rank}"
+        return f"{self.kind} {self.value}"
+
+
+def _hand_classes(value: Any) -> tuple[HandClass, ...]:
+    items = value if isinstance(value, list | tuple) else [value]
+    if not items:
+        raise PydanticCustomError("hands", "expected at least one hand, such as 8,8 or hard 16")
+    hands: list[HandClass] = []
+    for item in items:
+        if isinstance(item, HandClass):
+            hands.append(item)
+            continue
+        if not isinstance(item, str | int) or isinstance(item, bool):
+            raise PydanticCustomError("hands", "expected a hand such as 8,8 or hard 16")
+        try:
+            hands.append(HandClass.parse(str(item)))
+        except ValueError as error:
+            raise PydanticCustomError("hands", "{message}", {"message": str(error)}) from None
+    return tuple(dict.fromkeys(hands))  # each row once, however often it is written
+
+
+def _claim_ups(value: Any) -> tuple[int, ...]:
+    if value == "all" or value == ["all"]:
+        return ALL_UPS
+    return _up_cards(value)
+
+
+def _actions(value: Any) -> tuple[Action, ...]:
+    items = value if isinstance(value, list | tuple) else [value]
+    if not items:
+        raise PydanticCustomError("action", "expected an action such as split")
+    return tuple(_action(item) for item in items)
+
+
+#: The most claims one step, or the lesson itself, may state.
+MAX_CLAIMS = 50
+
+#: Every dealer up-card, as card values (1 for an Ace).
+ALL_UPS: tuple[int, ...] = tuple(range(1, 11))
+
+
+class Claim(_Strict):
+    """A general statement about the right play, as data: the checker asks the strategy of every
+    table the lesson plays at or names whether it holds, so a lesson cannot say « on sépare
+    toujours les 8 » at a table that surrenders them against a 10.
+
+    ``play``: the chart's play is one of these actions, for every hand and up-card named;
+    ``avoid``: it is none of them (« ne jamais séparer les 10 »). ``tables``: the only tables it
+    is claimed for (the text then names them); every table of the lesson when absent.
+    """
+
+    hands: Annotated[tuple[HandClass, ...], PlainValidator(_hand_classes)]
+    against: Annotated[tuple[int, ...], PlainValidator(_claim_ups)] = ALL_UPS
+    play: Annotated[tuple[Action, ...], PlainValidator(_actions)] | None = None
+    avoid: Annotated[tuple[Action, ...], PlainValidator(_actions)] | None = None
+    #: Six at most: each table's chart is solved to check the claim.
+    tables: Annotated[tuple[Rules, ...], Field(max_length=6)] | None = None
+
+    @model_validator(mode="after")
+    def _play_or_avoid(self) -> Claim:
+        if (self.play is None) == (self.avoid is None):
+            raise ValueError(
+                "a claim gives either 'play' (the right play is this one) or 'avoid' (the right "
+                "play is never this one), not both or neither"
+            )
+        if self.tables is not None and not self.tables:
+            raise ValueError("'tables' lists at least one table, or is left out (every table)")
+        return self
+
+    @property
+    def actions(self) -> frozenset[Action]:
+        """The moves the claim is about (what a sentence it backs talks about)."""
+        return frozenset(self.play or ()) | frozenset(self.avoid or ())
+
+    def holds_for(self, best: Action) -> bool:
+        """Whether a hand whose right play is ``best`` agrees with the claim."""
+        if self.play is not None:
+            return best in self.play
+        assert self.avoid is not None
+        return best not in self.avoid
+
+
+#: A step's or a lesson's general statements about the right play; a lesson's course states
+#: eighteen at most in one place, and the bound keeps a hostile file's check short.
+Claims = Annotated[tuple[Claim, ...], Field(max_length=MAX_CLAIMS)]
+
+
 # -- steps --------------------------------------------------------------------------------------
 
 
@@ -336,16 +486,50 @@ class Show(_Strict):
     caption: Text | None = None
 
 
+class EngineFigure(_Strict):
+    """The engine's figure a number answer gives: the house edge at the ``edge`` table, less the
+    house edge at the ``minus`` table when given, times ``times`` (chips bet in all). The key must
+    be that figure to the tenth, so a lesson cannot round 13.6 chips to 14."""
+
+    edge: Rules
+    minus: Rules | None = None
+    times: Exact = Fraction(1)
+
+
 class NumberAnswer(_Strict):
-    """A number to type, such as a hand total."""
+    """A number to type that the cards shown do not give (a count of a deck's cards, a sum of
+    chips); ``engine`` names the engine's figure it is, when it is one."""
 
     number: Exact
+    engine: EngineFigure | None = None
+
+
+class TotalAnswer(NumberAnswer):
+    """The total of the question's cards, typed as a number (``total: 17``): the checker counts
+    the cards with the engine. A number answer to the learner, so the page asks for it as it
+    asks for any number."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _total_is_the_number(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "total" in data:
+            if "number" in data:
+                raise ValueError("an answer is a total or a number, not both")
+            if "engine" in data:
+                raise ValueError("a total is counted from the cards: it has no 'engine' figure")
+            data = {("number" if key == "total" else key): value for key, value in data.items()}
+        return data
+
+    @property
+    def total(self) -> Fraction:
+        return self.number
 
 
 class ChipsAnswer(_Strict):
     """An amount of chips, exact (``1.5`` or ``3/2`` for a natural paid on one chip)."""
 
     chips: Exact
+    engine: EngineFigure | None = None
 
 
 def _not_negative(amount: Fraction) -> Fraction:
@@ -400,6 +584,7 @@ def _answer_kind(value: Any) -> str | None:
 
 
 _ANSWER_MODELS: dict[str, type[BaseModel]] = {
+    "total": TotalAnswer,  # before "number": a total is a number answer too
     "number": NumberAnswer,
     "chips": ChipsAnswer,
     "loss": LossAnswer,
@@ -408,7 +593,8 @@ _ANSWER_MODELS: dict[str, type[BaseModel]] = {
 }
 
 Answer = Annotated[
-    Annotated[NumberAnswer, Tag("number")]
+    Annotated[TotalAnswer, Tag("total")]
+    | Annotated[NumberAnswer, Tag("number")]
     | Annotated[ChipsAnswer, Tag("chips")]
     | Annotated[LossAnswer, Tag("loss")]
     | Annotated[ActionAnswer, Tag("action")]
@@ -417,7 +603,7 @@ Answer = Annotated[
         _answer_kind,
         custom_error_type="answer_kind",
         custom_error_message=(
-            "expected an answer: {number: …}, {chips: …}, {loss: …}, {action: …} or "
+            "expected an answer: {total: …}, {number: …}, {chips: …}, {loss: …}, {action: …} or "
             "{choice: …, options: […]}"
         ),
     ),
@@ -522,6 +708,7 @@ class Drill(_Strict):
 
 class ExplainStep(_Strict):
     explain: Text
+    claims: Claims = ()
 
     @property
     def kind(self) -> Literal["explain"]:
@@ -530,6 +717,7 @@ class ExplainStep(_Strict):
 
 class ShowStep(_Strict):
     show: Show
+    claims: Claims = ()
 
     @property
     def kind(self) -> Literal["show"]:
@@ -538,6 +726,7 @@ class ShowStep(_Strict):
 
 class AskStep(_Strict):
     ask: Ask
+    claims: Claims = ()
 
     @property
     def kind(self) -> Literal["ask"]:
@@ -546,6 +735,7 @@ class AskStep(_Strict):
 
 class DealStep(_Strict):
     deal: Deal
+    claims: Claims = ()
 
     @property
     def kind(self) -> Literal["deal"]:
@@ -554,6 +744,7 @@ class DealStep(_Strict):
 
 class DrillStep(_Strict):
     drill: Drill
+    claims: Claims = ()
 
     @property
     def kind(self) -> Literal["drill"]:
@@ -596,6 +787,8 @@ class Lesson(_Strict):
     #: The only actions the lesson offers (its deals' buttons), so nothing is offered before it
     #: is taught; every action when absent.
     actions: tuple[ActionName, ...] | None = None
+    #: General statements about the right play made in the goals or anywhere in the lesson.
+    claims: Claims = ()
     steps: Annotated[tuple[Step, ...], Field(min_length=1)]
 
     @property

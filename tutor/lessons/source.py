@@ -82,6 +82,9 @@ class Located:
     style: str | None = None
     #: The source line the scalar starts on, to place a card token inside a one-line string.
     single_line: bool = False
+    #: Where the value's text starts and ends in the file (character offsets), to place a word
+    #: of a text, whatever the scalar's style.
+    span: tuple[int, int] | None = None
 
 
 @dataclass
@@ -159,6 +162,24 @@ class SourceDocument:
         for number, match in enumerate(_TOKEN.finditer(line, start)):
             if number == index:
                 return Position(located.value.line, match.start() + 1)
+        return located.value
+
+    def word_position(self, path: Sequence[str | int], word: str, occurrence: int) -> Position:
+        """Where the ``occurrence``-th time (from 0) ``word`` is written in the text at ``path``.
+
+        A text's words sit in the file as they sit in the text, whatever the scalar's style (a
+        block's lines, a quoted string, a folded plain scalar): a word is never split across
+        lines or escapes, so the same occurrence is found in the file's span of that scalar,
+        compared case-insensitively as a whole word. Anything else falls back to the value.
+        """
+        located = self.places.get(tuple(path))
+        if located is None or located.span is None:
+            return self.where(path)
+        start, end = located.span
+        pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
+        for number, match in enumerate(pattern.finditer(self.text, start, end)):
+            if number == occurrence:
+                return _offset_position(self.text, match.start())
         return located.value
 
 
@@ -333,7 +354,11 @@ class _Walker:
         start = _position(node.start_mark)
         if isinstance(node, ScalarNode):
             self.document.places[path] = Located(
-                start, key, node.style, node.start_mark.line == node.end_mark.line
+                start,
+                key,
+                node.style,
+                node.start_mark.line == node.end_mark.line,
+                (node.start_mark.index, node.end_mark.index),
             )
             return self._construct(node)
         self.document.places[path] = Located(start, key)

@@ -1,0 +1,599 @@
+"""General statements about the right play: checked as data, and found in the free text.
+
+A lesson that says « on sépare toujours les 8 » teaches a rule, and a rule can be false at a table
+the lesson plays at: the French casino surrenders 8-8 against a 10 and hits it against an Ace. So
+such a statement is written twice, once for the learner in the text and once as data in a
+``claims`` list (the hands, the up-cards, the play, the tables), and the checker does two things:
+
+- **every claim is asked of the strategy** of every table the lesson plays at or names (the
+  lesson's rules, each deal's and settled question's own rules, each preset its text names), or
+  of the tables the claim lists; a claim false at one of them is a problem at the claim;
+- **every absolute word about a play in the text** (« toujours », « jamais », "always",
+  "never"…, in a sentence that names a play: séparer, tirer, split, hit…) must be backed by a
+  claim of its step or of the lesson about that play, or it is a problem at that very word; a
+  claim made only for some of the lesson's tables must be said, in its text, to hold there.
+
+Finding the words is plain pattern matching over sentences, in both languages of the course: it
+cannot understand a sentence, so it errs on the side of asking. A hedged word (« presque
+toujours », "almost never", "not always") is no absolute; a sentence about something else that
+happens to use both kinds of words is rephrased or backed. Matching a sentence to a claim goes by
+the play only (the sentence says "split", the claim is about split), which a lesson cannot get
+wrong without the claim itself being checked against the chart.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, Rank, Suit
+from tutor.decision import Action, DecisionPoint
+from tutor.lessons.models import (
+    AskStep,
+    ChoiceAnswer,
+    Claim,
+    DealStep,
+    HandClass,
+    Lesson,
+    PlainText,
+    Translations,
+)
+from tutor.lessons.source import DataPath
+from tutor.rules import PRESETS, TableRules
+from tutor.table import decision_for
+
+# -- the tables a lesson plays at or names ------------------------------------------------------
+
+#: How the lessons' texts name a preset's table, per language (case-insensitive). Only names a
+#: learner reads for that table and no other: « casinos français » (plural) is French casinos in
+#: general, not the app's table; "American" alone is the deal, not one preset.
+PRESET_NAMES: dict[str, tuple[str, ...]] = {
+    "family": (r"table familiale", r"family table"),
+    "french-casino": (
+        r"casino français(?!\s+avant)",
+        r"french casino(?!\s+before)",
+        r"tables françaises",
+        r"french tables",
+    ),
+    "france-before-2007": (
+        r"france avant 2007",
+        r"france before 2007",
+        r"casino français avant 2007",
+        r"french casino before 2007",
+        r"tables françaises",
+        r"french tables",
+    ),
+    "online-six-deck": (r"jeu en ligne", r"online game", r"six-deck online"),
+}
+#: How a text names the table it is played at (the lesson's, or its step's own).
+OWN_TABLE = (r"notre table", r"cette table", r"our table", r"this table")
+
+
+def _names(patterns: Sequence[str]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"(?<!\w){pattern}(?!\w)" for pattern in patterns), re.I)
+
+
+_PRESET_PATTERNS = {name: _names(patterns) for name, patterns in PRESET_NAMES.items()}
+_OWN_PATTERN = _names(OWN_TABLE)
+
+
+def _preset_of(rules: TableRules) -> str:
+    """The preset a table is, or is a variant of (``american-h17*`` for one with changes)."""
+    return rules.name.rstrip("*")
+
+
+def _add(tables: list[TableRules], rules: TableRules) -> None:
+    if rules not in tables:
+        tables.append(rules)
+
+
+def step_rules(lesson: Lesson, index: int) -> TableRules:
+    """The table a step is played at: its deal's or settled question's own, or the lesson's."""
+    step = lesson.steps[index]
+    if isinstance(step, DealStep) and step.deal.rules is not None:
+        return step.deal.rules
+    if isinstance(step, AskStep) and step.ask.settle is not None and step.ask.settle.rules:
+        return step.ask.settle.rules
+    return lesson.rules
+
+
+def lesson_tables(lesson: Lesson) -> list[TableRules]:
+    """Every table the lesson plays at (its rules, each step's own) or names in its texts."""
+    tables = [lesson.rules]
+    for index in range(len(lesson.steps)):
+        _add(tables, step_rules(lesson, index))
+    for text in _all_texts(lesson):
+        for name, pattern in _PRESET_PATTERNS.items():
+            if pattern.search(text):
+                _add(tables, PRESETS[name])
+    return tables
+
+
+def _all_texts(lesson: Lesson) -> Iterator[str]:
+    from tutor.lessons.checks import iter_texts  # checks imports this module
+
+    for _path, text in iter_texts(lesson):
+        if isinstance(text, Translations):
+            yield from (value for value in (text.fr, text.en) if value is not None)
+        else:
+            yield str(text)
+
+
+def names_table(text: str, rules: TableRules, own: Sequence[TableRules]) -> bool:
+    """Whether ``text`` names the table ``rules``: by its preset's name, or as « notre table »
+    / "this table" when it is the table the text is played at."""
+    pattern = _PRESET_PATTERNS.get(_preset_of(rules))
+    if pattern is not None and rules == PRESETS[_preset_of(rules)] and pattern.search(text):
+        return True
+    return rules in own and _OWN_PATTERN.search(text) is not None
+
+
+# -- claims checked against the strategy --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClaimFinding:
+    """A claim the strategy contradicts: where, and what to say (``checks`` makes it a Finding)."""
+
+    path: DataPath
+    message: str
+
+
+def _up_card(points: int) -> Card:
+    return Card(Rank.parse("A" if points == 1 else str(points)), Suit.parse("♣"))
+
+
+def _up_name(points: int) -> str:
+    return "A" if points == 1 else str(points)
+
+
+def describe(claim: Claim) -> str:
+    """A claim in a few words, for a message: ``8,8: split against every up-card``."""
+    hands = ", ".join(str(hand) for hand in claim.hands)
+    if claim.play is not None:
+        what = " or ".join(action.value for action in claim.play)
+    else:
+        assert claim.avoid is not None
+        what = "never " + " or ".join(action.value for action in claim.avoid)
+    if claim.against == tuple(range(1, 11)):
+        ups = "every up-card"
+    else:
+        ups = "the dealer's " + ", ".join(_up_name(up) for up in claim.against)
+    return f"{hands}: {what} against {ups}"
+
+
+#: The chart's plays already asked, by table, hand, up-card and whether it is insurance: the
+#: claims of a lesson ask the same cells again and again.
+PlayCache = dict[tuple[TableRules, HandClass, int, bool], Action]
+
+
+def check_claim(
+    claim: Claim,
+    path: DataPath,
+    tables: Sequence[TableRules],
+    strategy: Callable[[DecisionPoint], Action],
+    cache: PlayCache | None = None,
+) -> list[ClaimFinding]:
+    """The tables where ``claim`` is false, each with the plays of its chart that contradict it.
+
+    The claim is checked at the tables it lists, or at every table of the lesson (``tables``);
+    a message says where else it holds, so the fix is in the message.
+    """
+    insurance = any(action.is_insurance_decision for action in claim.actions)
+    if insurance and claim.against != (1,):
+        return [
+            ClaimFinding(
+                (*path, "against"), "insurance is only offered against an Ace: write against: [A]"
+            )
+        ]
+    wanted = list(claim.tables) if claim.tables is not None else list(tables)
+    contradicted: dict[str, list[str]] = {}
+    holds_at: list[str] = []
+    for rules in [*wanted, *(t for t in tables if t not in wanted)]:
+        against = _contradictions(claim, rules, strategy, insurance, {} if cache is None else cache)
+        if isinstance(against, ClaimFinding):
+            return [ClaimFinding((*path, *against.path), against.message)]
+        if against:
+            contradicted[rules.name] = against
+        else:
+            holds_at.append(rules.name)
+    findings: list[ClaimFinding] = []
+    key = "tables" if claim.tables is not None else ("play" if claim.play else "avoid")
+    for rules in wanted:
+        plays = contradicted.get(rules.name)
+        if plays is None:
+            continue
+        shown = "; ".join(plays[:4]) + ("; …" if len(plays) > 4 else "")
+        where = (
+            f"it holds at {', '.join(holds_at)}: list those in 'tables' and say so in the "
+            "text, or change the claim"
+            if holds_at
+            else "it holds at none of the lesson's tables: change the claim"
+        )
+        findings.append(
+            ClaimFinding(
+                (*path, key),
+                f"the claim ({describe(claim)}) is false at the {rules.name} table, whose "
+                f"chart plays {shown}; {where}",
+            )
+        )
+    return findings
+
+
+def _contradictions(
+    claim: Claim,
+    rules: TableRules,
+    strategy: Callable[[DecisionPoint], Action],
+    insurance: bool,
+    cache: PlayCache,
+) -> list[str] | ClaimFinding:
+    """The plays of ``rules``' chart that contradict ``claim`` (``surrender with 8,8 against
+    10``), or why the claim's hand cannot be asked about."""
+    found: list[str] = []
+    for hand in claim.hands:
+        for up in claim.against:
+            key = (rules, hand, up, insurance)
+            best = cache.get(key)
+            if best is None:
+                try:
+                    point = decision_for(rules, hand.cards, _up_card(up), insurance=insurance)
+                except ValueError as error:
+                    return ClaimFinding(("hands",), f"{hand} against {_up_name(up)}: {error}")
+                best = cache[key] = strategy(point)
+            if not claim.holds_for(best):
+                found.append(f"{best.value} with {hand} against {_up_name(up)}")
+    return found
+
+
+# -- absolute words in the text -----------------------------------------------------------------
+
+#: Words that make a sentence a rule for every hand and table: the absolutes, and the words
+#: that say a play goes without saying (« de toute façon », "anyway").
+_ABSOLUTE = re.compile(
+    r"(?<!\w)(?:toujours|jamais|systématiquement|en aucun cas|dans tous les cas|à chaque fois"
+    r"|sans exception|quoi qu'il arrive|de toute façon"
+    r"|always|never|every time|in every case|in all cases|without exception"
+    r"|no matter what|under no circumstances|whatever happens|anyway)(?!\w)",
+    re.I,
+)
+#: A word just before the absolute that takes its absoluteness away.
+_HEDGE = re.compile(r"(?<!\w)(?:presque|quasi|quasiment|pas|almost|nearly|virtually|not)\s+$", re.I)
+#: The plays, by the words both languages name them with (verbs in their usual forms).
+_PLAY_WORDS: tuple[tuple[Action, str], ...] = (
+    (Action.HIT, r"tir(?:e|er|ez|ons|ent|era|erait|ant)|hit(?:s|ting)?|draw(?:s|ing)?"),
+    (Action.STAND, r"rest(?:e|er|ez|ons|ent|era|ant)|stand(?:s|ing)?"),
+    (Action.DOUBLE, r"doubl(?:e|er|ez|ons|ent|era|ant|es|ed|ing)"),
+    (
+        Action.SPLIT,
+        r"s[ée]par(?:e|er|ez|ons|ent|era|ant)|partag(?:e|er|ez)|cass(?:e|er|ez)"
+        r"|split(?:s|ting)?|break(?:s|ing)? up",
+    ),
+    (Action.SURRENDER, r"abandonn(?:e|er|ez|ons|ent|era)|surrender(?:s|ed|ing)?"),
+    (Action.INSURE, r"assur(?:e|er|ez|ance)|s'assurer|insur(?:e|es|ed|ing|ance)"),
+    (Action.EVEN_MONEY, r"paiement égal|even money"),
+)
+_PLAYS = tuple(
+    (action, re.compile(rf"(?<!\w)(?:{words})(?!\w)", re.I)) for action, words in _PLAY_WORDS
+)
+_SENTENCE_END = re.compile(r"[.!?…](?=\s|$)")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a text: where it is, and the words around it that give it its sense (a
+    table row's header, a choice's question)."""
+
+    start: int
+    end: int
+    context: str = ""
+
+
+def sentences(text: str) -> Iterator[Sentence]:
+    """The sentences of a Markdown text: paragraphs and list items cut at their full stops, and
+    each row of a table with its header (« | 8-8 | toujours | » is about its column « séparer »).
+    """
+    offset = 0
+    paragraph: list[tuple[int, int]] = []
+    header: str | None = None
+
+    def flush() -> Iterator[Sentence]:
+        if not paragraph:
+            return
+        start, end = paragraph[0][0], paragraph[-1][1]
+        at = start
+        for match in _SENTENCE_END.finditer(text, start, end):
+            yield Sentence(at, match.end())
+            at = match.end()
+        if text[at:end].strip():
+            yield Sentence(at, end)
+        paragraph.clear()
+
+    for line in text.splitlines(keepends=True):
+        start, end = offset, offset + len(line.rstrip("\r\n"))
+        offset += len(line)
+        body = text[start:end].strip()
+        if body.startswith("|"):
+            yield from flush()
+            if header is None:
+                header = body
+            elif not set(body) <= set("|-: "):
+                yield Sentence(start, end, header)
+            continue
+        header = None
+        if not body or body.startswith("#") or _LIST_ITEM.match(line):
+            yield from flush()
+            if body.startswith("#"):
+                yield Sentence(start, end)
+                continue
+        if body:
+            paragraph.append((start, end))
+    yield from flush()
+
+
+@dataclass(frozen=True)
+class Absolute:
+    """An absolute word about a play: which word, how many times the same word comes before it
+    in the text, the plays its sentence names, and the sentence."""
+
+    word: str
+    occurrence: int
+    plays: frozenset[Action]
+    sentence: str
+    #: The hands the sentence names, with the words that give it its sense.
+    named: Named
+
+
+def absolutes(text: str, context: str = "") -> list[Absolute]:
+    """Every absolute word of ``text`` in a sentence that names a play (see the module)."""
+    found: list[Absolute] = []
+    starts: dict[str, list[int]] = {}
+    for sentence in sentences(text):
+        words = text[sentence.start : sentence.end]
+        matches = list(_ABSOLUTE.finditer(words))
+        if not matches:
+            continue
+        widened = " ".join((words, sentence.context, context))
+        plays = _plays(widened)
+        if not plays:
+            continue
+        named = Named.of(widened)
+        shown = " ".join(words[:_QUOTED].split())  # once per sentence: it may be long
+        for match in matches:
+            if _HEDGE.search(words[max(0, match.start() - _HEDGE_REACH) : match.start()]):
+                continue
+            word = match.group()
+            # Counted as the file's scan counts (``SourceDocument.word_position``): every whole
+            # word, hedged or not, before this one; each word's places are found once.
+            places = starts.get(word.lower())
+            if places is None:
+                places = starts[word.lower()] = [
+                    m.start() for m in _whole_word(word).finditer(text)
+                ]
+            occurrence = bisect.bisect_left(places, sentence.start + match.start())
+            found.append(Absolute(word, occurrence, plays, shown, named))
+    return found
+
+
+#: How much of a sentence a message quotes (``_quote`` shortens it further).
+_QUOTED = 200
+
+#: How far before an absolute word a hedge is looked for (« presque », "almost", "not").
+_HEDGE_REACH = 20
+
+
+def _whole_word(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.I)
+
+
+def _plays(words: str) -> frozenset[Action]:
+    return frozenset(action for action, pattern in _PLAYS if pattern.search(words))
+
+
+#: How a sentence names a pair of Aces or of ten-valued cards besides their number.
+_ACES = re.compile(r"(?<!\w)(?:As|[Aa]ces?|A-A|A,A)(?!\w)")
+_TENS = re.compile(
+    r"(?<!\w)(?:bûches?|dix|tens|ten-valued|rois?|kings?|dames?|queens?|valets?|jacks?)(?!\w)",
+    re.I,
+)
+
+
+_NUMBER = re.compile(r"(?<![\d,.])(\d{1,2})(?!\d)")
+
+
+@dataclass(frozen=True)
+class Named:
+    """The hands a sentence names, read once: its numbers, and whether it names Aces or tens."""
+
+    numbers: frozenset[int]
+    aces: bool
+    tens: bool
+
+    @classmethod
+    def of(cls, words: str) -> Named:
+        numbers = frozenset(int(found) for found in _NUMBER.findall(words))
+        return cls(numbers, _ACES.search(words) is not None, _TENS.search(words) is not None)
+
+    def names(self, hand: HandClass) -> bool:
+        """Whether ``hand`` is named: its number (« les 8 », "8s", "soft 17", « 17 souple »),
+        or for a pair of Aces or of tens their names (« les As », « deux bûches »)."""
+        if hand.kind == "pair" and hand.value == 1:
+            return self.aces
+        if hand.kind == "pair" and hand.value == 10 and self.tens:
+            return True
+        return hand.value in self.numbers
+
+
+def mentions(hand: HandClass, words: str) -> bool:
+    """Whether a sentence names the hands of ``hand`` (see ``Named.names``)."""
+    return Named.of(words).names(hand)
+
+
+# -- which texts, and which claims back them -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextToCheck:
+    """One text in one language, with the words that give it its sense and the claims that may
+    back an absolute word in it."""
+
+    path: DataPath
+    text: str
+    context: str
+    claims: tuple[tuple[DataPath, Claim], ...]
+    #: The tables the text is played at, which « notre table » names.
+    own: tuple[TableRules, ...]
+
+
+def texts_to_check(lesson: Lesson) -> Iterator[TextToCheck]:
+    """Every text of the lesson a learner reads as the lesson's word, in each language.
+
+    The wrong options of a choice are left out (they are false on purpose); the right option is
+    read with its question, which names the play.
+    """
+    from tutor.lessons.checks import iter_texts  # checks imports this module
+
+    lesson_claims: tuple[tuple[DataPath, Claim], ...] = tuple(
+        (("claims", n), claim) for n, claim in enumerate(lesson.claims)
+    )
+    for path, text in iter_texts(lesson):
+        context = ""
+        claims = lesson_claims
+        own: tuple[TableRules, ...] = (lesson.rules,)
+        if path and path[0] == "steps" and isinstance(path[1], int):
+            index = path[1]
+            step = lesson.steps[index]
+            claims = (
+                *((("steps", index, "claims", n), c) for n, c in enumerate(step.claims)),
+                *lesson_claims,
+            )
+            own = (lesson.rules, step_rules(lesson, index))
+            if isinstance(step, AskStep) and isinstance(step.ask.answer, ChoiceAnswer):
+                options = ("steps", index, "ask", "answer", "options")
+                if path[: len(options)] == options:
+                    if path[len(options)] != step.ask.answer.choice:
+                        continue
+                    question = step.ask.question
+                    context = question if isinstance(question, str) else ""
+                    if isinstance(question, Translations):
+                        context = " ".join(v for v in (question.fr, question.en) if v)
+        if isinstance(text, Translations):
+            for language in ("fr", "en"):
+                value = getattr(text, language)
+                if value is not None:
+                    yield TextToCheck((*path, language), value, context, claims, own)
+        elif isinstance(text, PlainText):
+            yield TextToCheck(path, str(text), context, claims, own)
+
+
+@dataclass(frozen=True)
+class WordingFinding:
+    """An absolute word no claim backs, or a claim for some tables its text does not name."""
+
+    path: DataPath
+    word: str
+    occurrence: int
+    message: str
+
+
+def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingFinding]:
+    """Every absolute word about a play that no claim backs, and every one backed only by claims
+    made for some tables that its text does not name."""
+    findings: list[WordingFinding] = []
+    table_names = ", ".join(rules.name for rules in tables)
+    read = 0
+    for item in texts_to_check(lesson):
+        if len(findings) >= MAX_WORDING or read >= 10 * MAX_WORDING:
+            break
+        found = absolutes(item.text, item.context)[:MAX_WORDING]
+        read += len(found)
+        for absolute in found:
+            backing = [
+                (path, claim)
+                for path, claim in item.claims
+                if claim.actions & absolute.plays
+                and any(absolute.named.names(hand) for hand in claim.hands)
+            ]
+            quoted = _quote(absolute.sentence)
+            plays = " or ".join(sorted(action.value for action in absolute.plays))
+            if not backing:
+                findings.append(
+                    WordingFinding(
+                        item.path,
+                        absolute.word,
+                        absolute.occurrence,
+                        f"{absolute.word!r} states a general rule about {plays} ({quoted}) "
+                        "that no claim backs (a claim about that play and a hand the sentence "
+                        "names): add one to this step's 'claims' "
+                        "(or the lesson's), which the checker verifies at every table the "
+                        f"lesson plays at or names ({table_names}), or say it without an "
+                        "absolute word",
+                    )
+                )
+                continue
+            if any(_covers(claim, tables) for _path, claim in backing):
+                continue
+            named = [
+                claim
+                for _path, claim in backing
+                if all(names_table(item.text, rules, item.own) for rules in claim.tables or ())
+            ]
+            if named:
+                continue
+            path, claim = backing[0]
+            only = ", ".join(rules.name for rules in claim.tables or ())
+            findings.append(
+                WordingFinding(
+                    item.path,
+                    absolute.word,
+                    absolute.occurrence,
+                    f"{absolute.word!r} is backed by a claim made only for the {only} "
+                    f"table(s) ({_label(path)}), but this text does not say so ({quoted}): name "
+                    'the table (« à notre table », « au casino français », "at our table"…) '
+                    "where the rule holds",
+                )
+            )
+    return findings
+
+
+#: The most absolute words reported in one lesson, and read in one text (ten times as many are
+#: read in a lesson): a lesson has a few, and a hostile file holding thousands costs no more.
+MAX_WORDING = 100
+
+
+def _covers(claim: Claim, tables: Sequence[TableRules]) -> bool:
+    return claim.tables is None or all(rules in claim.tables for rules in tables)
+
+
+def _quote(sentence: str) -> str:
+    shown = sentence if len(sentence) <= 90 else sentence[:87] + "…"
+    return f"“{shown}”"
+
+
+def _label(path: DataPath) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+__all__ = [
+    "Absolute",
+    "ClaimFinding",
+    "HandClass",
+    "Named",
+    "PlayCache",
+    "Sentence",
+    "WordingFinding",
+    "absolutes",
+    "check_claim",
+    "check_wording",
+    "describe",
+    "lesson_tables",
+    "mentions",
+    "names_table",
+    "sentences",
+    "step_rules",
+]
