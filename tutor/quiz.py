@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -395,6 +396,45 @@ def _against(dealer_ups: Collection[int] | None) -> str:
     return " against " + ", ".join("A" if up == 1 else str(up) for up in sorted(dealer_ups))
 
 
+#: How many answers a totals or payouts question offers (the keys 1 to 4 answer them).
+OPTIONS = 4
+
+
+def answer_run(
+    right: Fraction, step: Fraction, rng: random.Random, *, count: int = OPTIONS
+) -> tuple[Fraction, ...]:
+    """``count`` answers in steps of ``step``, in increasing order, the right one at a place
+    drawn uniformly: the run starts ``place`` steps below it.
+
+    Why a run and a drawn place: options sorted around the right answer among its nearest
+    neighbours put it at the same place nearly every time (the 3rd of 4 for a total), so that
+    pressing "3" scored 100 %. Here the place is drawn before the run is built and nothing in the
+    run depends on the hand, so neither the place nor the numbers tell the answer: every place
+    is as likely, whatever the question (``tests/test_answer_places.py`` counts them).
+
+    >>> import random
+    >>> [str(n) for n in answer_run(Fraction(17), Fraction(1), random.Random(1))]
+    ['16', '17', '18', '19']
+    >>> [str(n) for n in answer_run(Fraction(3), Fraction(1), random.Random(0))]
+    ['0', '1', '2', '3']
+    """
+    place = rng.randrange(count)
+    return tuple(right + (index - place) * step for index in range(count))
+
+
+def _payout_step(net: Fraction, bet: Money) -> Fraction:
+    """The step between a payout question's answers: half the bet (the unit of a natural paid
+    3 to 2, of a surrender, of an even win), or a smaller amount that divides both the net and
+    half the bet when the table pays a natural otherwise (6 to 5 on 10 chips is 12), so that
+    every answer offered is an amount the table could pay."""
+    half = Fraction(bet, 2)
+    if net % half == 0:
+        return half
+    denominator = net.denominator * half.denominator
+    common = math.gcd(int(net * denominator), int(half * denominator))
+    return Fraction(common, denominator)
+
+
 def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None) -> Question:
     """A hand of two to four cards to count, kept (from a fresh shoe each time) only if it does
     not bust and is of the lesson's ``hands``: rejection keeps the shoe's proportions."""
@@ -408,12 +448,9 @@ def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None)
     else:
         raise ValueError("could not deal a totals question at this table")
     expected = Fraction(value.total)
-    hard = sum(card.points for card in cards)
-    near = {hard, hard + 10, value.total - 1, value.total + 1, value.total + 2, value.total - 2}
-    near.discard(value.total)
-    wrong = sorted(near - {expected}, key=lambda n: (abs(n - value.total), n))
-    options = sorted([expected, *(Fraction(n) for n in wrong[:3] if n > 1)])
-    return Question(Category.TOTALS, cards, expected=expected, options=tuple(options))
+    # Every total is at least 4 (2 + 2), so a run of four ending on it still starts above 0.
+    options = answer_run(expected, Fraction(1), rng)
+    return Question(Category.TOTALS, cards, expected=expected, options=options)
 
 
 def _payout_question(
@@ -470,15 +507,13 @@ def _payout_question(
         if not outcome_ok:
             continue
         net = Fraction(result.net)
-        wrong = {net + bet, net - bet, -net, Fraction(bet), net * 2, net / 2, Fraction(0)}
-        wrong.discard(net)
-        choices = sorted(wrong, key=lambda n: (abs(n - net), n))[:3]
+        options = answer_run(net, _payout_step(net, bet), rng)
         return Question(
             Category.PAYOUTS,
             tuple(game.seats[0].hands[0].cards),
             tuple(game.dealer),
             expected=net,
-            options=tuple(sorted([net, *choices])),
+            options=options,
             bet=bet,
             outcome=result.outcome,
             doubled=doubled,

@@ -23,6 +23,7 @@ from tutor.decision import Action
 from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
+from tutor.lessons.models import ChoiceAnswer
 from tutor.quiz import Category, QuizSession
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
@@ -216,6 +217,24 @@ class LessonRun:
         if self.step not in self.answers:
             self.answers[self.step] = AskResult(str(given), check_answer(step, given))
         return self.answers[self.step]
+
+    def choice_order(self, index: int) -> tuple[int, ...]:
+        """The order step ``index``'s options are shown in (indices into the lesson's options).
+
+        An author writes the right option somewhere, and authors lean to the same places (six
+        of the course's eight two-option choices put it second): shown in the author's order,
+        a learner could learn the place instead of the rule. So each run shows
+        them shuffled with its own seed (the same order again when the run is resumed: the seed
+        is stored), and the answer is still the option the learner pressed, by its index in the
+        lesson, so the check and the stored answer do not depend on the order shown. An empty
+        tuple for a step that asks no choice.
+        """
+        step = self.lesson.steps[index]
+        if not isinstance(step, AskStep) or not isinstance(step.ask.answer, ChoiceAnswer):
+            return ()
+        order = list(range(len(step.ask.answer.options)))
+        random.Random(f"choice:{self.seed}:{index}").shuffle(order)
+        return tuple(order)
 
     def deal_play(self) -> DealPlay | None:
         return self.deals.get(self.step)

@@ -167,13 +167,15 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
             offered = run.lesson.offered
             _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
         elif isinstance(answer, ChoiceAnswer):
-            for index, option in enumerate(answer.options):
+            # Shown in the run's order (``LessonRun.choice_order``); each button answers with
+            # the option's index in the lesson, whatever its place on screen.
+            for place, index in enumerate(run.choice_order(run.step)):
                 st.button(
-                    _text(option, state),
+                    _text(answer.options[index], state),
                     key=f"ask-{run.step}-choice-{index}",
                     on_click=_answer,
                     args=(state, index),
-                    shortcut=str(index + 1) if index < 9 else None,
+                    shortcut=str(place + 1) if place < 9 else None,
                 )
         else:
             key = f"ask-{run.step}-typed"
