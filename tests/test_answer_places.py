@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ import pytest
 from tutor.decision import Action
 from tutor.lessons import AskStep, DrillStep, Lesson, load_course
 from tutor.lessons.models import ChoiceAnswer
-from tutor.quiz import OPTIONS, Category, Hands, Question, QuizSession, next_question
+from tutor.quiz import OPTIONS, Category, Hands, Question, next_question
 from tutor.rules import PRESETS
 from tutor.ui.lesson_run import LessonRun
 
@@ -88,12 +89,13 @@ def _assert_readable(question: Question) -> None:
     assert len(options) == OPTIONS
     assert list(options) == sorted(set(options)), "different answers, in increasing order"
     step = options[1] - options[0]
-    assert all(later - earlier == step for earlier, later in zip(options, options[1:])), options
+    assert all(later - earlier == step for earlier, later in pairwise(options)), options
 
 
 def _assert_every_place_alike(places: Counter[int], count: int, what: str) -> None:
     p = chi_square_p([places[place] for place in range(count)])
-    assert p > LEVEL, f"{what}: the right answer's places {dict(sorted(places.items()))} (p={p:.2g})"
+    counts = dict(sorted(places.items()))
+    assert p > LEVEL, f"{what}: the right answer's places {counts} (p={p:.2g})"
 
 
 @pytest.mark.parametrize("hands", [None, Hands.NO_ACES, Hands.ACES])
