@@ -253,3 +253,57 @@ def test_lesson_ones_deal_shows_no_double_button(open_app: OpenApp) -> None:
     assert f"deal-{index}-stand" in keys
     assert f"deal-{index}-double" not in keys
     assert f"deal-{index}-split" not in keys
+
+
+# -- typed answers: the numeric keyboard, the noun, the answer kept in sight (issue 23) ---------
+
+
+def _buches(step: object) -> bool:
+    return isinstance(step, AskStep) and "bûches" in str(step.ask.question.fr)  # type: ignore[union-attr]
+
+
+def _check(at: AppTest, index: int, typed: str) -> None:
+    at.text_input(key=f"ask-{index}-typed").input(typed)
+    next(button for button in at.button if button.label in ("Vérifier", "Check")).click()
+    at.run()
+    assert not at.exception
+
+
+def test_sixteen_buches_is_right_and_stays_on_screen_with_the_verdict(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    _check(at, index, "16 bûches")
+    assert at.success, "« 16 bûches » answers « combien … de bûches ? »"
+    shown = " ".join(block.value for block in at.markdown)
+    assert "Votre réponse\u00a0: **16 bûches**" in shown
+
+
+def test_a_wrong_typed_answer_is_shown_too_with_its_markdown_escaped(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    _check(at, index, "**15** [x](y)")
+    assert at.error
+    shown = " ".join(block.value for block in at.markdown)
+    assert "Votre réponse\u00a0: **" + r"\*\*15\*\* \[x\]\(y\)" + "**" in shown, "not Markdown"
+
+
+def test_the_typed_answer_asks_for_the_numeric_keyboard(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    scripts = [str(element.value) for element in at.get("html")]
+    assert any(
+        f".st-key-ask-{index}-typed input" in body and '"decimal"' in body for body in scripts
+    ), "the page sets inputmode on its answer field"
+
+
+def test_a_choice_answer_is_named_with_its_verdict(open_app: OpenApp) -> None:
+    at, index = _at_step(
+        open_app, "card-values",
+        lambda step: isinstance(step, AskStep) and isinstance(step.ask.answer, ChoiceAnswer),
+    )
+    run = _state(at).lesson
+    assert run is not None
+    step = run.lesson.steps[index]
+    assert isinstance(step, AskStep)
+    assert isinstance(step.ask.answer, ChoiceAnswer)
+    _click(at, f"ask-{index}-choice-{step.ask.answer.choice}")
+    right = step.ask.answer.options[step.ask.answer.choice]
+    shown = " ".join(block.value for block in at.markdown)
+    assert f"Votre réponse\u00a0: **{right.fr}**" in shown  # type: ignore[union-attr]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
@@ -16,10 +18,11 @@ from tutor.lessons import (
     ShowStep,
     localize,
 )
-from tutor.lessons.models import ActionAnswer, ChoiceAnswer, Translations
-from tutor.lessons.play import settle_round
+from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Translations
+from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
+from tutor.ui.keyboard import keyboard_for, numeric_keyboard
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import course_check, store
 from tutor.ui.session import app_state
@@ -180,14 +183,36 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         else:
             key = f"ask-{run.step}-typed"
             with st.form(f"form-{run.step}", border=False):
-                st.text_input(t.gettext("Your answer"), key=key)
+                st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
                 st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
+                # The phone's numeric keyboard for a number (issue 23: it opened the letters).
+                numeric_keyboard(key, keyboard_for(answer))
         return
+    # The answer stays in sight with its verdict (issue 23: the typed one vanished).
+    st.markdown(t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state)))
     if result.correct:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
         st.error(t.gettext("Not quite."), icon=":material/cancel:")
     st.markdown(_text(ask.explanation, state))
+
+
+def _given_text(ask: Ask, given: str, state: AppState) -> str:
+    """The answer as the learner gave it, for Markdown: the option's or the action's words, or
+    the typed text with Markdown's characters escaped (it comes from a keyboard)."""
+    answer = ask.answer
+    if isinstance(answer, ChoiceAnswer) and given.isdigit() and int(given) < len(answer.options):
+        return _text(answer.options[int(given)], state)
+    if isinstance(answer, ActionAnswer):
+        try:
+            return state.t.action_name(Action.parse(given))
+        except ValueError:
+            pass
+    return _MARKDOWN.sub(r"\\\1", given.strip()[:MAX_TYPED]) or "—"
+
+
+#: The characters Markdown (and Streamlit's $…$ formulas) would read in a typed answer.
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 
 @callback_guard
