@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
@@ -307,3 +309,61 @@ def test_a_choice_answer_is_named_with_its_verdict(open_app: OpenApp) -> None:
     right = step.ask.answer.options[step.ask.answer.choice]
     shown = " ".join(block.value for block in at.markdown)
     assert f"Votre réponse\u00a0: **{right.fr}**" in shown  # type: ignore[union-attr]
+
+
+# -- values only once taught, and only of the moves offered (issue 23, point 7) ---------------
+
+
+def _shown(at: AppTest) -> str:
+    return " ".join(
+        block.value for block in [*at.markdown, *at.error, *at.warning, *at.success, *at.caption]
+    )
+
+
+def test_lesson_ones_deal_shows_no_expected_values_after_a_mistake(open_app: OpenApp) -> None:
+    """Before: « Doubler −1,397 » under « Espérance (par mise) », in the very first deal."""
+    at, index = _at_deal(open_app, "card-values", lambda step: True)
+    _click(at, f"deal-{index}-hit")  # 19 against a 7: a mistake
+    shown = _shown(at)
+    assert "une erreur" in shown, "the verdict is still given, with its cost"
+    assert "Espérance" not in shown
+    assert "Doubler" not in shown, "a move the lesson does not offer is never named"
+    assert not [e for e in at.expander if "Que veulent dire ces nombres" in e.label]
+
+
+def test_the_strategy_lesson_shows_the_values_it_teaches(open_app: OpenApp) -> None:
+    at, index = _at_deal(open_app, "strategy-hard", lambda step: True)
+    _click(at, f"deal-{index}-stand")  # 12 against a 3: the lesson hits
+    shown = _shown(at)
+    assert "Espérance (par mise)" in shown
+    assert "Tirer" in shown
+    assert "Rester" in shown
+
+
+def test_a_lesson_that_teaches_values_lists_only_the_moves_it_offers(
+    open_app: OpenApp, tmp_path: Path
+) -> None:
+    """The casino français table allows surrender; a lesson that offers four moves values four
+    (before: « Abandonner −0,500 » in lesson 9's list with no Abandonner button)."""
+    from tutor.lessons import load_course
+    from tutor.ui.lesson_run import LessonRun
+
+    path = tmp_path / "01-values-offered.yaml"
+    path.write_text(
+        "id: values-offered\ntitle: Values offered\nlevel: 2\nrules: french-casino\n"
+        "goals: [split]\nactions: [hit, stand, double, split]\nexpected_values: true\n"
+        "steps:\n  - deal:\n      player: 8♠ 8♦\n      dealer: 6♣\n"
+        "      then: 10♥ 10♣ 10♦ 7♣\n      expect: {decisions: [split, stand, stand],"
+        " outcome: [win, win], net: 4}\n",
+        encoding="utf-8",
+    )
+    loaded = load_course([path], strategy=None).files[0]
+    assert loaded.lesson is not None, loaded.problems
+    run = LessonRun(loaded.lesson)
+    run.start()
+    at = open_app("lessons", AppState(lesson=run, lesson_paths=(str(path),)))
+    _click(at, "deal-0-stand")  # 16 against a 6 at this table: the lesson splits
+    shown = _shown(at)
+    assert "Espérance (par mise)" in shown
+    assert "Séparer" in shown
+    assert "Abandonner" not in shown

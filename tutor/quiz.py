@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
@@ -206,6 +206,10 @@ def _fits(category: Category, cards: tuple[Card, Card], up: Card, rules: TableRu
     return True
 
 
+#: How many deals a lesson's drill tries for a decision that leaves a choice among the moves the
+#: lesson offers (the checker makes sure one exists: a drill needs the moves it asks about).
+_OFFERED_ATTEMPTS = 100
+
 #: How many questions are dealt to choose one from when a drill leans towards weak items.
 CANDIDATES = 8
 
@@ -345,6 +349,20 @@ def _decision(
     if category is Category.DOUBLING and Action.DOUBLE not in game.legal_actions():
         return None
     return game.decision_point()
+
+
+def offered_point(point: DecisionPoint, offered: Collection[Action] | None) -> DecisionPoint:
+    """The decision as a lesson asks it: only the moves it offers among those the table allows.
+
+    The judge weighs exactly a point's legal actions, so a lesson that has not taught surrender
+    (or doubling) is never told that surrendering was better, nor shown its value: the verdict,
+    its reason and its table speak of the buttons the learner had. ``offered`` None (the quiz,
+    the practice table) or a restriction that would leave nothing to choose keeps the point.
+    """
+    if offered is None:
+        return point
+    legal = point.legal & frozenset(offered)
+    return replace(point, legal=legal) if legal and legal != point.legal else point
 
 
 def dealable(
@@ -620,7 +638,8 @@ class QuizSession:
     length: int | None = None
     #: What decisions are graded against: the chart (the default) or the exact play.
     reference: Reference = Reference.CHART
-    #: The moves a payouts question's hand may have been played with (a lesson's), or any.
+    #: The moves a lesson offers, or any: its decision questions offer (and are judged on) only
+    #: those the table allows, and its payouts questions' hands were played with them.
     actions: frozenset[Action] | None = None
     question: Question | None = None
     verdict: Verdict | None = None
@@ -645,17 +664,25 @@ class QuizSession:
         if self.items:
             self.question = question_for_item(self.items.pop(0), self.rules, self._rng)
             return self.question
-        self.question = next_question(
-            self.category,
-            self.rules,
-            self._rng,
-            dealer_ups=self.dealer_ups,
-            totals=self.totals,
-            hands=self.hands,
-            weight=self.weight,
-            actions=self.actions,
-        )
-        return self.question
+        for _ in range(_OFFERED_ATTEMPTS):
+            question = next_question(
+                self.category,
+                self.rules,
+                self._rng,
+                dealer_ups=self.dealer_ups,
+                totals=self.totals,
+                hands=self.hands,
+                weight=self.weight,
+                actions=self.actions,
+            )
+            if question.point is None:
+                break
+            point = offered_point(question.point, self.actions)
+            if len(point.legal) >= 2:  # a question leaves the learner a choice
+                question = replace(question, point=point)
+                break
+        self.question = question
+        return question
 
     def answer(self, given: Action | Fraction | int) -> Verdict:
         """Judge the answer to the question shown; a second answer to it is ignored."""

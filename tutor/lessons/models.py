@@ -596,6 +596,10 @@ class Lesson(_Strict):
     #: The only actions the lesson offers (its deals' buttons), so nothing is offered before it
     #: is taught; every action when absent.
     actions: tuple[ActionName, ...] | None = None
+    #: Whether verdicts in this lesson show the expected value of every move (the table under a
+    #: verdict): only in the lesson that teaches them and the lessons after it, so a beginner is
+    #: never shown figures no lesson has explained. Off when absent.
+    expected_values: Annotated[bool, Field(strict=True)] = False
     steps: Annotated[tuple[Step, ...], Field(min_length=1)]
 
     @property

@@ -24,7 +24,7 @@ from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
 from tutor.lessons.models import ChoiceAnswer
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import Category, QuizSession, offered_point
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
 
@@ -107,7 +107,8 @@ class DealPlay:
         game.verify(action)
         index = len(self.decisions)
         expected = self.expected[index] if self.on_script and index < len(self.expected) else None
-        judgement = judge(game.decision_point(), action, reference=self.reference, bet=self.bet)
+        point = offered_point(game.decision_point(), self.offered)
+        judgement = judge(point, action, reference=self.reference, bet=self.bet)
         decision = Decision(action, expected, judgement, on_purpose=not self.follows_strategy)
         game.act(action)
         self.decisions.append(decision)
@@ -139,6 +140,12 @@ class LessonRun:
     @property
     def total(self) -> int:
         return len(self.lesson.steps)
+
+    @property
+    def shows_values(self) -> bool:
+        """Whether verdicts show every move's expected value: only in a lesson that teaches them
+        or comes after the one that does (the lesson's ``expected_values``), never before."""
+        return self.lesson.expected_values
 
     @property
     def at_end(self) -> bool:

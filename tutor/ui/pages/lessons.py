@@ -249,7 +249,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             show_all=run.lesson.actions is None,
         )
     for decision in play.decisions:
-        deal_decision(decision, state)
+        deal_decision(decision, state, values=run.shows_values)
     if game.is_over:
         with st.expander(t.gettext("What happened"), expanded=True):
             ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
@@ -280,12 +280,15 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             )
         elif deal.explanation is not None:
             st.markdown(_text(deal.explanation, state))
-        ui.ev_help(t)
+        if run.shows_values:
+            ui.ev_help(t)
 
 
-def deal_decision(decision: Decision, state: AppState) -> None:
+def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -> None:
     """One move of a lesson's deal, judged as every page judges it; the lesson's script only adds
-    whether the move left it, or was a mistake the lesson makes on purpose."""
+    whether the move left it, or was a mistake the lesson makes on purpose. ``values``: the
+    table of every move's expected value under a wrong move, from the lesson that teaches them
+    (``LessonRun.shows_values``)."""
     t = state.t
     judgement = decision.judgement
     if decision.leaves_script:
@@ -326,7 +329,7 @@ def deal_decision(decision: Decision, state: AppState) -> None:
             st.markdown(":material/grid_on: " + note)
         return
     with st.container(border=True):
-        ui.judgement_view(judgement, t, table=not decision.correct)
+        ui.judgement_view(judgement, t, table=values and not decision.correct)
 
 
 def drill_step(run: LessonRun, state: AppState) -> None:
@@ -346,7 +349,11 @@ def drill_step(run: LessonRun, state: AppState) -> None:
     ui.question_prompt(quiz, state)
     ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=lambda: _drill_answered(state))
     if quiz.verdict is not None:
-        ui.verdict_view(quiz.verdict, state)
+        if quiz.verdict.judgement is not None and not run.shows_values:
+            # The verdict, its reason and its cost, without the values no lesson taught yet.
+            ui.judgement_view(quiz.verdict.judgement, t, table=False)
+        else:
+            ui.verdict_view(quiz.verdict, state)
         if not quiz.finished:
             st.button(
                 t.gettext("Next question"),
