@@ -471,6 +471,11 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
     if verdict.judgement is not None:
         judgement_view(verdict.judgement, t)
         return
+    # The answer pressed stays in sight with its verdict, written as its button was.
+    assert isinstance(verdict.given, Fraction)
+    payout = question.category is Category.PAYOUTS
+    given = t.signed_chips(verdict.given) if payout else t.chips(verdict.given)
+    st.markdown(t.format("Your answer: **{answer}**", answer=given))
     if verdict.correct:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
