@@ -367,3 +367,14 @@ def test_a_lesson_that_teaches_values_lists_only_the_moves_it_offers(
     assert "Espérance (par mise)" in shown
     assert "Séparer" in shown
     assert "Abandonner" not in shown
+
+
+def test_lesson_ones_drill_scores_without_the_ev_given_away(open_app: OpenApp) -> None:
+    """The score line of a drill before expected values are taught counts answers only."""
+    at, index = _at_step(open_app, "card-values", lambda step: isinstance(step, DrillStep))
+    _click(at, f"drill-{index}-option-0")
+    captions = " ".join(block.value for block in at.caption)
+    assert "Score" in captions
+    assert "espérance" not in captions.lower()
+    strategy, _ = _at_step(open_app, "strategy-hard", lambda step: isinstance(step, DrillStep))
+    assert "espérance perdue" in " ".join(block.value for block in strategy.caption)

@@ -493,8 +493,18 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
         st.markdown(t.format("The hand is worth **{total}**.", total=t.chips(question.expected)))
 
 
-def score_line(quiz: QuizSession, t: Translator) -> str:
+def score_line(quiz: QuizSession, t: Translator, *, values: bool = True) -> str:
+    """The running score; ``values`` False leaves out the EV given away, for a lesson that has
+    not taught expected values yet (``LessonRun.shows_values``)."""
     score = quiz.score
+    if not values:
+        return t.format(
+            "Score: {right} / {answered} right ({accuracy}), streak {streak}",
+            right=score.right,
+            answered=score.answered,
+            accuracy=t.percent(score.accuracy, digits=0),
+            streak=score.streak,
+        )
     return t.format(
         "Score: {right} / {answered} right ({accuracy}), streak {streak}, EV given away {lost}",
         right=score.right,

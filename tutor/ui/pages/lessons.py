@@ -362,7 +362,7 @@ def drill_step(run: LessonRun, state: AppState) -> None:
                 args=(state,),
                 shortcut="Enter",
             )
-    st.caption(ui.score_line(quiz, t))
+    st.caption(ui.score_line(quiz, t, values=run.shows_values))
 
 
 @callback_guard
