@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
@@ -253,3 +255,126 @@ def test_lesson_ones_deal_shows_no_double_button(open_app: OpenApp) -> None:
     assert f"deal-{index}-stand" in keys
     assert f"deal-{index}-double" not in keys
     assert f"deal-{index}-split" not in keys
+
+
+# -- typed answers: the numeric keyboard, the noun, the answer kept in sight (issue 23) ---------
+
+
+def _buches(step: object) -> bool:
+    return isinstance(step, AskStep) and "bûches" in str(step.ask.question.fr)  # type: ignore[union-attr]
+
+
+def _check(at: AppTest, index: int, typed: str) -> None:
+    at.text_input(key=f"ask-{index}-typed").input(typed)
+    next(button for button in at.button if button.label in ("Vérifier", "Check")).click()
+    at.run()
+    assert not at.exception
+
+
+def test_sixteen_buches_is_right_and_stays_on_screen_with_the_verdict(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    _check(at, index, "16 bûches")
+    assert at.success, "« 16 bûches » answers « combien … de bûches ? »"
+    shown = " ".join(block.value for block in at.markdown)
+    assert "Votre réponse\u00a0: **16 bûches**" in shown
+
+
+def test_a_wrong_typed_answer_is_shown_too_with_its_markdown_escaped(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    _check(at, index, "**15** [x](y)")
+    assert at.error
+    shown = " ".join(block.value for block in at.markdown)
+    assert "Votre réponse\u00a0: **" + r"\*\*15\*\* \[x\]\(y\)" + "**" in shown, "not Markdown"
+
+
+def test_the_typed_answer_asks_for_the_numeric_keyboard(open_app: OpenApp) -> None:
+    at, index = _at_step(open_app, "card-values", _buches)
+    scripts = [str(element.value) for element in at.get("html")]
+    assert any(
+        f".st-key-ask-{index}-typed input" in body and '"decimal"' in body for body in scripts
+    ), "the page sets inputmode on its answer field"
+
+
+def test_a_choice_answer_is_named_with_its_verdict(open_app: OpenApp) -> None:
+    at, index = _at_step(
+        open_app, "card-values",
+        lambda step: isinstance(step, AskStep) and isinstance(step.ask.answer, ChoiceAnswer),
+    )
+    run = _state(at).lesson
+    assert run is not None
+    step = run.lesson.steps[index]
+    assert isinstance(step, AskStep)
+    assert isinstance(step.ask.answer, ChoiceAnswer)
+    _click(at, f"ask-{index}-choice-{step.ask.answer.choice}")
+    right = step.ask.answer.options[step.ask.answer.choice]
+    shown = " ".join(block.value for block in at.markdown)
+    assert f"Votre réponse\u00a0: **{right.fr}**" in shown  # type: ignore[union-attr]
+
+
+# -- values only once taught, and only of the moves offered (issue 23, point 7) ---------------
+
+
+def _shown(at: AppTest) -> str:
+    return " ".join(
+        block.value for block in [*at.markdown, *at.error, *at.warning, *at.success, *at.caption]
+    )
+
+
+def test_lesson_ones_deal_shows_no_expected_values_after_a_mistake(open_app: OpenApp) -> None:
+    """Before: « Doubler −1,397 » under « Espérance (par mise) », in the very first deal."""
+    at, index = _at_deal(open_app, "card-values", lambda step: True)
+    _click(at, f"deal-{index}-hit")  # 19 against a 7: a mistake
+    shown = _shown(at)
+    assert "une erreur" in shown, "the verdict is still given, with its cost"
+    assert "Espérance" not in shown
+    assert "Doubler" not in shown, "a move the lesson does not offer is never named"
+    assert not [e for e in at.expander if "Que veulent dire ces nombres" in e.label]
+
+
+def test_the_strategy_lesson_shows_the_values_it_teaches(open_app: OpenApp) -> None:
+    at, index = _at_deal(open_app, "strategy-hard", lambda step: True)
+    _click(at, f"deal-{index}-stand")  # 12 against a 3: the lesson hits
+    shown = _shown(at)
+    assert "Espérance (par mise)" in shown
+    assert "Tirer" in shown
+    assert "Rester" in shown
+
+
+def test_a_lesson_that_teaches_values_lists_only_the_moves_it_offers(
+    open_app: OpenApp, tmp_path: Path
+) -> None:
+    """The casino français table allows surrender; a lesson that offers four moves values four
+    (before: « Abandonner −0,500 » in lesson 9's list with no Abandonner button)."""
+    from tutor.lessons import load_course
+    from tutor.ui.lesson_run import LessonRun
+
+    path = tmp_path / "01-values-offered.yaml"
+    path.write_text(
+        "id: values-offered\ntitle: Values offered\nlevel: 2\nrules: french-casino\n"
+        "goals: [split]\nactions: [hit, stand, double, split]\nexpected_values: true\n"
+        "steps:\n  - deal:\n      player: 8♠ 8♦\n      dealer: 6♣\n"
+        "      then: 10♥ 10♣ 10♦ 7♣\n      expect: {decisions: [split, stand, stand],"
+        " outcome: [win, win], net: 4}\n",
+        encoding="utf-8",
+    )
+    loaded = load_course([path], strategy=None).files[0]
+    assert loaded.lesson is not None, loaded.problems
+    run = LessonRun(loaded.lesson)
+    run.start()
+    at = open_app("lessons", AppState(lesson=run, lesson_paths=(str(path),)))
+    _click(at, "deal-0-stand")  # 16 against a 6 at this table: the lesson splits
+    shown = _shown(at)
+    assert "Espérance (par mise)" in shown
+    assert "Séparer" in shown
+    assert "Abandonner" not in shown
+
+
+def test_lesson_ones_drill_scores_without_the_ev_given_away(open_app: OpenApp) -> None:
+    """The score line of a drill before expected values are taught counts answers only."""
+    at, index = _at_step(open_app, "card-values", lambda step: isinstance(step, DrillStep))
+    _click(at, f"drill-{index}-option-0")
+    captions = " ".join(block.value for block in at.caption)
+    assert "Score" in captions
+    assert "espérance" not in captions.lower()
+    strategy, _ = _at_step(open_app, "strategy-hard", lambda step: isinstance(step, DrillStep))
+    assert "espérance perdue" in " ".join(block.value for block in strategy.caption)

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
+from tutor.i18n import translator
 from tutor.identity import new_token
 from tutor.quiz import Category, QuizSession, next_question, unavailable_reason
 from tutor.rules import PRESETS
@@ -194,3 +195,23 @@ def test_a_learner_downloads_then_erases_their_data(open_app: OpenApp) -> None:
     assert state.learner is None
     assert state.learner_token != token, "this browser starts afresh with a new secret"
     assert Store(default_url()).learner_for_token(token, create=False) is None
+
+
+@pytest.mark.parametrize("category", [Category.TOTALS, Category.PAYOUTS])
+def test_the_answer_pressed_stays_on_screen_with_its_verdict(
+    open_app: OpenApp, category: Category
+) -> None:
+    """The buttons go once answered: the answer chosen is written with the verdict (issue 23)."""
+    at = open_app("quiz", AppState(rules=RULES, quiz_category=category))
+    question = _quiz(at).question
+    assert question is not None
+    assert question.expected is not None
+    wrong = next(index for index, n in enumerate(question.options) if n != question.expected)
+    at.button(key=f"quiz-option-{wrong}").click().run()
+    assert not at.exception
+    assert at.error
+    t = translator("fr")
+    option = question.options[wrong]
+    pressed = t.signed_chips(option) if category is Category.PAYOUTS else t.chips(option)
+    shown = " ".join(block.value for block in at.markdown)
+    assert f"Votre réponse\u00a0: **{pressed}**" in shown

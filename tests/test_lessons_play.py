@@ -280,3 +280,101 @@ def test_a_lessons_number_is_a_schema_problem_that_says_why(raw: object, reason:
 
     with pytest.raises(ValidationError, match=re.escape(reason)):
         make_ask({"number": raw})
+
+
+# -- a number typed with its noun (issue 23) -----------------------------------------------------
+
+
+def _course_typed_asks() -> list[tuple[str, int, Ask]]:
+    from tutor.lessons import AskStep, load_course
+    from tutor.lessons.models import ChipsAnswer, LossAnswer, NumberAnswer
+
+    course = load_course(strategy=None)
+    return [
+        (file.lesson.id, index, step.ask)
+        for file in course.files
+        if file.lesson is not None
+        for index, step in enumerate(file.lesson.steps)
+        if isinstance(step, AskStep)
+        and isinstance(step.ask.answer, NumberAnswer | ChipsAnswer | LossAnswer)
+    ]
+
+
+def _key(ask: Ask) -> Fraction:
+    from tutor.lessons.models import ChipsAnswer, NumberAnswer
+
+    answer = ask.answer
+    if isinstance(answer, NumberAnswer):
+        return answer.number
+    return answer.chips if isinstance(answer, ChipsAnswer) else answer.loss  # type: ignore[union-attr]
+
+
+def test_sixteen_buches_answers_how_many_buches_a_deck_holds() -> None:
+    """The issue's answer: « 16 bûches » was « Pas tout à fait »."""
+    lesson, _, ask = next(
+        item for item in _course_typed_asks() if "bûches" in localize(item[2].question, "fr")
+    )
+    assert lesson == "card-values"
+    accepted = ("16 bûches", "16 bûche", "16 Bûches.", "16 buches", "16bûches", " 16 bûches ",
+                "16 tens", "16 ten-valued cards", "16 cartes", "16 cards", "16")
+    assert [given for given in accepted if not check_answer(ask, given)] == []
+    refused = ("15 bûches", "16 oranges", "16 jetons", "16 points", "bûches 16", "16 bûches bûches")
+    assert [given for given in refused if check_answer(ask, given)] == []
+
+
+def test_every_typed_answer_of_the_course_is_read_with_the_nouns_its_question_names() -> None:
+    """For every typed question of the course, its key followed by each form of each noun the
+    question names or takes as its unit (singular, plural, with a full stop) is right, in both
+    languages' words; every other noun of the list is refused, as is a word off the list."""
+    from tutor.lessons.play import NOUNS, nouns_of
+
+    asks = _course_typed_asks()
+    assert len(asks) >= 20
+    problems = []
+    for lesson, index, ask in asks:
+        key = _key(ask)
+        shown = str(key) if key.denominator == 1 else f"{key.numerator}/{key.denominator}"
+        kinds = nouns_of(ask)
+        assert kinds, f"{lesson} step {index + 1} names no noun at all"
+        for kind, forms in NOUNS.items():
+            for form in forms:
+                for typed in (f"{shown} {form}", f"{shown} {form}."):
+                    if check_answer(ask, typed) is not (kind in kinds):
+                        problems.append(f"{lesson} step {index + 1}: {typed!r}")
+        if check_answer(ask, f"{shown} oranges"):
+            problems.append(f"{lesson} step {index + 1}: a word off the list was read")
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "given", "right"),
+    [
+        ("Combien vaut cette main ?", {"number": 17}, "17 points", True),  # with cards shown
+        ("Combien vaut cette main ?", {"number": 17}, "17 pts.", True),
+        ("Combien vaut cette main ?", {"number": 17}, "17 jetons", False),
+        ("Combien de fois la mise ?", {"number": 2}, "2 fois", True),
+        ("How many times the bet?", {"number": 2}, "2 times", True),
+        ("How many hands do you play?", {"number": 3}, "3 hands", True),
+        ("Combien de mains jouez-vous ?", {"number": 3}, "3 mains", True),
+        ("Combien de mains jouez-vous ?", {"number": 3}, "3 cartes", False),
+        ("What do you win?", {"chips": 2}, "2 jetons", True),  # chips: the unit, whatever said
+        ("What do you lose?", {"loss": 2}, "−2 chips", True),
+        ("What do you win?", {"chips": 2}, "2 tens", False),
+    ],
+)
+def test_a_number_is_read_with_its_questions_noun_in_either_language(
+    question: str, answer: dict[str, object], given: str, right: bool
+) -> None:
+    ask = Ask.model_validate(
+        {"question": question, "answer": answer, "explanation": "!", "cards": "10♠ 7♥"}
+    )
+    assert check_answer(ask, given) is right
+
+
+def test_a_typed_answer_with_its_noun_stays_within_the_length_bound() -> None:
+    from tutor.lessons.play import MAX_TYPED
+
+    ask = make_ask({"chips": 3})
+    typed = "3 jetons"
+    assert check_answer(ask, typed)
+    assert not check_answer(ask, " " * (MAX_TYPED - len(typed) + 1) + typed)

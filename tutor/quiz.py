@@ -21,9 +21,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
@@ -205,6 +206,10 @@ def _fits(category: Category, cards: tuple[Card, Card], up: Card, rules: TableRu
     return True
 
 
+#: How many deals a lesson's drill tries for a decision that leaves a choice among the moves the
+#: lesson offers (the checker makes sure one exists: a drill needs the moves it asks about).
+_OFFERED_ATTEMPTS = 100
+
 #: How many questions are dealt to choose one from when a drill leans towards weak items.
 CANDIDATES = 8
 
@@ -346,6 +351,20 @@ def _decision(
     return game.decision_point()
 
 
+def offered_point(point: DecisionPoint, offered: Collection[Action] | None) -> DecisionPoint:
+    """The decision as a lesson asks it: only the moves it offers among those the table allows.
+
+    The judge weighs exactly a point's legal actions, so a lesson that has not taught surrender
+    (or doubling) is never told that surrendering was better, nor shown its value: the verdict,
+    its reason and its table speak of the buttons the learner had. ``offered`` None (the quiz,
+    the practice table) or a restriction that would leave nothing to choose keeps the point.
+    """
+    if offered is None:
+        return point
+    legal = point.legal & frozenset(offered)
+    return replace(point, legal=legal) if legal and legal != point.legal else point
+
+
 def dealable(
     category: Category,
     rules: TableRules,
@@ -395,6 +414,45 @@ def _against(dealer_ups: Collection[int] | None) -> str:
     return " against " + ", ".join("A" if up == 1 else str(up) for up in sorted(dealer_ups))
 
 
+#: How many answers a totals or payouts question offers (the keys 1 to 4 answer them).
+OPTIONS = 4
+
+
+def answer_run(
+    right: Fraction, step: Fraction, rng: random.Random, *, count: int = OPTIONS
+) -> tuple[Fraction, ...]:
+    """``count`` answers in steps of ``step``, in increasing order, the right one at a place
+    drawn uniformly: the run starts ``place`` steps below it.
+
+    Why a run and a drawn place: options sorted around the right answer among its nearest
+    neighbours put it at the same place nearly every time (the 3rd of 4 for a total), so that
+    pressing "3" scored 100 %. Here the place is drawn before the run is built and nothing in the
+    run depends on the hand, so neither the place nor the numbers tell the answer: every place
+    is as likely, whatever the question (``tests/test_answer_places.py`` counts them).
+
+    >>> import random
+    >>> [str(n) for n in answer_run(Fraction(17), Fraction(1), random.Random(1))]
+    ['16', '17', '18', '19']
+    >>> [str(n) for n in answer_run(Fraction(3), Fraction(1), random.Random(0))]
+    ['0', '1', '2', '3']
+    """
+    place = rng.randrange(count)
+    return tuple(right + (index - place) * step for index in range(count))
+
+
+def _payout_step(net: Fraction, bet: Money) -> Fraction:
+    """The step between a payout question's answers: half the bet (the unit of a natural paid
+    3 to 2, of a surrender, of an even win), or a smaller amount that divides both the net and
+    half the bet when the table pays a natural otherwise (6 to 5 on 10 chips is 12), so that
+    every answer offered is an amount the table could pay."""
+    half = Fraction(bet, 2)
+    if net % half == 0:
+        return half
+    denominator = net.denominator * half.denominator
+    common = math.gcd(int(net * denominator), int(half * denominator))
+    return Fraction(common, denominator)
+
+
 def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None) -> Question:
     """A hand of two to four cards to count, kept (from a fresh shoe each time) only if it does
     not bust and is of the lesson's ``hands``: rejection keeps the shoe's proportions."""
@@ -408,12 +466,9 @@ def _totals_question(rules: TableRules, rng: random.Random, hands: Hands | None)
     else:
         raise ValueError("could not deal a totals question at this table")
     expected = Fraction(value.total)
-    hard = sum(card.points for card in cards)
-    near = {hard, hard + 10, value.total - 1, value.total + 1, value.total + 2, value.total - 2}
-    near.discard(value.total)
-    wrong = sorted(near - {expected}, key=lambda n: (abs(n - value.total), n))
-    options = sorted([expected, *(Fraction(n) for n in wrong[:3] if n > 1)])
-    return Question(Category.TOTALS, cards, expected=expected, options=tuple(options))
+    # Every total is at least 4 (2 + 2), so a run of four ending on it still starts above 0.
+    options = answer_run(expected, Fraction(1), rng)
+    return Question(Category.TOTALS, cards, expected=expected, options=options)
 
 
 def _payout_question(
@@ -470,15 +525,13 @@ def _payout_question(
         if not outcome_ok:
             continue
         net = Fraction(result.net)
-        wrong = {net + bet, net - bet, -net, Fraction(bet), net * 2, net / 2, Fraction(0)}
-        wrong.discard(net)
-        choices = sorted(wrong, key=lambda n: (abs(n - net), n))[:3]
+        options = answer_run(net, _payout_step(net, bet), rng)
         return Question(
             Category.PAYOUTS,
             tuple(game.seats[0].hands[0].cards),
             tuple(game.dealer),
             expected=net,
-            options=tuple(sorted([net, *choices])),
+            options=options,
             bet=bet,
             outcome=result.outcome,
             doubled=doubled,
@@ -585,7 +638,8 @@ class QuizSession:
     length: int | None = None
     #: What decisions are graded against: the chart (the default) or the exact play.
     reference: Reference = Reference.CHART
-    #: The moves a payouts question's hand may have been played with (a lesson's), or any.
+    #: The moves a lesson offers, or any: its decision questions offer (and are judged on) only
+    #: those the table allows, and its payouts questions' hands were played with them.
     actions: frozenset[Action] | None = None
     question: Question | None = None
     verdict: Verdict | None = None
@@ -610,17 +664,25 @@ class QuizSession:
         if self.items:
             self.question = question_for_item(self.items.pop(0), self.rules, self._rng)
             return self.question
-        self.question = next_question(
-            self.category,
-            self.rules,
-            self._rng,
-            dealer_ups=self.dealer_ups,
-            totals=self.totals,
-            hands=self.hands,
-            weight=self.weight,
-            actions=self.actions,
-        )
-        return self.question
+        for _ in range(_OFFERED_ATTEMPTS):
+            question = next_question(
+                self.category,
+                self.rules,
+                self._rng,
+                dealer_ups=self.dealer_ups,
+                totals=self.totals,
+                hands=self.hands,
+                weight=self.weight,
+                actions=self.actions,
+            )
+            if question.point is None:
+                break
+            point = offered_point(question.point, self.actions)
+            if len(point.legal) >= 2:  # a question leaves the learner a choice
+                question = replace(question, point=point)
+                break
+        self.question = question
+        return question
 
     def answer(self, given: Action | Fraction | int) -> Verdict:
         """Judge the answer to the question shown; a second answer to it is ignored."""

@@ -789,6 +789,10 @@ class Lesson(_Strict):
     actions: tuple[ActionName, ...] | None = None
     #: General statements about the right play made in the goals or anywhere in the lesson.
     claims: Claims = ()
+    #: Whether verdicts in this lesson show the expected value of every move (the table under a
+    #: verdict): only in the lesson that teaches them and the lessons after it, so a beginner is
+    #: never shown figures no lesson has explained. Off when absent.
+    expected_values: Annotated[bool, Field(strict=True)] = False
     steps: Annotated[tuple[Step, ...], Field(min_length=1)]
 
     @property

@@ -471,6 +471,11 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
     if verdict.judgement is not None:
         judgement_view(verdict.judgement, t)
         return
+    # The answer pressed stays in sight with its verdict, written as its button was.
+    assert isinstance(verdict.given, Fraction)
+    payout = question.category is Category.PAYOUTS
+    given = t.signed_chips(verdict.given) if payout else t.chips(verdict.given)
+    st.markdown(t.format("Your answer: **{answer}**", answer=given))
     if verdict.correct:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
@@ -488,8 +493,18 @@ def verdict_view(verdict: Verdict, state: AppState) -> None:
         st.markdown(t.format("The hand is worth **{total}**.", total=t.chips(question.expected)))
 
 
-def score_line(quiz: QuizSession, t: Translator) -> str:
+def score_line(quiz: QuizSession, t: Translator, *, values: bool = True) -> str:
+    """The running score; ``values`` False leaves out the EV given away, for a lesson that has
+    not taught expected values yet (``LessonRun.shows_values``)."""
     score = quiz.score
+    if not values:
+        return t.format(
+            "Score: {right} / {answered} right ({accuracy}), streak {streak}",
+            right=score.right,
+            answered=score.answered,
+            accuracy=t.percent(score.accuracy, digits=0),
+            streak=score.streak,
+        )
     return t.format(
         "Score: {right} / {answered} right ({accuracy}), streak {streak}, EV given away {lost}",
         right=score.right,

@@ -23,7 +23,8 @@ from tutor.decision import Action
 from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
-from tutor.quiz import Category, QuizSession
+from tutor.lessons.models import ChoiceAnswer
+from tutor.quiz import Category, QuizSession, offered_point
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
 
@@ -106,7 +107,8 @@ class DealPlay:
         game.verify(action)
         index = len(self.decisions)
         expected = self.expected[index] if self.on_script and index < len(self.expected) else None
-        judgement = judge(game.decision_point(), action, reference=self.reference, bet=self.bet)
+        point = offered_point(game.decision_point(), self.offered)
+        judgement = judge(point, action, reference=self.reference, bet=self.bet)
         decision = Decision(action, expected, judgement, on_purpose=not self.follows_strategy)
         game.act(action)
         self.decisions.append(decision)
@@ -138,6 +140,12 @@ class LessonRun:
     @property
     def total(self) -> int:
         return len(self.lesson.steps)
+
+    @property
+    def shows_values(self) -> bool:
+        """Whether verdicts show every move's expected value: only in a lesson that teaches them
+        or comes after the one that does (the lesson's ``expected_values``), never before."""
+        return self.lesson.expected_values
 
     @property
     def at_end(self) -> bool:
@@ -216,6 +224,24 @@ class LessonRun:
         if self.step not in self.answers:
             self.answers[self.step] = AskResult(str(given), check_answer(step, given))
         return self.answers[self.step]
+
+    def choice_order(self, index: int) -> tuple[int, ...]:
+        """The order step ``index``'s options are shown in (indices into the lesson's options).
+
+        An author writes the right option somewhere, and authors lean to the same places (six
+        of the course's eight two-option choices put it second): shown in the author's order,
+        a learner could learn the place instead of the rule. So each run shows
+        them shuffled with its own seed (the same order again when the run is resumed: the seed
+        is stored), and the answer is still the option the learner pressed, by its index in the
+        lesson, so the check and the stored answer do not depend on the order shown. An empty
+        tuple for a step that asks no choice.
+        """
+        step = self.lesson.steps[index]
+        if not isinstance(step, AskStep) or not isinstance(step.ask.answer, ChoiceAnswer):
+            return ()
+        order = list(range(len(step.ask.answer.options)))
+        random.Random(f"choice:{self.seed}:{index}").shuffle(order)
+        return tuple(order)
 
     def deal_play(self) -> DealPlay | None:
         return self.deals.get(self.step)

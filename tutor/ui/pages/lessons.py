@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
@@ -16,10 +18,11 @@ from tutor.lessons import (
     ShowStep,
     localize,
 )
-from tutor.lessons.models import ActionAnswer, ChoiceAnswer, Translations
-from tutor.lessons.play import settle_round
+from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Translations
+from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
+from tutor.ui.keyboard import keyboard_for, numeric_keyboard
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import course_check, store
 from tutor.ui.session import app_state
@@ -167,25 +170,49 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
             offered = run.lesson.offered
             _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
         elif isinstance(answer, ChoiceAnswer):
-            for index, option in enumerate(answer.options):
+            # Shown in the run's order (``LessonRun.choice_order``); each button answers with
+            # the option's index in the lesson, whatever its place on screen.
+            for place, index in enumerate(run.choice_order(run.step)):
                 st.button(
-                    _text(option, state),
+                    _text(answer.options[index], state),
                     key=f"ask-{run.step}-choice-{index}",
                     on_click=_answer,
                     args=(state, index),
-                    shortcut=str(index + 1) if index < 9 else None,
+                    shortcut=str(place + 1) if place < 9 else None,
                 )
         else:
             key = f"ask-{run.step}-typed"
             with st.form(f"form-{run.step}", border=False):
-                st.text_input(t.gettext("Your answer"), key=key)
+                st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
                 st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
+                # The phone's numeric keyboard for a number (issue 23: it opened the letters).
+                numeric_keyboard(key, keyboard_for(answer))
         return
+    # The answer stays in sight with its verdict (issue 23: the typed one vanished).
+    st.markdown(t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state)))
     if result.correct:
         st.success(t.gettext("Right!"), icon=":material/check_circle:")
     else:
         st.error(t.gettext("Not quite."), icon=":material/cancel:")
     st.markdown(_text(ask.explanation, state))
+
+
+def _given_text(ask: Ask, given: str, state: AppState) -> str:
+    """The answer as the learner gave it, for Markdown: the option's or the action's words, or
+    the typed text with Markdown's characters escaped (it comes from a keyboard)."""
+    answer = ask.answer
+    if isinstance(answer, ChoiceAnswer) and given.isdigit() and int(given) < len(answer.options):
+        return _text(answer.options[int(given)], state)
+    if isinstance(answer, ActionAnswer):
+        try:
+            return state.t.action_name(Action.parse(given))
+        except ValueError:
+            pass
+    return _MARKDOWN.sub(r"\\\1", given.strip()[:MAX_TYPED]) or "—"
+
+
+#: The characters Markdown (and Streamlit's $…$ formulas) would read in a typed answer.
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 
 @callback_guard
@@ -222,7 +249,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             show_all=run.lesson.actions is None,
         )
     for decision in play.decisions:
-        deal_decision(decision, state)
+        deal_decision(decision, state, values=run.shows_values)
     if game.is_over:
         with st.expander(t.gettext("What happened"), expanded=True):
             ui.narration(game.events, t, lambda _seat: t.gettext("The player"))
@@ -240,12 +267,15 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             )
         elif deal.explanation is not None:
             st.markdown(_text(deal.explanation, state))
-        ui.ev_help(t)
+        if run.shows_values:
+            ui.ev_help(t)
 
 
-def deal_decision(decision: Decision, state: AppState) -> None:
+def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -> None:
     """One move of a lesson's deal, judged as every page judges it; the lesson's script only adds
-    whether the move left it, or was a mistake the lesson makes on purpose."""
+    whether the move left it, or was a mistake the lesson makes on purpose. ``values``: the
+    table of every move's expected value under a wrong move, from the lesson that teaches them
+    (``LessonRun.shows_values``)."""
     t = state.t
     judgement = decision.judgement
     if decision.leaves_script:
@@ -286,7 +316,7 @@ def deal_decision(decision: Decision, state: AppState) -> None:
             st.markdown(":material/grid_on: " + note)
         return
     with st.container(border=True):
-        ui.judgement_view(judgement, t, table=not decision.correct)
+        ui.judgement_view(judgement, t, table=values and not decision.correct)
 
 
 def drill_step(run: LessonRun, state: AppState) -> None:
@@ -306,7 +336,11 @@ def drill_step(run: LessonRun, state: AppState) -> None:
     ui.question_prompt(quiz, state)
     ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=lambda: _drill_answered(state))
     if quiz.verdict is not None:
-        ui.verdict_view(quiz.verdict, state)
+        if quiz.verdict.judgement is not None and not run.shows_values:
+            # The verdict, its reason and its cost, without the values no lesson taught yet.
+            ui.judgement_view(quiz.verdict.judgement, t, table=False)
+        else:
+            ui.verdict_view(quiz.verdict, state)
         if not quiz.finished:
             st.button(
                 t.gettext("Next question"),
@@ -315,7 +349,7 @@ def drill_step(run: LessonRun, state: AppState) -> None:
                 args=(state,),
                 shortcut="Enter",
             )
-    st.caption(ui.score_line(quiz, t))
+    st.caption(ui.score_line(quiz, t, values=run.shows_values))
 
 
 @callback_guard
