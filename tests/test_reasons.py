@@ -325,3 +325,22 @@ def test_a_round_told_in_french_names_every_card_with_its_article(preset: str, r
     assert lines
     for line in lines:
         assert not _BARE_UP.search(line), line
+
+
+@pytest.mark.parametrize("preset", ["family", "french-casino"])
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_before_values_are_taught_a_reason_names_both_moves_without_a_value(
+    preset: str, language: str
+) -> None:
+    """A lesson before the one that teaches expected values (lesson 1's deal, lesson 9's): the
+    reason still sets the play against the move made, in words, and quotes no value."""
+    t = translator(language)
+    for judgement in judgements(preset):
+        sentence = t.reason(judgement.reason.key, judgement.reason.params, figures=False)
+        assert sentence is not None
+        lowered = sentence.lower()
+        assert judgement.chosen is not None
+        for action in {judgement.play, judgement.chosen}:
+            assert t.action_name(action).lower() in lowered, sentence
+        for _value, decimals, signed, percent in numbers(sentence):
+            assert percent or not (signed or decimals), sentence

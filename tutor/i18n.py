@@ -761,10 +761,13 @@ class Translator:
                 values[key] = self.chips_text(amount)
         return self.format(message, **values)
 
-    def reason(self, key: str, params: Mapping[str, Any]) -> str | None:
+    def reason(
+        self, key: str, params: Mapping[str, Any], *, figures: bool = True
+    ) -> str | None:
         """The strategy's reason as sentences, or None for a key this version does not know: why
         the play, then the figures that decide it (``COMPARE_MESSAGES``), then a word when the
-        call is close."""
+        call is close. Without ``figures`` (a lesson before expected values are taught) the two
+        moves are still named and set against each other, in words only."""
         message = REASON_MESSAGES.get(key)
         if message is None:
             return None
@@ -800,11 +803,18 @@ class Translator:
                     N_("At this table the dealer has no hole card: if the second card makes a"
                        " blackjack, it takes the bet you added too.")
                 )
-            if "other" in params and scope in COMPARE_MESSAGES:
+            if "other" in params and not figures:
+                sentence += " " + self.format(
+                    N_("Here {play} loses less on average than {other}, your choice.")
+                    if params.get("chosen")
+                    else N_("Here {play} loses less on average than {other}."),
+                    **values,
+                )
+            elif "other" in params and scope in COMPARE_MESSAGES:
                 sentence += " " + self.format(COMPARE_MESSAGES[scope], **values)
         except (KeyError, IndexError, ValueError):
             return None
-        if params.get("close"):
+        if params.get("close") and figures:
             close = (
                 N_("A close call: the two plays are less than {close} of a bet apart.")
                 if params.get("chosen")

@@ -277,13 +277,25 @@ def evs_markdown(judgement: Judgement, t: Translator) -> str:
     return "\n".join(rows)
 
 
-def verdict_headline(judgement: Judgement, t: Translator, *, who: str = "") -> str:
-    """The verdict in one sentence: right, a close call or a mistake, with the cost."""
+def verdict_headline(
+    judgement: Judgement, t: Translator, *, who: str = "", figures: bool = True
+) -> str:
+    """The verdict in one sentence: right, a close call or a mistake, with the cost (without
+    ``figures``, in a lesson before expected values are taught, the grade alone)."""
     prefix = f"{who} — " if who else ""
     play = t.action_name(judgement.play)
     if judgement.chosen is None:
         return prefix + t.format("Advice: **{play}**", play=play)
     chosen = t.action_name(judgement.chosen)
+    if not figures and judgement.grade is Grade.ACCEPTABLE:
+        return prefix + t.format(
+            "**{chosen}**: a close call, not a mistake. **{play}** is only slightly better.",
+            chosen=chosen, play=play,
+        )
+    if not figures and judgement.grade is Grade.WRONG:
+        return prefix + t.format(
+            "**{chosen}**: a mistake. **{play}** was better.", chosen=chosen, play=play
+        )
     loss = t.small(judgement.loss)
     cost = t.plural("{n} chip", "{n} chips", judgement.cost, shown=t.small(judgement.cost))
     if judgement.grade is Grade.RIGHT:
@@ -301,7 +313,7 @@ def verdict_headline(judgement: Judgement, t: Translator, *, who: str = "") -> s
     )
 
 
-def finesse_note(judgement: Judgement, t: Translator) -> str | None:
+def finesse_note(judgement: Judgement, t: Translator, *, figures: bool = True) -> str | None:
     """Where the exact play for these cards is not the chart's: the two, and what is at stake."""
     if not judgement.differs:
         return None
@@ -310,6 +322,12 @@ def finesse_note(judgement: Judgement, t: Translator) -> str | None:
         "exact": t.action_name(judgement.exact_play),
         "gain": t.small(judgement.finesse),
     }
+    if not figures:
+        return t.format(
+            "The chart says **{chart}**. With exactly these cards, **{exact}** is worth slightly"
+            " more: a finesse for advanced players, not a mistake.",
+            **values,
+        )
     if judgement.reference is Reference.CHART:
         return t.format(
             "The chart says **{chart}**. With exactly these cards, **{exact}** is worth {gain}"
@@ -324,10 +342,12 @@ def finesse_note(judgement: Judgement, t: Translator) -> str | None:
 
 
 def judgement_view(
-    judgement: Judgement, t: Translator, *, who: str = "", table: bool = True
+    judgement: Judgement, t: Translator, *, who: str = "", table: bool = True,
+    figures: bool = True,
 ) -> None:
-    """A judged move (or advice) as every page shows it: verdict, reason, finesse, EVs."""
-    headline = verdict_headline(judgement, t, who=who)
+    """A judged move (or advice) as every page shows it: verdict, reason, finesse, EVs. Without
+    ``figures`` (a lesson before expected values are taught) no value is quoted, and no table."""
+    headline = verdict_headline(judgement, t, who=who, figures=figures)
     if judgement.grade is Grade.RIGHT:
         st.success(headline, icon=":material/check_circle:")
     elif judgement.grade is Grade.ACCEPTABLE:
@@ -336,13 +356,13 @@ def judgement_view(
         st.error(headline, icon=":material/cancel:")
     else:
         st.markdown(headline)
-    sentence = t.reason(judgement.reason.key, judgement.reason.params)
+    sentence = t.reason(judgement.reason.key, judgement.reason.params, figures=figures)
     if sentence:
         st.markdown(":material/lightbulb: " + sentence)
-    note = finesse_note(judgement, t)
+    note = finesse_note(judgement, t, figures=figures)
     if note:
         st.markdown(":material/grid_on: " + note)
-    if table:
+    if table and figures:
         st.markdown(evs_markdown(judgement, t))
         # What the figures mean, right under them, with the table's own best play (issue 17).
         play = judgement.play

@@ -288,6 +288,19 @@ def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -
                 expected=t.action_name(decision.expected),
             )
         )
+    if decision.scripted_mistake and not values:
+        st.warning(
+            t.format(
+                "**{action}**: a mistake, made here on purpose because the lesson shows what it"
+                " costs; the right play is **{play}**.",
+                action=t.action_name(decision.action), play=t.action_name(judgement.play),
+            ),
+            icon=":material/school:",
+        )
+        sentence = t.reason(judgement.reason.key, judgement.reason.params, figures=False)
+        if sentence:
+            st.markdown(":material/lightbulb: " + sentence)
+        return
     if decision.scripted_mistake:
         st.warning(
             t.format(
@@ -311,12 +324,12 @@ def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -
             ":material/check_circle: "
             + t.format("{action}: well played.", action=t.action_name(decision.action))
         )
-        note = ui.finesse_note(judgement, t)
+        note = ui.finesse_note(judgement, t, figures=values)
         if note:
             st.markdown(":material/grid_on: " + note)
         return
     with st.container(border=True):
-        ui.judgement_view(judgement, t, table=values and not decision.correct)
+        ui.judgement_view(judgement, t, table=not decision.correct, figures=values)
 
 
 def drill_step(run: LessonRun, state: AppState) -> None:
@@ -338,7 +351,7 @@ def drill_step(run: LessonRun, state: AppState) -> None:
     if quiz.verdict is not None:
         if quiz.verdict.judgement is not None and not run.shows_values:
             # The verdict, its reason and its cost, without the values no lesson taught yet.
-            ui.judgement_view(quiz.verdict.judgement, t, table=False)
+            ui.judgement_view(quiz.verdict.judgement, t, table=False, figures=False)
         else:
             ui.verdict_view(quiz.verdict, state)
         if not quiz.finished:
