@@ -44,6 +44,14 @@ resplit) likewise. So a resplit value costs a few batches of the ordinary dealer
 the hands the unsplit optimum can reach, and is exact for any number of decks and any limit
 (checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
 
+*The split shown* (``best_split``, what ``Solution.action_evs`` reports for a split) is the best
+way of splitting the rules allow, not always the most hands: split once, or resplit every pair
+card while the seat holds fewer than ``k`` hands, for each ``k`` up to the limit, the best of
+these exact values. Resplitting is chosen where it pays: against a dealer Ace or ten with no hole
+card every further hand is one more bet a natural takes, and resplitting tens there was shown a
+third of a bet below splitting once (issue 23). Checked against a brute force that deals every
+card of tiny shoes in the engine's order (``tests/test_strategy_split.py``).
+
 The Ace of spades with a black Jack bonus depends on suits and is not part of these values.
 """
 
@@ -167,6 +175,9 @@ class SplitValue:
     ev: float
     #: Average EV of one split hand that did not receive another card of the pair.
     per_hand: float
+    #: The most hands this way of splitting grows to: 2 splits once and never again; more
+    #: resplits every pair card dealt to a split hand while the seat holds fewer hands.
+    hands: int = 2
 
 
 class UpCardSolver:
@@ -272,8 +283,7 @@ class UpCardSolver:
     def split_depth(self, pair: int, hands_available: int) -> int:
         """How many pair cards beyond the hand's own the split of ``pair`` takes out of the shoe
         in the values it needs: one for a single split, more for an exact resplit value."""
-        resplit = hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
-        if not resplit or self.infinite:
+        if not self.resplits(pair, hands_available) or self.infinite:
             return 1
         deepest = len(pattern_weights(hands_available)[0]) - 1
         return 1 + min(deepest, max(self.shoe[pair - 1] - 2, 0))
@@ -298,6 +308,13 @@ class UpCardSolver:
             batch([graph.counts])
             self._prepared.add((0, 0))
         wanted = {(pair, self.split_depth(pair, hands)) for pair, hands in splits}
+        # A resplit's batch with more pair cards out holds every shallower one of that pair
+        # (the same hands, fewer pair cards out): only the deepest is computed.
+        deepest: dict[int, int] = {}
+        for pair, depth in wanted | self._prepared:
+            if depth > 1:
+                deepest[pair] = max(depth, deepest.get(pair, 0))
+        wanted = {(pair, depth) for pair, depth in wanted if depth == 1 or depth == deepest[pair]}
         wanted -= self._prepared
         if not wanted:
             return
@@ -346,7 +363,8 @@ class UpCardSolver:
             self._prepared = {(0, 0)}
             for pair, hands, das, ev, per_hand in splits:
                 self._split[(int(pair), int(hands), bool(das))] = SplitValue(
-                    float(ev), float(per_hand)
+                    float(ev), float(per_hand),
+                    int(hands) if self.resplits(int(pair), int(hands)) else 2,
                 )
 
     def _joint(self, removed: IntArray) -> FloatArray:
@@ -480,9 +498,52 @@ class UpCardSolver:
         double = 2 * np.einsum("hv,hv->h", draws, stand[graph.child])
         return HandValues(extra, rows, stand[:n], hit, best[:n], double, draws, dealer[:, BUST])
 
+    def resplits(self, pair: int, hands_available: int) -> bool:
+        """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
+        where the rules resplit them."""
+        return hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
+
+    def best_split(
+        self, pair: int, hands_available: int, *, das: bool | None = None
+    ) -> SplitValue:
+        """The split as a good player plays it: the best of the ways of splitting the rules allow
+        (split once and play a pair card dealt to a split hand as it is, or resplit up to
+        ``k`` hands for each ``k`` up to ``hands_available``), each valued exactly by ``split``.
+        Resplitting is worth it only where these EVs say so: against a dealer Ace or ten with no
+        hole card, every further hand is one more bet a natural takes, and resplitting tens there
+        costs about a third of a bet (issue 23). Ties go to fewer hands."""
+        if not self.resplits(pair, hands_available):
+            return self.split(pair, hands_available, das=das)
+        # The most hands first: its values hold those of the fewer hands' (``_second_values``).
+        ways = [self.split(pair, hands, das=das) for hands in range(hands_available, 2, -1)]
+        ways.append(self.split_once(pair, das=das))
+        return max(reversed(ways), key=lambda way: way.ev)
+
+    def split_once(self, pair: int, *, das: bool | None = None) -> SplitValue:
+        """Splitting once where the rules would allow more, valued as the resplits it is compared
+        with are (``zero_memory_split`` with two hands: the hands played with the unsplit
+        optimum), so ``best_split`` compares ways of splitting under one convention, and at a
+        cost of the resplit values' batches. (``split(pair, 2)``, the value once the seat has no
+        room for a third hand, plays the hands optimally for the shoe without the pair instead;
+        with six decks the two differ by less than 1e-4 of a bet.) Kept among the split values
+        under ``hands`` 0."""
+        das = self.rules.double_after_split if das is None else das
+        if self.infinite:
+            return self.split(pair, 2, das=das)  # no card ever leaves an infinite shoe
+        key = (pair, 0, das)
+        got = self._split.get(key)
+        if got is None:
+            with self._lock:
+                got = self._split.get(key)
+                if got is None:
+                    got = self.zero_memory_split(pair, 2, das)
+                    self._split[key] = got
+        return got
+
     def split(self, pair: int, hands_available: int, *, das: bool | None = None) -> SplitValue:
         """Value of splitting a pair of ``pair`` when the seat may grow to ``hands_available`` hands
-        from this pair (``max_hands`` for a first split); see the module docstring."""
+        from this pair (``max_hands`` for a first split), resplitting every pair card while it
+        may (``best_split`` chooses whether to); see the module docstring."""
         das = self.rules.double_after_split if das is None else das
         key = (pair, hands_available, das)
         got = self._split.get(key)
@@ -498,7 +559,7 @@ class UpCardSolver:
         graph = hand_graph()
         aces = pair == 1
         one_card = aces and rules.split_aces_one_card
-        resplit = hands_available > 2 and (not aces or rules.resplit_aces)
+        resplit = self.resplits(pair, hands_available)
         if resplit and not self.infinite:
             result = self.zero_memory_split(pair, hands_available, das)
             self._split[key] = result
@@ -551,7 +612,7 @@ class UpCardSolver:
                 memo[key] = value
             return memo[key]
 
-        result = SplitValue(pending(2, 2), per_hand)
+        result = SplitValue(pending(2, 2), per_hand, hands_available if resplit else 2)
         self._split[key] = result
         return result
 
@@ -588,6 +649,10 @@ class UpCardSolver:
         got = self._seconds.get(key)
         if got is not None:
             return got
+        for (known, deeper), (played, doubled) in self._seconds.items():
+            # Row j has j + 1 pair cards out whatever the depth: a deeper batch holds this one.
+            if known == pair and deeper > depth:
+                return played[:depth], doubled[:depth]
         graph = hand_graph()
         base = np.flatnonzero(self.played_rows(pair))
         size = len(base)
@@ -644,7 +709,11 @@ class UpCardSolver:
                     )
         other_weights, pair_weights = pattern_weights(hands_available)
         deepest = len(other_weights) - 1
-        self.prepare([(pair, hands_available)])
+        if hands_available > 2 or not any(
+            known == pair and depth > 1 for known, depth in self._prepared
+        ):
+            # (Two hands need only one pair card out: a resplit's batch holds those.)
+            self.prepare([(pair, hands_available)])
         counts = np.array(self.shoe, dtype=np.int64)
         counts[pair - 1] -= 2
         if counts[pair - 1] < 0:
@@ -681,7 +750,8 @@ class UpCardSolver:
         first_other = float(np.where(p[0] > 0, p[0] * value[0], 0.0)[others].sum())
         p_other = 1 - pairs_left / cards
         return SplitValue(
-            float(ev) / no_natural, first_other / p_other if p_other > 0 else 0.0
+            float(ev) / no_natural, first_other / p_other if p_other > 0 else 0.0,
+            hands_available,
         )
 
 
