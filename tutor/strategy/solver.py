@@ -212,6 +212,7 @@ class UpCardSolver:
         self._hits: dict[bool, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
         self._one_card: dict[int, HandValues] = {}
+        self._zero_rows: dict[tuple[int, bool], _ZeroMemoryRows] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
         self.may_double = _may_double(rules)
@@ -693,6 +694,24 @@ class UpCardSolver:
     def zero_memory_split(self, pair: int, hands_available: int, das: bool) -> SplitValue:
         """The exact value of splitting with resplits, every split hand's cards out of the shoe
         as they are dealt, split hands played with the unsplit optimum (module docstring)."""
+        other_weights, pair_weights = pattern_weights(hands_available)
+        top = hands_available
+        if self.resplits(pair, self.rules.max_hands):
+            top = max(top, self.rules.max_hands)
+        rows = self._zero_memory_rows(pair, das, top)
+        size = len(other_weights)
+        ev = other_weights @ rows.others[:size] + pair_weights @ rows.pairs[:size]
+        return SplitValue(float(ev) / rows.no_natural, rows.per_hand, hands_available)
+
+    def _zero_memory_rows(self, pair: int, das: bool, hands: int) -> _ZeroMemoryRows:
+        """The terms of ``zero_memory_split`` for up to ``hands`` hands, row j with j further
+        pair cards out: the same rows serve every smaller limit (only the pattern weights
+        change), so the ways ``best_split`` compares are computed once per pair."""
+        key = (pair, das)
+        got = self._zero_rows.get(key)
+        deepest = len(pattern_weights(hands)[0]) - 1
+        if got is not None and len(got.others) > deepest:
+            return got
         graph = hand_graph()
         one_card = pair == 1 and self.rules.split_aces_one_card
         plain = self.values(0)
@@ -707,13 +726,9 @@ class UpCardSolver:
                     doubles[card - 1] = plain.double[node] > max(
                         plain.stand[node], plain.hit[node] if graph.total[node] < 21 else -2.0
                     )
-        other_weights, pair_weights = pattern_weights(hands_available)
-        deepest = len(other_weights) - 1
-        if hands_available > 2 or not any(
-            known == pair and depth > 1 for known, depth in self._prepared
-        ):
+        if hands > 2 or not any(known == pair and depth > 1 for known, depth in self._prepared):
             # (Two hands need only one pair card out: a resplit's batch holds those.)
-            self.prepare([(pair, hands_available)])
+            self.prepare([(pair, hands)])
         counts = np.array(self.shoe, dtype=np.int64)
         counts[pair - 1] -= 2
         if counts[pair - 1] < 0:
@@ -744,15 +759,29 @@ class UpCardSolver:
             runs[j] = runs[j - 1] * max(pairs_left - j + 1, 0) / (cards - j + 1)
         removed_pair = np.zeros((1, 10), dtype=np.int64)
         removed_pair[0, pair - 1] = 2
-        no_natural = float(self._no_natural(removed_pair)[0])
-        ev = (other_weights @ (runs * other_values) + pair_weights @ (runs * pair_values))
         others = np.arange(10) != pair - 1
         first_other = float(np.where(p[0] > 0, p[0] * value[0], 0.0)[others].sum())
         p_other = 1 - pairs_left / cards
-        return SplitValue(
-            float(ev) / no_natural, first_other / p_other if p_other > 0 else 0.0,
-            hands_available,
+        got = _ZeroMemoryRows(
+            others=runs * other_values,
+            pairs=runs * pair_values,
+            no_natural=float(self._no_natural(removed_pair)[0]),
+            per_hand=first_other / p_other if p_other > 0 else 0.0,
         )
+        self._zero_rows[key] = got
+        return got
+
+
+@dataclass(frozen=True)
+class _ZeroMemoryRows:
+    """``runs[j] * G[j]`` and ``runs[j] * U[j]`` of a zero-memory split (see the module
+    docstring), the chance of no dealer natural with the pair out, and the average value of a
+    split hand completed by another card."""
+
+    others: FloatArray
+    pairs: FloatArray
+    no_natural: float
+    per_hand: float
 
 
 @lru_cache(maxsize=8)
