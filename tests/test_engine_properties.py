@@ -3,7 +3,9 @@
 - chips are conserved to the chip between the players and the bank;
 - within a shuffle no card is dealt twice, and the shoe's counts always add up;
 - every round reaches its settlement;
-- the legal actions offered are exactly those that succeed.
+- the legal actions offered are exactly those that succeed;
+- a card dealt face down is told by no event and counted by no seat's decision until it is
+  turned, and by settlement the events have told every card of the round exactly once.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import one_deck
+from tutor.cards import Card, one_deck
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
-from tutor.game import IllegalActionError, Round
+from tutor.game import Event, EventKind, IllegalActionError, Round
 from tutor.rules import PRESETS, DoubleOn, HoleCard, Shuffle, Surrender, TableRules
 from tutor.table import BankRotation, FamilySession, Table, play_at_random
 
@@ -124,6 +126,53 @@ def test_the_legal_actions_offered_are_exactly_those_that_succeed(
             assert succeeded == (action in legal), (action, legal)
         game.act(rng.choice(sorted(legal, key=lambda a: a.value)))
     assert game.is_over
+
+
+def _told(events: list[Event]) -> Counter[Card]:
+    """The cards the events have shown the table: dealt face up, drawn by the dealer, turned."""
+    shown = (EventKind.CARD_DEALT, EventKind.DEALER_HIT, EventKind.HOLE_CARD_REVEALED)
+    return Counter(
+        e.data["card"] for e in events if e.kind in shown and e.data.get("card") is not None
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(rules=table_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 7))
+def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
+    rules: TableRules, seed: int, seats: int
+) -> None:
+    rules = rules.replace(double_face_down=True)
+    rng = random.Random(seed)
+    table = Table(rules, seed=seed)
+    for _ in range(4):
+        game = table.new_round([2] * seats)
+        while (turn := game.to_act()) is not None:
+            if turn.hand is not None:
+                # What a seat counts as seen is exactly what the events showed of the others.
+                told = Counter(
+                    e.data["card"] for e in game.events
+                    if e.kind is EventKind.CARD_DEALT and e.seat not in (None, turn.seat)
+                    and e.data["card"] is not None
+                )
+                assert Counter(game.decision_point().seen) == told
+            legal = sorted(game.legal_actions(), key=lambda a: a.value)
+            # Doubling whenever allowed, so that many hands hold a face-down card.
+            action = Action.DOUBLE if Action.DOUBLE in legal else rng.choice(legal)
+            game.act(action)
+        # Every card of the round told exactly once, a face-down double's only when turned,
+        # after the dealer's play.
+        assert _told(game.events) == Counter(table.shoe.in_play)
+        last_dealer = max(
+            (i for i, e in enumerate(game.events)
+             if e.kind in (EventKind.DEALER_STOOD, EventKind.DEALER_BUSTED, EventKind.DEALER_HIT)
+             or (e.kind is EventKind.HOLE_CARD_REVEALED and e.seat is None)),
+            default=-1,
+        )
+        for index, event in enumerate(game.events):
+            if event.kind is EventKind.HOLE_CARD_REVEALED and event.seat is not None:
+                assert index > last_dealer
+            if event.kind is EventKind.CARD_DEALT and event.data["face_down"]:
+                assert event.data["card"] is None
 
 
 @settings(max_examples=60, deadline=None)

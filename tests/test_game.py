@@ -6,6 +6,7 @@ Each test names the source it reads: 000 (encyclopedia page), 001 (French casino
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -208,6 +209,104 @@ def test_a_face_down_double_hides_the_card_until_the_dealer_has_played() -> None
     game.stand()
     revealed = [e for e in game.events if e.kind is EventKind.HOLE_CARD_REVEALED and e.seat == 0]
     assert [e.data["card"] for e in revealed] == list(parse_cards("9♦"))
+
+
+@pytest.mark.parametrize("preset", ["american-s17", "american-h17"])
+def test_a_card_doubled_face_down_is_in_no_other_seats_seen(preset: str) -> None:
+    # 001: at the American table the double's card is dealt face down and seen only once the
+    # dealer has played; until then no seat's decision may count it as seen.
+    rules = PRESETS[preset]
+    game = scripted_round(
+        rules, ["6♠ 5♥", "10♠ 6♥", "9♣ 7♦"], "6♣ 10♦", "9♦", bets=[2, 2, 2], strict=False
+    )
+    game.double()
+    hidden = game.seats[0].hands[0].hidden_card
+    assert hidden == parse_cards("9♦")[0]
+    second = game.decision_point()
+    assert Counter(second.seen) == Counter(parse_cards("6♠ 5♥ 9♣ 7♦"))
+    game.stand()
+    third = game.decision_point()
+    assert Counter(third.seen) == Counter(parse_cards("6♠ 5♥ 10♠ 6♥"))
+    assert hidden not in second.seen
+    assert hidden not in third.seen
+
+
+def test_a_face_down_doubles_event_has_no_card_until_the_reveal_carries_it() -> None:
+    rules = PRESETS["american-s17"]
+    game = scripted_round(rules, ["6♠ 5♥", "10♠ 7♥"], "6♣ 10♦", "9♦ 2♣", bets=[2, 2])
+    game.double()
+    hidden = parse_cards("9♦")[0]
+    dealt = [e for e in game.events if e.kind is EventKind.CARD_DEALT and e.seat == 0]
+    assert dealt[-1].data == {"card": None, "face_down": True}
+    assert all(hidden not in event.data.values() for event in game.events)
+    game.stand()
+    reveals = [
+        i for i, e in enumerate(game.events)
+        if e.kind is EventKind.HOLE_CARD_REVEALED and e.seat == 0
+    ]
+    assert len(reveals) == 1
+    reveal = reveals[0]
+    assert game.events[reveal].data["card"] == hidden
+    assert (game.events[reveal].seat, game.events[reveal].hand) == (0, 0)
+    # Turned once the dealer has played, before its hand is paid; no earlier event names it.
+    kinds = [e.kind for e in game.events]
+    assert kinds.index(EventKind.DEALER_STOOD) < reveal
+    settled = next(
+        i for i, e in enumerate(game.events)
+        if e.kind is EventKind.HAND_SETTLED and e.seat == 0
+    )
+    assert reveal < settled
+    assert all(hidden not in e.data.values() for e in game.events[:reveal])
+
+
+def _dealer_busts(counts: tuple[int, ...], total: int, soft: bool, hits_soft_17: bool) -> float:
+    """The chance the dealer busts from ``total`` drawing from ``counts`` (Ace..ten), by plain
+    recursion over every card: written here apart from the strategy's dealer code."""
+    memo: dict[tuple[tuple[int, ...], int, bool], float] = {}
+
+    def busts(left: tuple[int, ...], total: int, soft: bool) -> float:
+        if total > 21:
+            return 1.0
+        if total > 17 or (total == 17 and not (soft and hits_soft_17)):
+            return 0.0
+        key = (left, total, soft)
+        if key not in memo:
+            cards = sum(left)
+            chance = 0.0
+            for index, count in enumerate(left):
+                if count:
+                    value = index + 1
+                    new_total, new_soft = total + value, soft
+                    if value == 1 and new_total + 10 <= 21:
+                        new_total, new_soft = new_total + 10, True
+                    if new_total > 21 and new_soft:
+                        new_total, new_soft = new_total - 10, False
+                    after = (*left[:index], count - 1, *left[index + 1 :])
+                    chance += count / cards * busts(after, new_total, new_soft)
+            memo[key] = chance
+        return memo[key]
+
+    return busts(counts, total, soft)
+
+
+def test_the_next_seats_advice_leaves_the_unseen_double_card_in_the_shoe() -> None:
+    # Issue 23, point 8: 10-6 against a 6 after the first seat doubled face down. Standing on 16
+    # wins exactly when the dealer busts (a 6 has no natural): EV = 2 P(bust) - 1, from the shoe
+    # less the cards the table has seen (up-card, the first seat's two cards, the hand itself).
+    from tutor.strategy import advise
+
+    rules = PRESETS["american-s17"]
+    game = scripted_round(rules, ["6♠ 5♥", "10♠ 6♥"], "6♣ 10♦", "9♦", bets=[2, 2], strict=False)
+    game.double()
+    counts = [4 * rules.decks] * 9 + [16 * rules.decks]
+    for card in parse_cards("6♣ 6♠ 5♥ 10♠ 6♥"):
+        counts[card.points - 1] -= 1
+    unseen_kept = 2 * _dealer_busts(tuple(counts), 6, False, rules.dealer_hits_soft_17) - 1
+    counts[8] -= 1  # the 9♦ nobody has seen
+    as_if_seen = 2 * _dealer_busts(tuple(counts), 6, False, rules.dealer_hits_soft_17) - 1
+    stand = advise(game.decision_point()).evs[Action.STAND]
+    assert stand == pytest.approx(unseen_kept, abs=1e-6)
+    assert abs(stand - as_if_seen) > 1e-3  # the mistake this test is here to catch
 
 
 # -- splitting --

@@ -116,7 +116,10 @@ class EventKind(Enum):
     __hash__ = object.__hash__
 
     ROUND_STARTED = "round-started"
-    CARD_DEALT = "card-dealt"  # data: card, face_down; seat/hand or to dealer (seat None)
+    #: data: card, face_down; seat/hand or to dealer (seat None). A card dealt face down (the
+    #: dealer's hole card, a double dealt face down) carries ``card`` None: the event tells what
+    #: the table sees, and the card is told when it is turned (``HOLE_CARD_REVEALED``).
+    CARD_DEALT = "card-dealt"
     INSURANCE_OFFERED = "insurance-offered"
     INSURANCE_TAKEN = "insurance-taken"  # data: amount
     INSURANCE_DECLINED = "insurance-declined"
@@ -128,7 +131,9 @@ class EventKind(Enum):
     SPLIT = "split"  # data: new_hand
     SURRENDERED = "surrendered"  # data: returned
     BUSTED = "busted"  # data: total
-    HOLE_CARD_REVEALED = "hole-card-revealed"  # data: card
+    #: data: card; seat None for the dealer's hole card, else the seat and hand of a double
+    #: dealt face down (turned at the settlement, once the dealer has played).
+    HOLE_CARD_REVEALED = "hole-card-revealed"
     DEALER_HIT = "dealer-hit"  # data: card, total
     DEALER_STOOD = "dealer-stood"  # data: total, soft
     DEALER_BUSTED = "dealer-busted"  # data: total
@@ -199,6 +204,12 @@ class PlayerHand:
         """Remove the second card (a split moves it to a new hand)."""
         self._value = None
         return self.cards.pop()
+
+    @property
+    def visible_cards(self) -> list[Card]:
+        """The cards the table can see: all but a double's card dealt face down, which is the
+        hand's last (hidden by position: with several decks the hand may hold another copy)."""
+        return self.cards if self.hidden_card is None else self.cards[:-1]
 
     @property
     def is_natural(self) -> bool:
@@ -324,7 +335,9 @@ class Round:
     def _give(self, seat: int, hand: int, *, face_down: bool = False) -> Card:
         card = self.shoe.draw()
         self.seats[seat].hands[hand].add(card)
-        self._log(EventKind.CARD_DEALT, seat, hand, {"card": card, "face_down": face_down})
+        # A face-down card is not in its event: events tell what the table sees.
+        shown = None if face_down else card
+        self._log(EventKind.CARD_DEALT, seat, hand, {"card": shown, "face_down": face_down})
         return card
 
     def _dealer_draw(self, *, face_down: bool, kind: EventKind) -> Card:
@@ -390,7 +403,9 @@ class Round:
         return self._legal
 
     def decision_point(self) -> DecisionPoint:
-        """The current decision as the strategy and the quiz see it."""
+        """The current decision as the strategy and the quiz see it: ``seen`` holds the other
+        seats' cards the table can see, never a card doubled face down (nobody has seen it, so
+        the advice must not take it out of the shoe)."""
         turn = self._require_turn()
         seat = self.seats[turn.seat]
         hand = seat.hands[turn.hand if turn.hand is not None else 0]
@@ -399,7 +414,7 @@ class Round:
             for other in self.seats
             if other.index != seat.index
             for other_hand in other.hands
-            for card in other_hand.cards
+            for card in other_hand.visible_cards
         )
         return DecisionPoint(
             cards=tuple(hand.cards),

@@ -1009,10 +1009,9 @@ class _Story:
         card = event.data.get("card")
         if event.kind in (EventKind.CARD_DEALT, EventKind.DEALER_HIT) and isinstance(card, Card):
             self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
-        elif event.kind is EventKind.HOLE_CARD_REVEALED and event.seat is None and isinstance(
-            card, Card
-        ):
-            self.hands.setdefault((None, 0), []).append(card)
+        elif event.kind is EventKind.HOLE_CARD_REVEALED and isinstance(card, Card):
+            # The dealer's hole card, or a double dealt face down (its deal told no card).
+            self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
         elif event.kind is EventKind.SPLIT and event.seat is not None:
             self.split.add(event.seat)
             index = event.hand or 0

@@ -124,7 +124,7 @@ def _averaged(
         evs = solution.action_evs(up, hand, may_split=split)
         if split and das is not None and Action.SPLIT in evs:
             pair = values[0]
-            evs[Action.SPLIT] = solution.ups[up].split(
+            evs[Action.SPLIT] = solution.ups[up].best_split(
                 pair, solution.rules.max_hands, das=das
             ).ev
         common = set(evs) if common is None else common & set(evs)

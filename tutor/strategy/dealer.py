@@ -323,6 +323,9 @@ def outcome_matrix(
     for total in np.unique(totals):
         rows = np.flatnonzero(totals == total)
         denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
+        # A sequence longer than the shoe cannot be dealt from it (its weight is zero): without
+        # this its coefficient would be 1/0, and 0 * inf a NaN (tiny shoes, deep resplits).
+        denominators[denominators <= 0] = np.inf
         # Single precision for the products: each term keeps 7 significant digits and the sums
         # are over a few hundred positive terms, so the probabilities keep about 7 digits, far
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)

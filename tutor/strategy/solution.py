@@ -62,14 +62,15 @@ class Solution:
         outcomes in one batch: the unsplit values and every pair's split values (with and without
         double after split where it is allowed, as the chart shows both)."""
         rules = self.rules
-        splits = [(pair, rules.max_hands) for pair in range(1, 11)] if rules.can_split else []
+        pairs = range(1, 11) if rules.can_split else range(0)
         das_options = {rules.double_after_split, False}
         for solver in self.ups.values():
-            solver.prepare(splits)
+            # The resplit values' batch holds those of every way the best split chooses from.
+            solver.prepare([(pair, rules.max_hands) for pair in pairs])
             solver.values(0)
-            for pair, hands in splits:
+            for pair in pairs:
                 for das in das_options:
-                    solver.split(pair, hands, das=das)
+                    solver.best_split(pair, rules.max_hands, das=das)
 
     def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
         """Everything a saved solution keeps (:mod:`tutor.strategy.saved`), after ``prepare``."""
@@ -199,7 +200,7 @@ class Solution:
             elif action is Action.SPLIT and two and max(hand) == 2:
                 pair = hand.index(2) + 1
                 hands = self.rules.max_hands - hands_in_seat + 1
-                evs[action] = solver.split(pair, hands).ev
+                evs[action] = solver.best_split(pair, hands).ev
             elif action is Action.SURRENDER and two:
                 # Half the bet back. Late surrender without a hole card: the dealer has not
                 # checked yet, and a natural on the second card still takes the whole bet (see

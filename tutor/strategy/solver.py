@@ -44,6 +44,14 @@ resplit) likewise. So a resplit value costs a few batches of the ordinary dealer
 the hands the unsplit optimum can reach, and is exact for any number of decks and any limit
 (checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
 
+*The split shown* (``best_split``, what ``Solution.action_evs`` reports for a split) is the best
+way of splitting the rules allow, not always the most hands: split once, or resplit every pair
+card while the seat holds fewer than ``k`` hands, for each ``k`` up to the limit, the best of
+these exact values. Resplitting is chosen where it pays: against a dealer Ace or ten with no hole
+card every further hand is one more bet a natural takes, and resplitting tens there was shown a
+third of a bet below splitting once (issue 23). Checked against a brute force that deals every
+card of tiny shoes in the engine's order (``tests/test_strategy_split.py``).
+
 The Ace of spades with a black Jack bonus depends on suits and is not part of these values.
 """
 
@@ -167,6 +175,9 @@ class SplitValue:
     ev: float
     #: Average EV of one split hand that did not receive another card of the pair.
     per_hand: float
+    #: The most hands this way of splitting grows to: 2 splits once and never again; more
+    #: resplits every pair card dealt to a split hand while the seat holds fewer hands.
+    hands: int = 2
 
 
 class UpCardSolver:
@@ -201,6 +212,7 @@ class UpCardSolver:
         self._hits: dict[bool, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
         self._one_card: dict[int, HandValues] = {}
+        self._zero_rows: dict[tuple[int, bool], _ZeroMemoryRows] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
         self.may_double = _may_double(rules)
@@ -272,8 +284,7 @@ class UpCardSolver:
     def split_depth(self, pair: int, hands_available: int) -> int:
         """How many pair cards beyond the hand's own the split of ``pair`` takes out of the shoe
         in the values it needs: one for a single split, more for an exact resplit value."""
-        resplit = hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
-        if not resplit or self.infinite:
+        if not self.resplits(pair, hands_available) or self.infinite:
             return 1
         deepest = len(pattern_weights(hands_available)[0]) - 1
         return 1 + min(deepest, max(self.shoe[pair - 1] - 2, 0))
@@ -298,6 +309,13 @@ class UpCardSolver:
             batch([graph.counts])
             self._prepared.add((0, 0))
         wanted = {(pair, self.split_depth(pair, hands)) for pair, hands in splits}
+        # A resplit's batch with more pair cards out holds every shallower one of that pair
+        # (the same hands, fewer pair cards out): only the deepest is computed.
+        deepest: dict[int, int] = {}
+        for pair, depth in wanted | self._prepared:
+            if depth > 1:
+                deepest[pair] = max(depth, deepest.get(pair, 0))
+        wanted = {(pair, depth) for pair, depth in wanted if depth == 1 or depth == deepest[pair]}
         wanted -= self._prepared
         if not wanted:
             return
@@ -346,7 +364,8 @@ class UpCardSolver:
             self._prepared = {(0, 0)}
             for pair, hands, das, ev, per_hand in splits:
                 self._split[(int(pair), int(hands), bool(das))] = SplitValue(
-                    float(ev), float(per_hand)
+                    float(ev), float(per_hand),
+                    int(hands) if self.resplits(int(pair), int(hands)) else 2,
                 )
 
     def _joint(self, removed: IntArray) -> FloatArray:
@@ -480,9 +499,52 @@ class UpCardSolver:
         double = 2 * np.einsum("hv,hv->h", draws, stand[graph.child])
         return HandValues(extra, rows, stand[:n], hit, best[:n], double, draws, dealer[:, BUST])
 
+    def resplits(self, pair: int, hands_available: int) -> bool:
+        """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
+        where the rules resplit them."""
+        return hands_available > 2 and (pair != 1 or self.rules.resplit_aces)
+
+    def best_split(
+        self, pair: int, hands_available: int, *, das: bool | None = None
+    ) -> SplitValue:
+        """The split as a good player plays it: the best of the ways of splitting the rules allow
+        (split once and play a pair card dealt to a split hand as it is, or resplit up to
+        ``k`` hands for each ``k`` up to ``hands_available``), each valued exactly by ``split``.
+        Resplitting is worth it only where these EVs say so: against a dealer Ace or ten with no
+        hole card, every further hand is one more bet a natural takes, and resplitting tens there
+        costs about a third of a bet (issue 23). Ties go to fewer hands."""
+        if not self.resplits(pair, hands_available):
+            return self.split(pair, hands_available, das=das)
+        # The most hands first: its values hold those of the fewer hands' (``_second_values``).
+        ways = [self.split(pair, hands, das=das) for hands in range(hands_available, 2, -1)]
+        ways.append(self.split_once(pair, das=das))
+        return max(reversed(ways), key=lambda way: way.ev)
+
+    def split_once(self, pair: int, *, das: bool | None = None) -> SplitValue:
+        """Splitting once where the rules would allow more, valued as the resplits it is compared
+        with are (``zero_memory_split`` with two hands: the hands played with the unsplit
+        optimum), so ``best_split`` compares ways of splitting under one convention, and at a
+        cost of the resplit values' batches. (``split(pair, 2)``, the value once the seat has no
+        room for a third hand, plays the hands optimally for the shoe without the pair instead;
+        with six decks the two differ by less than 1e-4 of a bet.) Kept among the split values
+        under ``hands`` 0."""
+        das = self.rules.double_after_split if das is None else das
+        if self.infinite:
+            return self.split(pair, 2, das=das)  # no card ever leaves an infinite shoe
+        key = (pair, 0, das)
+        got = self._split.get(key)
+        if got is None:
+            with self._lock:
+                got = self._split.get(key)
+                if got is None:
+                    got = self.zero_memory_split(pair, 2, das)
+                    self._split[key] = got
+        return got
+
     def split(self, pair: int, hands_available: int, *, das: bool | None = None) -> SplitValue:
         """Value of splitting a pair of ``pair`` when the seat may grow to ``hands_available`` hands
-        from this pair (``max_hands`` for a first split); see the module docstring."""
+        from this pair (``max_hands`` for a first split), resplitting every pair card while it
+        may (``best_split`` chooses whether to); see the module docstring."""
         das = self.rules.double_after_split if das is None else das
         key = (pair, hands_available, das)
         got = self._split.get(key)
@@ -498,7 +560,7 @@ class UpCardSolver:
         graph = hand_graph()
         aces = pair == 1
         one_card = aces and rules.split_aces_one_card
-        resplit = hands_available > 2 and (not aces or rules.resplit_aces)
+        resplit = self.resplits(pair, hands_available)
         if resplit and not self.infinite:
             result = self.zero_memory_split(pair, hands_available, das)
             self._split[key] = result
@@ -551,7 +613,7 @@ class UpCardSolver:
                 memo[key] = value
             return memo[key]
 
-        result = SplitValue(pending(2, 2), per_hand)
+        result = SplitValue(pending(2, 2), per_hand, hands_available if resplit else 2)
         self._split[key] = result
         return result
 
@@ -588,6 +650,10 @@ class UpCardSolver:
         got = self._seconds.get(key)
         if got is not None:
             return got
+        for (known, deeper), (played, doubled) in self._seconds.items():
+            # Row j has j + 1 pair cards out whatever the depth: a deeper batch holds this one.
+            if known == pair and deeper > depth:
+                return played[:depth], doubled[:depth]
         graph = hand_graph()
         base = np.flatnonzero(self.played_rows(pair))
         size = len(base)
@@ -628,6 +694,24 @@ class UpCardSolver:
     def zero_memory_split(self, pair: int, hands_available: int, das: bool) -> SplitValue:
         """The exact value of splitting with resplits, every split hand's cards out of the shoe
         as they are dealt, split hands played with the unsplit optimum (module docstring)."""
+        other_weights, pair_weights = pattern_weights(hands_available)
+        top = hands_available
+        if self.resplits(pair, self.rules.max_hands):
+            top = max(top, self.rules.max_hands)
+        rows = self._zero_memory_rows(pair, das, top)
+        size = len(other_weights)
+        ev = other_weights @ rows.others[:size] + pair_weights @ rows.pairs[:size]
+        return SplitValue(float(ev) / rows.no_natural, rows.per_hand, hands_available)
+
+    def _zero_memory_rows(self, pair: int, das: bool, hands: int) -> _ZeroMemoryRows:
+        """The terms of ``zero_memory_split`` for up to ``hands`` hands, row j with j further
+        pair cards out: the same rows serve every smaller limit (only the pattern weights
+        change), so the ways ``best_split`` compares are computed once per pair."""
+        key = (pair, das)
+        got = self._zero_rows.get(key)
+        deepest = len(pattern_weights(hands)[0]) - 1
+        if got is not None and len(got.others) > deepest:
+            return got
         graph = hand_graph()
         one_card = pair == 1 and self.rules.split_aces_one_card
         plain = self.values(0)
@@ -642,9 +726,9 @@ class UpCardSolver:
                     doubles[card - 1] = plain.double[node] > max(
                         plain.stand[node], plain.hit[node] if graph.total[node] < 21 else -2.0
                     )
-        other_weights, pair_weights = pattern_weights(hands_available)
-        deepest = len(other_weights) - 1
-        self.prepare([(pair, hands_available)])
+        if hands > 2 or not any(known == pair and depth > 1 for known, depth in self._prepared):
+            # (Two hands need only one pair card out: a resplit's batch holds those.)
+            self.prepare([(pair, hands)])
         counts = np.array(self.shoe, dtype=np.int64)
         counts[pair - 1] -= 2
         if counts[pair - 1] < 0:
@@ -675,14 +759,29 @@ class UpCardSolver:
             runs[j] = runs[j - 1] * max(pairs_left - j + 1, 0) / (cards - j + 1)
         removed_pair = np.zeros((1, 10), dtype=np.int64)
         removed_pair[0, pair - 1] = 2
-        no_natural = float(self._no_natural(removed_pair)[0])
-        ev = (other_weights @ (runs * other_values) + pair_weights @ (runs * pair_values))
         others = np.arange(10) != pair - 1
         first_other = float(np.where(p[0] > 0, p[0] * value[0], 0.0)[others].sum())
         p_other = 1 - pairs_left / cards
-        return SplitValue(
-            float(ev) / no_natural, first_other / p_other if p_other > 0 else 0.0
+        got = _ZeroMemoryRows(
+            others=runs * other_values,
+            pairs=runs * pair_values,
+            no_natural=float(self._no_natural(removed_pair)[0]),
+            per_hand=first_other / p_other if p_other > 0 else 0.0,
         )
+        self._zero_rows[key] = got
+        return got
+
+
+@dataclass(frozen=True)
+class _ZeroMemoryRows:
+    """``runs[j] * G[j]`` and ``runs[j] * U[j]`` of a zero-memory split (see the module
+    docstring), the chance of no dealer natural with the pair out, and the average value of a
+    split hand completed by another card."""
+
+    others: FloatArray
+    pairs: FloatArray
+    no_natural: float
+    per_hand: float
 
 
 @lru_cache(maxsize=8)
