@@ -46,6 +46,8 @@ class Option(Enum):
     DECKS = "decks"
     HOLE_CARD = "hole_card"
     SURRENDER = "surrender"
+    #: A casino's house rule refusing surrender against a dealer Ace (no source states it).
+    SURRENDER_AGAINST_ACE = "surrender_against_ace"
     DOUBLE_ON = "double_on"
     SPLIT_HANDS = "max_hands"
     PAYOUT = "blackjack_pays"
@@ -61,6 +63,8 @@ _NEUTRAL = frozenset(
     {
         "name", "source", "shuffle", "penetration", "spare_deck", "double_face_down", "insurance",
         "insurance_max", "insurance_forbids_double_split", "insure_additional_bets", "even_money",
+        # Who holds the bank in a home game: the same hands, the same plays, whoever deals.
+        "bank_rotation",
     }
 )
 
@@ -120,6 +124,9 @@ def flips(rules: TableRules) -> tuple[Flip, ...]:
     found.append(("hole-card", Option.HOLE_CARD, hole))
     surrender = Surrender.LATE if rules.surrender is Surrender.NONE else Surrender.NONE
     found.append(("surrender", Option.SURRENDER, _variant(rules, surrender=surrender)))
+    if rules.offers_surrender:
+        found.append(("surrender-ace", Option.SURRENDER_AGAINST_ACE,
+                      _variant(rules, surrender_against_ace=not rules.surrender_against_ace)))
     double_on = DoubleOn.NINE_TO_ELEVEN if rules.double_on is DoubleOn.ANY_TWO else DoubleOn.ANY_TWO
     found.append(("double-on", Option.DOUBLE_ON, _variant(rules, double_on=double_on)))
     if rules.max_hands >= 4:

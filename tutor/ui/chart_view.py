@@ -234,6 +234,10 @@ def flip_label(flip: Flip, t: Translator) -> str:
         if value is Surrender.LATE:
             return t.gettext("Late surrender")
         return t.gettext("Immediate surrender")
+    if option is Option.SURRENDER_AGAINST_ACE:
+        if value:
+            return t.gettext("Surrender against an Ace too")
+        return t.gettext("No surrender against an Ace (a casino's house rule)")
     if option is Option.DOUBLE_ON:
         if value is DoubleOn.ANY_TWO:
             return t.gettext("Double on any two cards")
@@ -323,6 +327,13 @@ def fact_sentence(comparison: Comparison, change: CellChange, t: Translator) -> 
         if after.offers_surrender:
             return t.gettext("Surrender is now offered: half the bet back.")
         return t.gettext("Surrender is no longer offered.")
+    if option is Option.SURRENDER_AGAINST_ACE:
+        if after.surrender_against_ace:
+            return t.gettext("Surrender is now offered against an Ace too.")
+        return t.gettext(
+            "Surrender is now refused against an Ace: a house rule of some casinos, which none of"
+            " the course's sources states."
+        )
     if option is Option.DOUBLE_ON:
         if after.double_on is DoubleOn.ANY_TWO:
             return t.gettext("Doubling is now allowed on any two cards.")
