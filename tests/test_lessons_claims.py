@@ -94,6 +94,44 @@ def test_the_same_lesson_at_the_family_table_without_its_claim_still_needs_one(
     ]
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # Narrower than the sentence: true where it is claimed, silent on the 10 and the Ace.
+        '{hands: "8,8", play: split, against: [2, 3, 4, 5, 6, 7, 8, 9]}',
+        # The opposite of the sentence.
+        '{hands: "8,8", avoid: [split], against: [10]}',
+        '{hands: "8,8", avoid: [split]}',
+    ],
+)
+def test_a_claim_that_does_not_say_what_the_sentence_says_backs_nothing(
+    tmp_path: Path, claim: str
+) -> None:
+    """« On sépare toujours les 8 » speaks of every up-card and prescribes splitting: only a
+    claim that 8-8 is split against every up-card backs it (and that claim is then checked)."""
+    text = CLAIMED.read_text(encoding="utf-8")
+    assert '      - {hands: "8,8", play: split}\n' in text
+    (tmp_path / "always-split-eights-claimed.yaml").write_text(
+        text.replace('      - {hands: "8,8", play: split}\n', f"      - {claim}\n"),
+        encoding="utf-8",
+    )
+    found = problems(tmp_path / "always-split-eights-claimed.yaml")
+    # (a claim that is itself false at the table is reported too, at the claim)
+    assert [(p.line, p.column) for p in found if p.code is Code.WORDING] == [(14, 49), (15, 34)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "19 souple : on reste, quelle que soit la carte du croupier.",
+        "Soft 19: stand, whatever the dealer shows.",
+        "Les 8 sont toujours séparés.",
+    ],
+)
+def test_an_absolute_without_toujours_or_jamais_is_read_too(text: str) -> None:
+    assert absolutes(text), text
+
+
 _EIGHTS = (
     "steps:\n"
     "  - ask:\n"
@@ -214,8 +252,9 @@ def test_a_claim_about_insurance_is_asked_of_the_insurance_decision(tmp_path: Pa
     )
     right = "{hands: '8,8', against: [A], avoid: insure}"
     assert lesson(tmp_path, body.replace("{claim}", right)) == []
-    [found] = lesson(tmp_path, body.replace("{claim}", right.replace("[A]", "[10]")))
-    assert "insurance is only offered against an Ace" in found.message
+    found = lesson(tmp_path, body.replace("{claim}", right.replace("[A]", "[10]")))
+    [claim] = [p for p in found if p.code is Code.CLAIM]
+    assert "insurance is only offered against an Ace" in claim.message
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons.models import (
+    ALL_UPS,
     AskStep,
     ChoiceAnswer,
     Claim,
@@ -254,23 +255,43 @@ def _contradictions(
 _ABSOLUTE = re.compile(
     r"(?<!\w)(?:toujours|jamais|systématiquement|en aucun cas|dans tous les cas|à chaque fois"
     r"|sans exception|quoi qu'il arrive|de toute façon"
+    r"|quel(?:le)?s? que soi(?:t|ent) (?:la|les) cartes? (?:du croupier|de la banque)"
     r"|always|never|every time|in every case|in all cases|without exception"
-    r"|no matter what|under no circumstances|whatever happens|anyway)(?!\w)",
+    r"|no matter what|under no circumstances|whatever happens|anyway"
+    r"|whatever (?:the dealer|the bank) (?:shows|has)|whatever the up-?card)(?!\w)",
+    re.I,
+)
+#: The absolutes that forbid a play (« jamais », "never"): backed by a claim that the play is
+#: not the right one; every other absolute is backed by a claim that it is.
+_NEGATIVE = re.compile(r"jamais|en aucun cas|never|under no circumstances", re.I)
+#: Words that turn a sentence against a play (« toujours une erreur », "not", « ne … pas »): an
+#: absolute in such a sentence may be backed by a claim that the play is not the right one.
+_AGAINST = re.compile(
+    r"(?<!\w)(?:ne|n'|pas|jamais|erreur|faute|mistake|error|wrong|not|no|never|don't)(?!\w)", re.I
+)
+#: Words by which a sentence names the up-cards it is about (« contre un 10 », "against a 6"):
+#: a sentence without any speaks of every up-card, and only a claim for every up-card backs it.
+_UP_CARDS_NAMED = re.compile(
+    r"(?<!\w)(?:contre (?:un|une|le|la|l'|les|des)|face à|montre|against (?:a|an|the)|shows?"
+    r"|versus|vs\.?)(?!\w)",
     re.I,
 )
 #: A word just before the absolute that takes its absoluteness away.
 _HEDGE = re.compile(r"(?<!\w)(?:presque|quasi|quasiment|pas|almost|nearly|virtually|not)\s+$", re.I)
 #: The plays, by the words both languages name them with (verbs in their usual forms).
 _PLAY_WORDS: tuple[tuple[Action, str], ...] = (
-    (Action.HIT, r"tir(?:e|er|ez|ons|ent|era|erait|ant)|hit(?:s|ting)?|draw(?:s|ing)?"),
-    (Action.STAND, r"rest(?:e|er|ez|ons|ent|era|ant)|stand(?:s|ing)?"),
-    (Action.DOUBLE, r"doubl(?:e|er|ez|ons|ent|era|ant|es|ed|ing)"),
+    (
+        Action.HIT,
+        r"tir(?:e|er|ez|ons|ent|era|erait|ant|ée?s?|é)|hit(?:s|ting)?|draw(?:s|ing|n)?|drew",
+    ),
+    (Action.STAND, r"rest(?:e|er|ez|ons|ent|era|ant|ée?s?|é)|stand(?:s|ing)?|stood"),
+    (Action.DOUBLE, r"doubl(?:e|er|ez|ons|ent|era|ant|es|ed|ing|ée?s?|é)"),
     (
         Action.SPLIT,
-        r"s[ée]par(?:e|er|ez|ons|ent|era|ant)|partag(?:e|er|ez)|cass(?:e|er|ez)"
-        r"|split(?:s|ting)?|break(?:s|ing)? up",
+        r"s[ée]par(?:e|er|ez|ons|ent|era|ant|ée?s?|é)|partag(?:e|er|ez|ée?s?|é)"
+        r"|cass(?:e|er|ez|ée?s?|é)|split(?:s|ting)?|break(?:s|ing)? up",
     ),
-    (Action.SURRENDER, r"abandonn(?:e|er|ez|ons|ent|era)|surrender(?:s|ed|ing)?"),
+    (Action.SURRENDER, r"abandonn(?:e|er|ez|ons|ent|era|ée?s?|é)|surrender(?:s|ed|ing)?"),
     (Action.INSURE, r"assur(?:e|er|ez|ance)|s'assurer|insur(?:e|es|ed|ing|ance)"),
     (Action.EVEN_MONEY, r"paiement égal|even money"),
 )
@@ -344,6 +365,12 @@ class Absolute:
     sentence: str
     #: The hands the sentence names, with the words that give it its sense.
     named: Named
+    #: The word forbids a play (« jamais », "never") rather than prescribing one.
+    negative: bool = False
+    #: The sentence names the up-cards it is about (« contre un 10 »); else it is about all.
+    against_some: bool = False
+    #: The sentence speaks against a play (a negation, « une erreur »), whatever its absolute.
+    turned: bool = False
 
 
 def absolutes(text: str, context: str = "") -> list[Absolute]:
@@ -361,6 +388,9 @@ def absolutes(text: str, context: str = "") -> list[Absolute]:
             continue
         named = Named.of(widened)
         shown = " ".join(words[:_QUOTED].split())  # once per sentence: it may be long
+        # (the absolute itself may name "the dealer's card": it names no up-card)
+        against_some = _UP_CARDS_NAMED.search(_ABSOLUTE.sub(" ", widened)) is not None
+        turned = _AGAINST.search(words) is not None
         for match in matches:
             if _HEDGE.search(words[max(0, match.start() - _HEDGE_REACH) : match.start()]):
                 continue
@@ -373,8 +403,32 @@ def absolutes(text: str, context: str = "") -> list[Absolute]:
                     m.start() for m in _whole_word(word).finditer(text)
                 ]
             occurrence = bisect.bisect_left(places, sentence.start + match.start())
-            found.append(Absolute(word, occurrence, plays, shown, named))
+            found.append(Absolute(
+                word, occurrence, plays, shown, named,
+                negative=_NEGATIVE.fullmatch(word) is not None,
+                against_some=against_some,
+                turned=turned,
+            ))
     return found
+
+
+def backs(claim: Claim, absolute: Absolute) -> bool:
+    """Whether ``claim`` says what the absolute sentence says: the same way round (« toujours »
+    needs a claim that a play it names is right, « jamais » one that a play it names is not,
+    which a claim for another play implies), and for every up-card unless the sentence names
+    the up-cards it is about."""
+    # Insurance is only offered against an Ace: a claim against the Ace is about every case.
+    insurance = all(action.is_insurance_decision for action in claim.actions)
+    everywhere = claim.against == ALL_UPS or (insurance and 1 in claim.against)
+    if not absolute.against_some and not everywhere:
+        return False
+    forbidden = frozenset(claim.avoid or ())
+    if claim.play is not None:  # the right play is one of these: every other is not
+        forbidden = absolute.plays - frozenset(claim.play)
+    if absolute.negative:
+        return bool(forbidden & absolute.plays)
+    prescribed = claim.play is not None and bool(frozenset(claim.play) & absolute.plays)
+    return prescribed or (absolute.turned and bool(forbidden & absolute.plays))
 
 
 #: How much of a sentence a message quotes (``_quote`` shortens it further).
@@ -513,7 +567,7 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
             backing = [
                 (path, claim)
                 for path, claim in item.claims
-                if claim.actions & absolute.plays
+                if backs(claim, absolute)
                 and any(absolute.named.names(hand) for hand in claim.hands)
             ]
             quoted = _quote(absolute.sentence)
@@ -525,8 +579,10 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
                         absolute.word,
                         absolute.occurrence,
                         f"{absolute.word!r} states a general rule about {plays} ({quoted}) "
-                        "that no claim backs (a claim about that play and a hand the sentence "
-                        "names): add one to this step's 'claims' "
+                        "that no claim backs (a claim that says the same: that play right, or "
+                        "wrong where the sentence forbids it, for a hand the sentence names, "
+                        "against every up-card unless the sentence names some): add one to "
+                        "this step's 'claims' "
                         "(or the lesson's), which the checker verifies at every table the "
                         f"lesson plays at or names ({table_names}), or say it without an "
                         "absolute word",
