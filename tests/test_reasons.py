@@ -45,6 +45,22 @@ def points_of(preset: str) -> Iterator[DecisionPoint]:
                         yield decision_for(rules, cards, _card(up, 2), insurance=insurance)
                     except ValueError:
                         continue  # a natural (or no insurance offered): nothing to decide
+    # Hands of three cards, where the exact play and the chart's can differ (the chart's reason,
+    # with the chart cell's figures, is then the one shown), against every up-card, a Queen
+    # for the tens.
+    for values in THREE_CARDS:
+        cards = tuple(_card(v, i) for i, v in enumerate(values))
+        for up in range(1, 11):
+            dealer = Card(Rank.QUEEN, SUITS[3]) if up == 10 else _card(up, 3)
+            try:
+                yield decision_for(rules, cards, dealer)
+            except ValueError:
+                continue
+
+
+#: Three-card hands: stiff totals (12 to 16), a soft one and a strong one.
+THREE_CARDS = ((10, 2, 4), (1, 5, 10), (2, 3, 7), (5, 5, 6), (3, 4, 9), (4, 4, 4), (1, 2, 3),
+               (7, 2, 9))
 
 
 @cache
@@ -145,6 +161,10 @@ def check_sentence(judgement: Judgement, t: Translator) -> list[str]:
     for action in {play, move}:
         if t.action_name(action).lower() not in lowered:
             problems.append(f"{action.value} is not named")
+    if float(judgement.reason.params["play_ev"]) >= 0 and re.search(
+        "perd moins|loses less", sentence
+    ):
+        problems.append("a play worth a gain is said to lose less")
     evs, chances, whole = figures(judgement)
     quoted_evs = []
     for value, decimals, signed, percent in numbers(sentence):
@@ -287,8 +307,9 @@ def test_french_reasons_name_the_up_card_with_its_article(preset: str) -> None:
         assert not _BARE_UP.search(sentence), sentence
         up = judgement.point.dealer_up
         named = {"un As", "une Dame", "un Roi", "un Valet", *(f"un {n}" for n in range(2, 11))}
-        if up.rank.is_face and judgement.reason.params.get("scope") == "cards":
-            # These cards' reason names the card that shows, never "un 10" for a King.
+        if up.rank.is_face:
+            # A reason names the card that shows, never "un 10" for a King, whatever figures
+            # (these cards' or the chart cell's) it quotes.
             for phrase in named - {fr.up_card_phrase(10, up.rank.symbol)}:
                 assert f"contre {phrase} " not in sentence, sentence
                 assert f"montre {phrase} " not in sentence, sentence
@@ -344,3 +365,5 @@ def test_before_values_are_taught_a_reason_names_both_moves_without_a_value(
             assert t.action_name(action).lower() in lowered, sentence
         for _value, decimals, signed, percent in numbers(sentence):
             assert percent or not (signed or decimals), sentence
+        if float(judgement.reason.params["play_ev"]) >= 0:
+            assert not re.search("perd moins|loses less", sentence), sentence

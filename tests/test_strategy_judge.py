@@ -96,6 +96,15 @@ ARGUES_FOR = {
     "split-pair": {Action.SPLIT},
     "surrender-saves": {Action.SURRENDER},
     "composition": {Action.HIT, Action.STAND},
+    "stiff-stand": {Action.STAND},
+    "stiff-hit": {Action.HIT},
+    "stand-not-double": {Action.STAND},
+    "stand-not-split": {Action.STAND},
+    "hit-not-double": {Action.HIT},
+    "hit-not-split": {Action.HIT},
+    "double-not-split": {Action.DOUBLE},
+    "split-not-surrender": {Action.SPLIT},
+    "keep-playing": {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT},
     "insurance-odds": {Action.DECLINE_INSURANCE},
     "insurance-pays": {Action.INSURE},
     "even-money-declined": {Action.DECLINE_INSURANCE},
@@ -156,10 +165,10 @@ def _check_reason(point: DecisionPoint, reference: Reference) -> tuple[str, str,
             shown = t._distinct("tens", float(params["tens"]), float(params["break_even"]))
             assert shown[0] != shown[1], sentence
             assert shown[0] in sentence, sentence
-    if reason.key in ("dealer-busts-often", "dealer-strong"):
+    if reason.key in ("dealer-busts-often", "dealer-strong", "stiff-stand", "stiff-hit"):
         t = translator("fr")
         return (
-            reason.key,
+            judgement.play.value,
             t.percent(float(params["bust"]), digits=0),  # type: ignore[arg-type]
             t.percent(float(params["player_bust"]), digits=0),  # type: ignore[arg-type]
         )

@@ -456,9 +456,14 @@ def test_the_split_shown_is_never_worse_than_splitting_once_or_resplitting_alway
         solver = solution.ups[up]
         for pair in range(1, 11):
             shown = solution.action_evs(up, hand_of((pair, pair)))[Action.SPLIT]
-            for hands in range(2, rules.max_hands + 1):
-                # 1e-4: at a resplit table "split once" is valued with the unsplit optimum's
-                # play, like the resplits it is compared with; ``split(pair, 2)`` plays the
-                # hands for the shoe without the pair, worth up to 9e-5 more with six decks.
-                assert shown >= solver.split(pair, hands).ev - 1e-4, (up, pair, hands)
-            assert shown >= solver.split(pair, rules.max_hands).ev
+            if not solver.resplits(pair, rules.max_hands):
+                assert shown == solver.split(pair, rules.max_hands).ev, (up, pair)
+                continue
+            # Splitting once, valued as the resplits it is compared with are (the unsplit
+            # optimum's play). ``split(pair, 2)``, the value once a seat has no room left, plays
+            # the hands under another convention, up to 9e-5 of a bet apart with six decks and
+            # 1.5e-3 with two (home-game, tens against a 2); in the brute force's tiny shoes it
+            # comes out above the exact best of splitting once, so it is no way to compare with.
+            assert shown >= solver.split_once(pair).ev, (up, pair)
+            for hands in range(3, rules.max_hands + 1):
+                assert shown >= solver.split(pair, hands).ev, (up, pair, hands)

@@ -237,10 +237,10 @@ REASON_MESSAGES: dict[str, str] = {
         " pair played as one hand."
     ),
     "split-not-surrender": N_(
-        "Against {up}, splitting {hand} loses less on average than surrendering does."
+        "Against {up}, splitting {hand} is worth more on average than surrendering."
     ),
     "keep-playing": N_(
-        "Against {up}, keep playing {hand}: {play} loses less on average than surrendering does."
+        "Against {up}, keep playing {hand}: {play} is worth more on average than surrendering."
     ),
     "composition": N_(
         "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
@@ -276,7 +276,7 @@ COMPARE_MESSAGES: dict[str, str] = {
         "With these cards, {play} is worth {play_ev} of a bet on average, {other} {other_ev}."
     ),
     "chart": N_(
-        "On average over the hands of this chart cell ({bare} against {up}), {play} is worth"
+        "On average over the hands of this chart cell ({bare} against {column}), {play} is worth"
         " {play_ev} of a bet, {other} {other_ev}."
     ),
     "chart-insurance": N_(
@@ -289,7 +289,7 @@ COMPARE_MESSAGES: dict[str, str] = {
         " {other_ev}."
     ),
     "chart-chosen": N_(
-        "On average over the hands of this chart cell ({bare} against {up}), {play} is worth"
+        "On average over the hands of this chart cell ({bare} against {column}), {play} is worth"
         " {play_ev} of a bet; {other}, your choice, {other_ev}."
     ),
     "chart-insurance-chosen": N_(
@@ -639,42 +639,36 @@ class Translator:
 
     def seat_result(self, result: SeatResult) -> str:
         """A settled seat in one line whose amount is the engine's net, insurance included: the
-        one account of a hand (``Résultat : +1 jeton (gagnée +2 jetons, assurance perdue
-        −1 jeton).``), never a line for the hand and another for the seat that disagree.
+        one account of a hand (``Résultat : +1 jeton — main : gagnée (+2 jetons) ; assurance :
+        perdue (−1 jeton).``), never a line for the hand and another for the seat that disagree.
 
         >>> from tutor.game import HandResult, Outcome, SeatResult
         >>> en = translator("en")
         >>> en.seat_result(SeatResult(0, (HandResult(Outcome.WIN, 2, 2),), 1, -1))
-        'Result: +1 chip (won +2 chips, insurance lost −1 chip).'
+        'Result: +1 chip — hand: won (+2 chips); insurance: lost (−1 chip).'
         >>> en.seat_result(SeatResult(0, (HandResult(Outcome.LOSE, 2, -2),), 0, 0))
         'Result: −2 chips (lost).'
         """
+        net = self.chips_text(result.net, signed=True)
+        if len(result.hands) == 1 and not result.insurance:  # its own net is the seat's
+            return self.format(N_("Result: {net} ({outcome})."), net=net,
+                               outcome=self.outcome_name(result.hands[0].outcome))
         several = len(result.hands) > 1
-        parts = [
-            self.format(N_("hand {n} {outcome} {net}"), n=index + 1,
-                        outcome=self.outcome_name(hand.outcome),
-                        net=self.chips_text(hand.net, signed=True))
-            if several else
-            self.format(N_("{outcome} {net}"), outcome=self.outcome_name(hand.outcome),
-                        net=self.chips_text(hand.net, signed=True))
+        accounts = [
+            (self.format(N_("hand {n}"), n=index + 1) if several else self.gettext(N_("hand")),
+             self.outcome_name(hand.outcome), hand.net)
             for index, hand in enumerate(result.hands)
         ]
         if result.insurance:
-            message = N_("insurance won {net}") if result.insurance_net > 0 else N_(
-                "insurance lost {net}"
-            )
-            parts.append(self.format(message, net=self.chips_text(result.insurance_net,
-                                                                  signed=True)))
-        if len(parts) == 1:  # one hand, not insured: its own net is the seat's
-            return self.format(
-                N_("Result: {net} ({outcome})."),
-                net=self.chips_text(result.net, signed=True),
-                outcome=self.outcome_name(result.hands[0].outcome),
-            )
-        return self.format(
-            N_("Result: {net} ({parts})."), net=self.chips_text(result.net, signed=True),
-            parts=", ".join(parts),
+            won = Outcome.WIN if result.insurance_net > 0 else Outcome.LOSE
+            accounts.append((self.gettext(N_("insurance")), self.outcome_name(won),
+                             result.insurance_net))
+        parts = self.gettext(N_("; ")).join(
+            self.format(N_("{what}: {outcome} ({net})"), what=what, outcome=outcome,
+                        net=self.chips_text(amount, signed=True))
+            for what, outcome, amount in accounts
         )
+        return self.format(N_("Result: {net} — {parts}."), net=net, parts=parts)
 
     def outcome_noun(self, outcome: Outcome) -> str:
         """An outcome as a noun, for a label (``a win`` / ``un gain``)."""
@@ -776,6 +770,7 @@ class Translator:
             if name == "up" and isinstance(value, int):
                 rank = params.get("up_rank")
                 values[name] = self.up_card_phrase(value, rank if isinstance(rank, str) else None)
+                values["column"] = self.up_card_phrase(value)  # the chart's column: « un 10 »
             elif name in _CARD_PARAMS and isinstance(value, int):
                 values[name] = self.up_card_name(value)
             elif name in ("play", "other", "row_play") and isinstance(value, str):
@@ -805,9 +800,10 @@ class Translator:
                 )
             if "other" in params and not figures:
                 sentence += " " + self.format(
-                    N_("Here {play} loses less on average than {other}, your choice.")
+                    N_("Here the better play is {play}: on average {other}, your choice, is"
+                       " worth less.")
                     if params.get("chosen")
-                    else N_("Here {play} loses less on average than {other}."),
+                    else N_("Here the better play is {play}: on average {other} is worth less."),
                     **values,
                 )
             elif "other" in params and scope in COMPARE_MESSAGES:

@@ -34,7 +34,7 @@ with the figures that decide it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from tutor.cards import Card, Rank, Suit, hand_value, is_pair
@@ -279,6 +279,8 @@ def _chart_reason(
     context = chart_context(
         solution, point.dealer_up.points, total=value.total, hard=hard, soft=value.soft, pair=pair
     )
+    # The chart's figures, but the card that shows: a Queen is named as a Queen.
+    context = replace(context, up_rank=point.dealer_up.rank.symbol)
     return hand_reason(averaged, play, context, chosen)
 
 
