@@ -592,9 +592,9 @@ class Translator:
         parts = item.split(":")
         if len(parts) == 3 and parts[2] and parts[0] not in ("payouts",):
             hand = self.hand_label(parts[1])
-            up = self.up_card_phrase(1 if parts[2] == "A" else int(parts[2])) if (
-                parts[2] == "A" or parts[2] in {str(n) for n in range(2, 11)}
-            ) else parts[2]
+            up = parts[2]
+            if up == "A" or (up.isdigit() and 2 <= int(up) <= 10):
+                up = self.up_card_phrase(1 if up == "A" else int(up))
             return self.format(N_("{hand} against {up}"), hand=hand, up=up)
         if parts[0] == "insurance":
             if parts[-1] == "natural":

@@ -195,11 +195,10 @@ def round_view(
     for seat in game.seats:
         with columns[seat.index % len(columns)]:
             for index, hand in enumerate(seat.hands):
-                cards: list[Card | None] = list(hand.cards)
+                # A double's card dealt face down shows its back (``PlayerHand.visible_cards``).
+                cards: list[Card | None] = [*hand.visible_cards]
                 if hand.hidden_card is not None:
-                    # The double's card is the hand's last; hidden by position, not by identity:
-                    # with several decks the hand may hold another copy of the same card.
-                    cards[-1] = None
+                    cards.append(None)
                 active = turn is not None and turn.seat == seat.index and turn.hand in (index, None)
                 name = seat_name(seat.index)
                 if len(seat.hands) > 1:
