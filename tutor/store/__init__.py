@@ -20,7 +20,8 @@ only.
 What is kept: quiz answers and their review schedule (``record``), and each lesson's progress
 (``save_lesson``: the seed its random deals were drawn from, the step reached, the steps seen) with
 one record per answered step (``save_lesson_step``), enough to rebuild a lesson run by replaying
-it.
+it; and the learner's settings (``save_settings``: the table, the language, the grading
+reference), so that they follow the code to a reload, a new visit or another device.
 
 >>> import tempfile, pathlib
 >>> from tutor.identity import new_token
@@ -69,6 +70,8 @@ LESSON_ID_MAX = 64
 STEPS_MAX = 1000
 #: The JSON of one step's record or of a lesson's seen steps, in UTF-8 bytes.
 JSON_MAX = 4096
+#: A language code or a grading reference's name (``fr``, ``exact``): short words only.
+SETTING_MAX = 8
 
 
 learners = sa.Table(
@@ -165,6 +168,22 @@ lesson_steps = sa.Table(
         ondelete="CASCADE",
         name="fk_lesson_steps_progress",
     ),
+)
+
+# -- a learner's settings: one row per learner, written at each change, read at each visit --
+learner_settings = sa.Table(
+    "learner_settings",
+    metadata,
+    sa.Column(
+        "learner_id",
+        sa.Integer,
+        sa.ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("language", sa.String(SETTING_MAX), nullable=False),
+    sa.Column("reference", sa.String(SETTING_MAX), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),  # JSON object (``Settings.rules``)
+    sa.Column("updated_at", UTCDateTime, nullable=False),
 )
 
 _NICKNAME = re.compile(r"^[\w .'-]+$")
@@ -302,6 +321,20 @@ class LessonRecord:
     completed: int
     steps: Mapping[int, StepRecord]
     updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a learner chose in Settings, kept with their code so that a reload, a new visit or
+    another device finds it again.
+
+    ``rules`` is a JSON object the pages write and read (``{"preset": name}`` or every option of
+    an edited table, ``TableRules.as_dict``); the store only bounds its size, as a step's data.
+    """
+
+    language: str
+    reference: str
+    rules: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -503,7 +536,40 @@ class Store:
             db.execute(lesson_progress.delete().where(lesson_progress.c.learner_id == learner.id))
             db.execute(answers.delete().where(answers.c.learner_id == learner.id))
             db.execute(reviews.delete().where(reviews.c.learner_id == learner.id))
+            db.execute(
+                learner_settings.delete().where(learner_settings.c.learner_id == learner.id)
+            )
             db.execute(learners.delete().where(learners.c.id == learner.id))
+
+    # -- settings --
+    def save_settings(self, learner: Learner, settings: Settings) -> None:
+        """Keep the learner's settings (created or replaced), at each change."""
+        for what, value in (("a language", settings.language), ("a reference", settings.reference)):
+            if not isinstance(value, str) or not 1 <= len(value) <= SETTING_MAX:
+                raise ValueError(f"{what} is a word of 1 to {SETTING_MAX} letters, not {value!r}")
+        if not isinstance(settings.rules, Mapping):
+            raise ValueError("the settings' rules are a JSON object (a mapping)")
+        self._upsert(
+            learner_settings,
+            {"learner_id": learner.id},
+            {
+                "language": settings.language,
+                "reference": settings.reference,
+                "rules": _json(dict(settings.rules), "the settings' rules"),
+                "updated_at": datetime.now(UTC),
+            },
+            missing="this learner's data has been erased",
+        )
+
+    def settings(self, learner: Learner) -> Settings | None:
+        """The learner's saved settings; None when they never changed one."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(learner_settings).where(learner_settings.c.learner_id == learner.id)
+            ).first()
+        if row is None:
+            return None
+        return Settings(row.language, row.reference, json.loads(row.rules))
 
     # -- answers and reviews --
     def record(self, learner: Learner, answer: Answer, review: Review) -> None:
@@ -772,9 +838,11 @@ class Store:
                 .order_by(class_questions.c.position)
             ).all()
 
+        saved = self.settings(learner)
         return {
             "nickname": learner.nickname,
             "created_at": None if created is None else created.created_at.isoformat(),
+            "settings": None if saved is None else plain(asdict(saved)),
             "answers": [plain(asdict(answer)) for answer in self.answers(learner)],
             "reviews": [plain(asdict(review)) for review in self.reviews(learner)],
             "lessons": [

@@ -19,6 +19,7 @@ from tutor.ui.classroom.join import base_url, qr_data_uri
 from tutor.ui.classroom.state import class_pages
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
+from tutor.ui.session import settings_restored
 from tutor.ui.state import AppState
 
 #: The address parameter that carries a recovery code from a scanned QR code.
@@ -47,6 +48,8 @@ def _continue_with(state: AppState, typed: str) -> None:
         return
     state.adopt_token(token, learner)
     state.load_progress(store())
+    if state.load_settings(store()):
+        settings_restored(state)
     state.data_notice = "continued"
 
 
