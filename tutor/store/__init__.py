@@ -116,6 +116,8 @@ answers = sa.Table(
     sa.Column("best", sa.String(24), nullable=False),
     sa.Column("verdict", sa.String(12), nullable=False),  # the answer's Grade
     sa.Column("ev_loss", sa.Float, nullable=False),
+    # Where the answer was given: the quiz, the practice table, a lesson's deal (``ORIGINS``).
+    sa.Column("origin", sa.String(8), nullable=False, server_default="quiz"),
 )
 reviews = sa.Table(
     "reviews",
@@ -280,6 +282,10 @@ class Learner:
     nickname: str | None
 
 
+#: Where a judged answer comes from: a quiz question, a hand at the practice table, a lesson.
+Origin = Literal["quiz", "table", "lesson"]
+ORIGINS: frozenset[str] = frozenset(get_args(Origin))
+
 StepKind = Literal["ask", "deal", "drill"]
 STEP_KINDS: frozenset[str] = frozenset(get_args(StepKind))
 
@@ -351,6 +357,8 @@ class Answer:
     grade: Grade
     ev_loss: float
     answered_at: datetime
+    #: Where it was answered (``ORIGINS``): the quiz unless said otherwise.
+    origin: Origin = "quiz"
 
 
 def default_url() -> str:
@@ -889,6 +897,8 @@ class Store:
 
 
 def _answer_row(answer: Answer) -> dict[str, Any]:
+    if answer.origin not in ORIGINS:
+        raise ValueError(f"an answer comes from one of {sorted(ORIGINS)}, not {answer.origin!r}")
     row = asdict(answer)
     row["verdict"] = row.pop("grade").value
     return row
@@ -906,6 +916,7 @@ def _answer(row: sa.RowMapping) -> Answer:
         grade=Grade(row["verdict"]),
         ev_loss=row["ev_loss"],
         answered_at=row["answered_at"],
+        origin=row["origin"],
     )
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import html
 import json
+from collections import Counter
 
 import streamlit as st
 
+from tutor.decision import Action, Grade
+from tutor.i18n import Translator
 from tutor.identity import InvalidRecoveryCodeError, format_code, new_token, parse_code
-from tutor.store import InvalidNicknameError
+from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.classroom.join import base_url, qr_data_uri
 from tutor.ui.classroom.state import class_pages
 from tutor.ui.faults import callback_guard
@@ -78,6 +81,61 @@ def _erase(state: AppState) -> None:
     # A new secret for this browser: the old one named nothing any more.
     state.adopt_token(new_token(), None)
     state.data_notice = "erased"
+
+
+#: The most answers the panel lists (the download holds them all).
+LISTED = 50
+
+
+def kept_answers(state: AppState, learner: Learner) -> None:
+    """What is kept of the learner's answers: how many from each place, and the latest ones at
+    the practice table and in lessons listed (the hand, the up-card, the move, the better play,
+    the grade and the cost), so that a learner sees their hands are kept before downloading."""
+    t = state.t
+    _ = t.gettext
+    answers = store().answers(learner)
+    if not answers:
+        return
+    counts = Counter(answer.origin for answer in answers)
+    quiz, table, lesson = (counts[origin] for origin in ("quiz", "table", "lesson"))
+    st.markdown(
+        t.format(
+            "Kept: {quiz} in the quiz, {table} at the practice table, {lesson} in lessons.",
+            quiz=t.ngettext("{n} answer", "{n} answers", quiz).format(n=quiz),
+            table=t.ngettext("{n} move", "{n} moves", table).format(n=table),
+            lesson=t.ngettext("{n} move", "{n} moves", lesson).format(n=lesson),
+        )
+    )
+    played = [answer for answer in answers if answer.origin != "quiz"][-LISTED:]
+    if not played:
+        return
+    grades = {
+        Grade.RIGHT: _("right"),
+        Grade.ACCEPTABLE: _("close call"),
+        Grade.WRONG: _("mistake"),
+    }
+    with st.expander(_("My moves at the practice table and in lessons")):
+        st.table(
+            [
+                {
+                    _("Where"): _("practice table") if answer.origin == "table" else _("lesson"),
+                    _("Hand"): t.item_name(answer.item),
+                    _("Cards"): answer.cards,
+                    _("My move"): _action(answer.chosen, t),
+                    _("Better play"): _action(answer.best, t),
+                    _("Grade"): grades[answer.grade],
+                    _("Cost (in bets)"): t.small(answer.ev_loss),
+                }
+                for answer in reversed(played)
+            ]
+        )
+
+
+def _action(value: str, t: Translator) -> str:
+    try:
+        return t.action_name(Action(value))
+    except ValueError:
+        return value
 
 
 def name_form(state: AppState) -> None:
@@ -184,6 +242,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
     if learner is None:
         st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
         return
+    kept_answers(state, learner)
     st.download_button(
         _("Download my data (JSON)"),
         json.dumps(store().export(learner), ensure_ascii=False, indent=2),

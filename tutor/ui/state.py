@@ -24,7 +24,8 @@ from tutor.strategy import Reference
 
 if TYPE_CHECKING:
     from tutor.lessons import Lesson
-    from tutor.store import Learner, Settings, Store
+    from tutor.store import Learner, Origin, Settings, Store
+    from tutor.strategy import Judgement
     from tutor.ui.lesson_run import LessonRun
     from tutor.ui.practice import PracticeTable
 
@@ -191,6 +192,34 @@ class AppState:
         self.progress = {}
         self.lesson = None
         self.quiz = None
+
+    # -- every hand counts --
+    def keep_judgement(
+        self, store: Store, judgement: Judgement, rules: TableRules, origin: Origin
+    ) -> None:
+        """Keep a move judged at the practice table or in a lesson's deal with the learner's
+        answers (its item rescheduled), so that My progress and To review include it."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import record_judgement
+        from tutor.store import UnknownLearnerError
+
+        now = datetime.now(UTC)
+        try:
+            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+
+    def weak_hands(self, store: Store) -> list[str]:
+        """The hands "my mistakes" deals again: due ones first, then the most missed."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import TABLE_CATEGORIES, weak_items
+
+        if self.learner is None:
+            return []
+        return weak_items(store, self.learner, datetime.now(UTC), TABLE_CATEGORIES)
 
     # -- lessons --
     def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:

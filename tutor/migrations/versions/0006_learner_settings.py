@@ -1,4 +1,4 @@
-"""A learner's settings, kept with their code: the table, the language, the grading reference.
+"""A learner's settings kept with their code, and where each answer was given.
 
 Revision ID: 0006
 Revises: 0005
@@ -9,8 +9,11 @@ Create Date: 2026-12-01
   (JSON: ``{"preset": name}`` for a named table, or every option of an edited one) and
   ``updated_at``. Before this revision a reload went back to the family table in French; the
   settings were only in the browser tab's memory.
+- ``answers.origin``: where a judged answer was given, ``quiz`` (every answer before this
+  revision, the column's default), ``table`` (a hand at the practice table) or ``lesson`` (a
+  lesson's deal), so that *My data* can say which is which.
 
-A new table only: no existing row changes, SQLite needs no batch copy.
+A new table and a column with a default: no existing row is copied, SQLite adds both in place.
 """
 
 from __future__ import annotations
@@ -40,5 +43,12 @@ def upgrade() -> None:
     )
 
 
+    op.add_column(
+        "answers", sa.Column("origin", sa.String(8), nullable=False, server_default="quiz")
+    )
+
+
 def downgrade() -> None:
+    with op.batch_alter_table("answers") as batch:
+        batch.drop_column("origin")
     op.drop_table("learner_settings")
