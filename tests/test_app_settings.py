@@ -11,6 +11,7 @@ from tests.conftest import PAGES, ROOT, TIMEOUT, OpenApp
 from tutor.cards import Card
 from tutor.decision import Action
 from tutor.i18n import LOCALE_DIR, PRESET_NAMES, compile_po, translator
+from tutor.identity import format_code, parse_code
 from tutor.rules import PRESETS
 from tutor.sources import SOURCES, citation
 from tutor.ui.cards import card_img
@@ -251,3 +252,55 @@ def test_a_recovery_code_typed_here_brings_the_learners_settings(
     assert other.title[0].value == "Settings"
     assert other.radio(key="settings-language").value == "en"
     assert other.selectbox(key="settings-preset").value == "french-casino"
+
+
+def test_the_recovery_qr_code_holds_the_code_in_the_fragment_never_the_query(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[str] = []
+
+    def capture(url: str) -> str:
+        encoded.append(url)
+        return "data:image/png;base64,"
+
+    monkeypatch.setattr("tutor.ui.learner_panel.qr_data_uri", capture)
+    state = AppState()
+    at = open_app("settings", state)
+    assert not at.exception
+    address = encoded[-1]
+    path, _, fragment = address.partition("#")
+    assert fragment == f"restore={format_code(state.learner_token)}"
+    assert "?" not in path
+    assert parse_code(fragment.removeprefix("restore=")) not in path
+
+
+def test_a_code_in_the_query_string_opens_nothing(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An old QR code's ``?restore=`` is no way in any more: codes do not belong in addresses."""
+    at = open_app("settings")
+    token = at.session_state["app"].learner_token
+    at.radio(key="settings-language").set_value("en").run()  # something kept under the code
+
+    other = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    other.query_params["restore"] = token
+    other.session_state["app"] = AppState()
+    other.run()
+    assert not other.exception
+    assert other.session_state["app"].learner_token != token
+
+
+def test_a_code_handed_over_by_the_qr_pages_cookie_continues_as_that_learner(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    token = at.session_state["app"].learner_token
+    at.radio(key="settings-language").set_value("en").run()
+
+    monkeypatch.setattr("tutor.ui.session.restore_code_from_browser", lambda: format_code(token))
+    again = _new_visit(monkeypatch, None)
+    state = again.session_state["app"]
+    assert state.learner_token == token
+    assert again.title[0].value == "Settings"
+    assert state.restore_handed  # the page deletes the handed-over cookie
+    assert any("tutor_restore=" in block.value for block in again.sidebar.get("html"))

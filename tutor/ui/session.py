@@ -7,7 +7,14 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.i18n import language_from_browser
-from tutor.ui.identity import keep_in_browser, token_from_browser
+from tutor.identity import InvalidRecoveryCodeError, parse_code
+from tutor.ui.identity import (
+    forget_restore,
+    keep_in_browser,
+    read_restore_fragment,
+    restore_code_from_browser,
+    token_from_browser,
+)
 from tutor.ui.resources import store
 from tutor.ui.state import AppState, parse_seed
 
@@ -48,8 +55,31 @@ def app_state() -> AppState:
             state.learner = store().learner_for_token(token, create=False)
             state.load_progress(store())
             state.load_settings(store())
+        handed = restore_code_from_browser()
+        if handed is not None:  # a scanned QR code's fragment, handed over by the page
+            continue_with_code(state, handed)
+            state.restore_handed = True
         st.session_state[KEY] = state
     return state
+
+
+def continue_with_code(state: AppState, typed: str) -> None:
+    """Continue as the learner of a recovery code typed here or scanned: their progress and
+    settings; ``state.data_notice`` says what happened."""
+    try:
+        token = parse_code(typed[:64])
+    except InvalidRecoveryCodeError:
+        state.data_notice = "bad-code"
+        return
+    learner = store().learner_for_token(token, create=False)
+    if learner is None:
+        state.data_notice = "unknown-code"
+        return
+    state.adopt_token(token, learner)
+    state.load_progress(store())
+    if state.load_settings(store()):
+        settings_restored(state)
+    state.data_notice = "continued"
 
 
 def _accept_language() -> str | None:
@@ -80,6 +110,10 @@ def settings_restored(state: AppState) -> None:
 
 
 def remember_browser(state: AppState) -> None:
-    """Give a new browser its learner token (every run until a reload shows it was kept)."""
+    """Give a new browser its learner token (every run until a reload shows it was kept), read
+    a scanned QR code's fragment, and delete a handed-over code once it was read."""
     if not state.token_in_browser:
         keep_in_browser(state.learner_token)
+    if state.restore_handed:
+        forget_restore()
+    read_restore_fragment()

@@ -110,6 +110,8 @@ class AppState:
     quiz_error: str | None = None
     #: What the last recovery code or erasure did, told once on the "My data" panel.
     data_notice: str | None = None
+    #: A scanned QR code handed its recovery code over in a cookie: the page deletes it.
+    restore_handed: bool = False
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
