@@ -65,6 +65,19 @@ from tutor.store.classes import class_rate as class_rate
 from tutor.store.classes import class_sessions as class_sessions
 from tutor.store.classes import class_students as class_students
 
+#: Every column that may hold a learner's token hash (``tutor.identity.token_hash``): what
+#: ``Store.delete_learner`` clears, and what its test reads back. ``class_rate.bucket`` holds it
+#: after a prefix (``RATE_KINDS``).
+LEARNER_HASH_COLUMNS: tuple[str, ...] = (
+    "learners.token_hash",
+    "class_sessions.creator_hash",
+    "class_students.learner_hash",
+    "class_key_attempts.guesser",
+    "class_rate.bucket",
+)
+#: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``).
+RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser")
+
 LESSON_ID_MAX = 64
 #: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.
 STEPS_MAX = 1000
@@ -528,7 +541,10 @@ class Store:
         """Forget a learner and everything stored about them, in one transaction.
 
         Their class seats stay in their teachers' results under the nickname typed in class, but
-        nothing links those seats to this learner any more.
+        nothing links those seats to this learner any more. Erasing means gone: the token's hash
+        leaves every table that holds it (``LEARNER_HASH_COLUMNS``), so the old code finds
+        nothing: not the seats, not the classes this browser created (a class stays, opened with
+        its code and key as any other), not the wrong-key counts or the rate buckets it left.
         """
         with self.engine.begin() as db:
             hashed = db.execute(
@@ -539,6 +555,19 @@ class Store:
                     class_students.update()
                     .where(class_students.c.learner_hash == hashed)
                     .values(learner_hash=None)
+                )
+                db.execute(
+                    class_sessions.update()
+                    .where(class_sessions.c.creator_hash == hashed)
+                    .values(creator_hash=None)
+                )
+                db.execute(
+                    class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
+                )
+                db.execute(
+                    class_rate.delete().where(
+                        class_rate.c.bucket.in_([f"{kind}:{hashed}" for kind in RATE_KINDS])
+                    )
                 )
             db.execute(lesson_steps.delete().where(lesson_steps.c.learner_id == learner.id))
             db.execute(lesson_progress.delete().where(lesson_progress.c.learner_id == learner.id))
