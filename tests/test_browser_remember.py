@@ -213,3 +213,31 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
     page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_text("Une de vos erreurs, redistribuée").wait_for()  # type: ignore[attr-defined]
+
+
+def test_the_learner_cookie_is_strict_and_a_link_from_another_site_still_finds_the_learner(
+    logged_server: tuple[str, Path], chromium_browser: object
+) -> None:
+    url, _log = logged_server
+    page = new_page(chromium_browser, PHONE)
+    _settings(page, url)
+    wait_idle(page)
+    code = page.locator('p[aria-label="recovery code"]').inner_text().strip()  # type: ignore[attr-defined]
+    cookie = next(
+        c
+        for c in page.context.cookies()  # type: ignore[attr-defined]
+        if c["name"] == "tutor_learner"
+    )
+    assert cookie["sameSite"] == "Strict"
+    assert cookie["secure"] is False  # served over plain HTTP here; the page adds it over HTTPS
+    assert cookie["httpOnly"] is False  # written by the page (README: why)
+
+    # A join link followed from another site's page (a message, a class website): the page
+    # still reads the learner over its own connection.
+    page.set_content(f'<a id="go" href="{url}/settings">Blackjack Tutor</a>')  # type: ignore[attr-defined]
+    page.click("#go")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Réglages").wait_for()  # type: ignore[attr-defined]
+    wait_idle(page)
+    assert page.locator('p[aria-label="recovery code"]').inner_text().strip() == code  # type: ignore[attr-defined]
+    page.goto(f"{url}/join?code=ABCDEF")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name=re.compile("Rejoindre")).first.wait_for()  # type: ignore[attr-defined]
