@@ -7,6 +7,7 @@ Screenshots go under ``artifacts/screenshots/``."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from tests.serving import (
 )
 from tutor.decision import Action, Grade
 from tutor.i18n import translator
+from tutor.progress import point_item
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.ui.practice import PracticeTable
@@ -162,6 +164,7 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
     wait_idle(page)
     mirror = _mirror(seed)
     moves, mistakes = 0, []
+    last_grade: dict[str, Grade] = {}  # each hand's last grade: the wrong ones fall due first
     for number in range(10):
         if number:
             keyed_button(page, "deal").click()  # type: ignore[attr-defined]
@@ -186,9 +189,13 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
                 action = advice.play
             keyed_button(page, f"table-{action.value}").click()  # type: ignore[attr-defined]
             wait_idle(page)
-            mirror.act(action)
+            move = mirror.act(action)
+            assert move.judgement.grade is not None
+            last_grade[point_item(point)[1]] = move.judgement.grade
             moves += 1
     assert len(mistakes) == 3
+    last_mistake = time.monotonic()
+    due = sorted(item for item, grade in last_grade.items() if grade is Grade.WRONG)
 
     page.goto(f"{url}/quiz")  # type: ignore[attr-defined]
     page.get_by_role("tab", name="Mes progrès").click()  # type: ignore[attr-defined]
@@ -213,6 +220,18 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
     page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_text("Une de vos erreurs, redistribuée").wait_for()  # type: ignore[attr-defined]
+
+    # To review: a missed hand is due a minute later; the chip counts them, and the drill it
+    # opens deals as many as it counted (the count agrees before and after the click).
+    page.wait_for_timeout(max(0.0, 62 - (time.monotonic() - last_mistake)) * 1000)  # type: ignore[attr-defined]
+    page.goto(f"{url}/quiz")  # type: ignore[attr-defined]
+    chip = page.get_by_text(f"À revoir ({len(due)})", exact=True)  # type: ignore[attr-defined]
+    chip.wait_for()
+    chip.click()
+    wait_idle(page)
+    page.get_by_text(f"À revoir ({len(due)})", exact=True).wait_for()  # type: ignore[attr-defined]
+    page.get_by_text(f"À revoir\u00a0: main 1 sur {len(due)}").wait_for()  # type: ignore[attr-defined]
+    screenshot(page, "remember-to-review-after-the-table")
 
 
 def test_the_learner_cookie_is_strict_and_a_link_from_another_site_still_finds_the_learner(

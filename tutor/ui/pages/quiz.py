@@ -191,6 +191,16 @@ def _question(state: AppState) -> QuizSession | None:
     quiz = state.quiz
     if quiz is None:
         return None
+    if quiz.length is not None and state.quiz_mode == "due":
+        # The same count as the chip: the drill deals the items the chip counted.
+        answering = quiz.score.answered + (0 if quiz.verdict is not None else 1)
+        st.caption(
+            t.format(
+                "To review: hand {n} of {total}",
+                n=min(max(answering, 1), quiz.length),
+                total=quiz.length,
+            )
+        )
     with st.container(border=True):
         ui.question_prompt(quiz, state)
         ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
