@@ -113,3 +113,38 @@ def test_a_hint_alone_is_not_an_answer(open_app: OpenApp) -> None:
     assert not at.exception
     state = at.session_state["app"]
     assert state.learner is None or Store(default_url()).answers(state.learner) == []
+
+
+def test_a_lessons_end_shows_the_score_and_its_deals_and_drills_count_as_answers(
+    open_app: OpenApp,
+) -> None:
+    from tests.test_app_lessons import _answer_ask, _click, _play_drill
+    from tutor.lessons import AskStep, DealStep, DrillStep
+
+    at = open_app("lessons")
+    _click(at, "open-hit-or-stand")
+    state = at.session_state["app"]
+    run = state.lesson
+    assert run is not None
+    asks = moves = drilled = 0
+    for index, step in enumerate(run.lesson.steps):
+        if isinstance(step, AskStep):
+            _answer_ask(at, index, step)
+            asks += 1
+        elif isinstance(step, DealStep):
+            for action in step.deal.expect.decisions:
+                _click(at, f"deal-{index}-{action.value}")
+            moves += len(step.deal.expect.decisions)
+        elif isinstance(step, DrillStep):
+            _play_drill(at, index)
+            drilled += step.drill.count
+        if index < run.total - 1:
+            _click(at, "lesson-next")
+    assert run.finished
+    total = asks + moves + drilled
+    assert run.score() == (total, total)
+    shown = " ".join(block.value for block in at.markdown)
+    assert f"Votre score\u00a0: **{total} sur {total}** réponses justes (100\u00a0%)." in shown
+    kept = Store(default_url()).answers(state.learner)
+    assert [answer.origin for answer in kept] == ["lesson"] * (moves + drilled)
+    assert all(answer.grade is Grade.RIGHT for answer in kept)

@@ -35,9 +35,15 @@ MISSED_WEIGHT = 4.0
 
 
 def record(
-    store: Store, learner: Learner, verdict: Verdict, rules: TableRules, now: datetime
+    store: Store,
+    learner: Learner,
+    verdict: Verdict,
+    rules: TableRules,
+    now: datetime,
+    origin: Origin = "quiz",
 ) -> Review:
-    """Store a judged answer and reschedule its item; returns the item's new review."""
+    """Store a judged answer (of the quiz, or of a lesson's drill) and reschedule its item;
+    returns the item's new review."""
     question = verdict.question
     item = item_key(question)
     review = schedule(
@@ -59,6 +65,7 @@ def record(
             grade=verdict.grade,
             ev_loss=verdict.loss,
             answered_at=now,
+            origin=origin,
         ),
         review,
     )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import Category, QuizSession, Verdict
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 
@@ -212,6 +212,22 @@ class AppState:
         except UnknownLearnerError:  # erased in another tab: this browser starts afresh
             self.learner = None
             record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+
+    def keep_verdict(
+        self, store: Store, verdict: Verdict, rules: TableRules, origin: Origin
+    ) -> None:
+        """Keep a lesson drill's answer with the learner's answers, as a quiz answer is."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import record
+        from tutor.store import UnknownLearnerError
+
+        now = datetime.now(UTC)
+        try:
+            record(store, self.ensure_learner(store), verdict, rules, now, origin)
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            record(store, self.ensure_learner(store), verdict, rules, now, origin)
 
     def weak_hands(self, store: Store) -> list[str]:
         """The hands "my mistakes" deals again: due ones first, then the most missed."""
