@@ -20,10 +20,6 @@ st.html(CSS)  # the app's CSS (contrast), in one place; a style-only block takes
 # operator's log, never a traceback; the run stops there and the next one tries again.
 with page_guard("session"):
     state = app_state()
-    if "restore" in st.query_params:  # a recovery code's QR: only then the learner panel's imports
-        from tutor.ui.learner_panel import restore_from_address
-
-        restore_from_address(state)
 _ = state.t.gettext
 
 PAGES = "tutor/ui/pages"

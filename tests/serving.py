@@ -64,12 +64,17 @@ def free_port() -> int:
 
 @contextmanager
 def app_server(
-    data_dir: Path | None = None, *, ready_path: str = "/_stcore/health", timeout: float = 60
+    data_dir: Path | None = None,
+    *,
+    ready_path: str = "/_stcore/health",
+    timeout: float = 60,
+    log: Path | None = None,
 ) -> Iterator[str]:
     """``streamlit run app.py`` on a free loopback port until the block ends; yields its URL.
 
     ``data_dir`` gives the server a database of its own (``TUTOR_DATA_DIR``); the block starts
-    once ``ready_path`` answers 200.
+    once ``ready_path`` answers 200. ``log``: a file that receives the server's output (what an
+    operator's log would hold), else it is thrown away.
     """
     port = free_port()
     env = dict(os.environ)
@@ -95,8 +100,8 @@ def app_server(
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL if log is None else log.open("ab"),
+        stderr=subprocess.DEVNULL if log is None else subprocess.STDOUT,
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"

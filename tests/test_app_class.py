@@ -559,3 +559,32 @@ def test_the_table_choices_are_named_not_keyed(open_page: Open) -> None:
     shown = list(at.selectbox(key="class-rules").options)  # the labels a teacher reads
     assert "Table familiale (livret de règles)" in shown
     assert not [name for name in shown if name in PRESETS or "(family" in name], shown
+
+
+def test_a_phone_shows_the_reason_with_the_reveal_as_the_projector_does(
+    open_page: Open, room: Classroom
+) -> None:
+    import time
+
+    from tutor.classroom.questions import judged
+    from tutor.classroom.session import TICK_SECONDS
+
+    question = ClassQuestion.parse("10♠ 6♥", "10♣")
+    info, key = room.create("Jeudi", FAMILY, [question])
+    phone = open_page(STUDENT)
+    _join(phone, info.code, "Ana")
+    teacher = room.open_as_teacher(info.code, key)
+    room.next_question(teacher)
+    time.sleep(TICK_SECONDS + 0.2)
+    phone.run()
+    phone.button(key="class-answer-0-stand").click().run()
+    reason = judged(FAMILY, question).reason
+    sentence = FR.reason(reason.key, reason.params)
+    assert sentence
+    assert sentence not in "\n".join(str(block.value) for block in phone.markdown)  # not yet
+    room.reveal(teacher)
+    time.sleep(TICK_SECONDS + 0.2)  # the phones' shared reads last one tick
+    phone.run()
+    assert not phone.exception
+    shown = "\n".join(str(block.value) for block in phone.markdown)
+    assert ":material/lightbulb: " + sentence in shown

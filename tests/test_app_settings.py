@@ -5,11 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT, OpenApp
+from tests.conftest import PAGES, ROOT, TIMEOUT, OpenApp
 from tutor.cards import Card
 from tutor.decision import Action
 from tutor.i18n import LOCALE_DIR, PRESET_NAMES, compile_po, translator
+from tutor.identity import format_code, parse_code
 from tutor.rules import PRESETS
 from tutor.sources import SOURCES, citation
 from tutor.ui.cards import card_img
@@ -84,6 +86,7 @@ def test_a_card_says_its_name_and_colour_and_a_hidden_card_says_so() -> None:
 
 # -- presets by their names on screen, each with what its source is --
 
+
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_preset_has_a_name_and_a_source_cited_in_words(language: str) -> None:
     t = translator(language)
@@ -141,3 +144,163 @@ def test_the_french_page_names_the_presets_in_french(open_app: OpenApp) -> None:
     assert at.sidebar.caption[0].value == (
         "Table\u00a0: Table familiale (livret de règles) (règles modifiées)"
     )
+
+
+# -- the settings belong to the learner: kept with their code, found again at every visit --
+
+
+def _new_visit(
+    monkeypatch: pytest.MonkeyPatch, token: str | None, page: str = "settings"
+) -> AppTest:
+    """A new browser session (a reload, a new visit, a restarted server): no state seeded, the
+    browser's cookie holding ``token`` (None: a first visit)."""
+    monkeypatch.setattr("tutor.ui.session.token_from_browser", lambda: token)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.run()
+    if page != "lessons":
+        at.switch_page(PAGES[page])
+        at.run()
+    assert not at.exception
+    return at
+
+
+def test_the_table_language_and_grading_chosen_come_back_at_the_next_visit(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    at.selectbox(key="settings-preset").set_value("french-casino").run()
+    at.radio(key="settings-language").set_value("en").run()
+    at.toggle(key="settings-exact").set_value(True).run()
+    assert not at.exception
+    token = at.session_state["app"].learner_token
+
+    again = _new_visit(monkeypatch, token, "practice")
+    state = again.session_state["app"]
+    assert (state.rules, state.language, state.reference.value) == (
+        PRESETS["french-casino"],
+        "en",
+        "exact",
+    )
+    assert again.sidebar.caption[0].value.startswith("Table: ")
+    assert again.segmented_control(key="sidebar_language").value == "en"
+
+
+def test_an_edited_table_comes_back_as_edited(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings", AppState(rules=PRESETS["family"]))
+    at.checkbox(key="rule-h17").check()
+    at.number_input(key="rule-decks").set_value(2)
+    next(b for b in at.button if b.label == "Appliquer ces règles").click().run()
+    edited = at.session_state["app"].rules
+    again = _new_visit(monkeypatch, at.session_state["app"].learner_token)
+    assert again.session_state["app"].rules == edited
+    assert again.number_input(key="rule-decks").value == 2
+
+
+def test_the_sidebars_language_is_kept_too_and_the_settings_page_follows_it(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    at.segmented_control(key="sidebar_language").set_value("en").run()
+    assert at.radio(key="settings-language").value == "en"
+    assert at.title[0].value == "Settings"
+    again = _new_visit(monkeypatch, at.session_state["app"].learner_token)
+    assert again.title[0].value == "Settings"
+
+
+@pytest.mark.parametrize(
+    ("header", "title"),
+    [
+        ("en-US,en;q=0.9", "Settings"),
+        ("fr-FR,fr;q=0.9,en;q=0.5", "Réglages"),
+        (None, "Réglages"),
+        ("de-DE,de;q=0.9", "Réglages"),
+    ],
+)
+def test_a_first_visit_speaks_the_browsers_language_or_french(
+    monkeypatch: pytest.MonkeyPatch, header: str | None, title: str
+) -> None:
+    monkeypatch.setattr("tutor.ui.session._accept_language", lambda: header)
+    at = _new_visit(monkeypatch, None)
+    assert at.title[0].value == title
+
+
+def test_a_learners_saved_language_wins_over_the_browsers(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    at.radio(key="settings-language").set_value("en").run()
+    at.radio(key="settings-language").set_value("fr").run()
+    monkeypatch.setattr("tutor.ui.session._accept_language", lambda: "en-US")
+    again = _new_visit(monkeypatch, at.session_state["app"].learner_token)
+    assert again.title[0].value == "Réglages"
+
+
+def test_a_recovery_code_typed_here_brings_the_learners_settings(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    at.selectbox(key="settings-preset").set_value("french-casino").run()
+    at.radio(key="settings-language").set_value("en").run()
+    token = at.session_state["app"].learner_token
+
+    other = open_app("settings")  # another device, French and the family table
+    other.text_input(key="data-code").input(token)
+    next(b for b in other.button if b.label == "Continuer avec ce code").click().run()
+    assert not other.exception
+    assert other.title[0].value == "Settings"
+    assert other.radio(key="settings-language").value == "en"
+    assert other.selectbox(key="settings-preset").value == "french-casino"
+
+
+def test_the_recovery_qr_code_holds_the_code_in_the_fragment_never_the_query(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[str] = []
+
+    def capture(url: str) -> str:
+        encoded.append(url)
+        return "data:image/png;base64,"
+
+    monkeypatch.setattr("tutor.ui.learner_panel.qr_data_uri", capture)
+    state = AppState()
+    at = open_app("settings", state)
+    assert not at.exception
+    address = encoded[-1]
+    path, _, fragment = address.partition("#")
+    assert fragment == f"restore={format_code(state.learner_token)}"
+    assert "?" not in path
+    assert parse_code(fragment.removeprefix("restore=")) not in path
+
+
+def test_a_code_in_the_query_string_opens_nothing(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An old QR code's ``?restore=`` is no way in any more: codes do not belong in addresses."""
+    at = open_app("settings")
+    token = at.session_state["app"].learner_token
+    at.radio(key="settings-language").set_value("en").run()  # something kept under the code
+
+    other = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    other.query_params["restore"] = token
+    other.session_state["app"] = AppState()
+    other.run()
+    assert not other.exception
+    assert other.session_state["app"].learner_token != token
+
+
+def test_a_code_handed_over_by_the_qr_pages_cookie_continues_as_that_learner(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = open_app("settings")
+    token = at.session_state["app"].learner_token
+    at.radio(key="settings-language").set_value("en").run()
+
+    monkeypatch.setattr("tutor.ui.session.restore_code_from_browser", lambda: format_code(token))
+    again = _new_visit(monkeypatch, None)
+    state = again.session_state["app"]
+    assert state.learner_token == token
+    assert again.title[0].value == "Settings"
+    assert state.restore_handed  # the page deletes the handed-over cookie
+    assert any("tutor_restore=" in block.value for block in again.sidebar.get("html"))

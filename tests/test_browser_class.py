@@ -98,6 +98,8 @@ def test_a_teacher_and_a_student_go_through_a_question(
     _shot(teacher, "class-teacher-reveal-laptop")
 
     student.get_by_text("Exact ! Tirer est le coup à jouer.").wait_for()  # type: ignore[attr-defined]
+    # The reason the projector gives, on the phone too (issue 24).
+    student.get_by_text("Le croupier montre").first.wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-verdict-phone")
 
     _button(teacher, "Terminer maintenant").click()  # type: ignore[attr-defined]

@@ -359,3 +359,34 @@ def test_a_class_spans_two_processes_and_survives_one_restarting(
     assert all(seats[name] >= 1 for name in moved), seats
     for page in [teacher, *phones.values()]:
         page.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_recovery_code_reaches_no_log_of_the_proxy_or_the_apps(
+    school: School, chromium_browser: object
+) -> None:
+    """The "continue on another device" QR code's address, opened through the proxy: the code
+    is in its fragment, which no request carries; and an address that does carry one in its
+    query string (an old QR code, a pasted link) leaves no trace of it in the proxy's log."""
+    import urllib.request
+
+    owner = _page(chromium_browser, LAPTOP)
+    owner.goto(f"{school.url}/settings")  # type: ignore[attr-defined]
+    owner.get_by_role("heading", name="Réglages").wait_for()  # type: ignore[attr-defined]
+    owner.get_by_text("English", exact=True).first.click()  # type: ignore[attr-defined]
+    _wait_idle(owner)
+    owner.get_by_role("heading", name="Settings").wait_for()  # type: ignore[attr-defined]
+    code = owner.locator('p[aria-label="recovery code"]').inner_text().strip()  # type: ignore[attr-defined]
+    bare = code.replace("-", "")
+
+    phone = _page(chromium_browser, PHONE)
+    phone.goto(f"{school.url}/settings#restore={code}")  # type: ignore[attr-defined]
+    phone.get_by_text("Welcome back").wait_for()  # type: ignore[attr-defined]
+    # A code in a query string, as an old QR code sent it: the proxy logs the path only.
+    with urllib.request.urlopen(f"{school.url}/settings?restore={bare}", timeout=30) as answer:
+        assert answer.status == 200
+
+    logs = school.run / "logs"
+    proxy = (logs / "proxy.log").read_text(errors="replace")
+    assert "GET /settings HTTP/1.1" in proxy  # the request was logged, without its query
+    for log in logs.glob("*.log"):
+        assert bare not in log.read_text(errors="replace").upper().replace("-", ""), log.name

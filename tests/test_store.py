@@ -23,6 +23,7 @@ from tutor.store import (
     InvalidNicknameError,
     Learner,
     LessonRecord,
+    Settings,
     StepRecord,
     Store,
     UnknownLearnerError,
@@ -619,5 +620,76 @@ def test_migration_0005_can_be_undone_and_redone(database_url: str) -> None:
     try:
         columns = {c["name"] for c in sa.inspect(store.engine).get_columns("class_sessions")}
         assert "creator_hash" in columns
+    finally:
+        store.close()
+
+
+# -- a learner's settings --
+
+
+def test_settings_follow_the_code_to_another_device_and_a_restarted_server(
+    database_url: str,
+) -> None:
+    token = new_token()
+    first = Store(database_url)
+    ana = first.learner_for_token(token)
+    assert ana is not None
+    assert first.settings(ana) is None  # never changed: the page's defaults apply
+    first.save_settings(ana, Settings("en", "chart", {"preset": "french-casino"}))
+    first.save_settings(ana, Settings("en", "exact", {"preset": "french-casino"}))
+    first.close()
+
+    again = Store(database_url)  # the server restarted; the code typed on another device
+    try:
+        found = again.learner_for_token(format_code(token).lower(), create=False)
+        assert found == ana
+        assert again.settings(found) == Settings("en", "exact", {"preset": "french-casino"})
+        assert again.export(found)["settings"] == {
+            "language": "en",
+            "reference": "exact",
+            "rules": {"preset": "french-casino"},
+        }
+    finally:
+        again.close()
+
+
+def test_settings_are_one_learners_and_go_with_an_erasure(store: Store) -> None:
+    ana, ben = new_learner(store), new_learner(store)
+    store.save_settings(ana, Settings("en", "chart", {"preset": "french-casino"}))
+    assert store.settings(ben) is None
+    store.delete_learner(ana)
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("SELECT COUNT(*) FROM learner_settings")).scalar() == 0
+    with pytest.raises(UnknownLearnerError):
+        store.save_settings(ana, Settings("fr", "chart", {"preset": "family"}))
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings("", "chart", {}),
+        Settings("fr" * 5, "chart", {}),
+        Settings("fr", "x" * 9, {}),
+        Settings("fr", "chart", {"source": "x" * JSON_MAX}),
+    ],
+    ids=["no-language", "long-language", "long-reference", "huge-rules"],
+)
+def test_settings_out_of_bounds_are_refused(store: Store, settings: Settings) -> None:
+    learner = new_learner(store)
+    with pytest.raises(ValueError, match=r"language|reference|rules"):
+        store.save_settings(learner, settings)
+    assert store.settings(learner) is None
+
+
+def test_migration_0006_can_be_undone_and_redone(database_url: str) -> None:
+    Store(database_url).close()
+    _alembic(database_url, "downgrade", "0005")
+    engine = sa.create_engine(database_url)
+    tables = set(sa.inspect(engine).get_table_names())
+    engine.dispose()
+    assert "learner_settings" not in tables
+    store = Store(database_url)  # upgrades again
+    try:
+        assert "learner_settings" in set(sa.inspect(store.engine).get_table_names())
     finally:
         store.close()

@@ -54,6 +54,37 @@ LANGUAGES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
 
 
+def language_from_browser(accept_language: str | None) -> str:
+    """The interface language for a first visit, from the browser's ``Accept-Language`` header:
+    the first of its languages (by the header's ``q`` weights, then order) that the tutor speaks,
+    French when the header names none of them or is missing. Bounded: a header is read up to
+    its first 1000 characters and 20 entries, so a forged one costs nothing.
+
+    >>> language_from_browser("en-GB,en;q=0.9,fr;q=0.8")
+    'en'
+    >>> language_from_browser("de-DE, fr;q=0.5, en;q=0.7")
+    'en'
+    >>> language_from_browser(None), language_from_browser("de, es;q=0.5")
+    ('fr', 'fr')
+    """
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    ranked: list[tuple[float, int, str]] = []
+    for order, entry in enumerate(accept_language[:1000].split(",")[:20]):
+        tag, _, params = entry.strip().partition(";")
+        weight = 1.0
+        key, _, value = params.strip().partition("=")
+        if key.strip() == "q":
+            try:
+                weight = float(value)
+            except ValueError:
+                weight = 0.0
+        language = tag.strip().split("-")[0].lower()
+        if language in LANGUAGES and 0 < weight <= 1:
+            ranked.append((-weight, order, language))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
+
+
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
     """Mark a string for extraction without translating it (tables of messages)."""
     return message

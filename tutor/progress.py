@@ -13,12 +13,21 @@ from datetime import datetime
 
 import pandas as pd
 
-from tutor.cards import format_cards
-from tutor.decision import Action
+from tutor.cards import Rank, format_cards
+from tutor.decision import Action, DecisionPoint
 from tutor.quiz import Category, Verdict, item_key
 from tutor.rules import TableRules
-from tutor.srs import Grade, Review, schedule
-from tutor.store import Answer, Learner, Store
+from tutor.srs import Grade, Review, next_due, schedule
+from tutor.store import Answer, Learner, Origin, Store
+from tutor.strategy import Judgement
+
+#: The categories a hand played at a table falls in (``point_item``): what "my mistakes" deals.
+TABLE_CATEGORIES: tuple[Category, ...] = (
+    Category.HARD,
+    Category.SOFT,
+    Category.PAIRS,
+    Category.INSURANCE,
+)
 
 #: How much more often a due item, then a missed one, is picked than an item learnt.
 DUE_WEIGHT = 8.0
@@ -26,9 +35,15 @@ MISSED_WEIGHT = 4.0
 
 
 def record(
-    store: Store, learner: Learner, verdict: Verdict, rules: TableRules, now: datetime
+    store: Store,
+    learner: Learner,
+    verdict: Verdict,
+    rules: TableRules,
+    now: datetime,
+    origin: Origin = "quiz",
 ) -> Review:
-    """Store a judged answer and reschedule its item; returns the item's new review."""
+    """Store a judged answer (of the quiz, or of a lesson's drill) and reschedule its item;
+    returns the item's new review."""
     question = verdict.question
     item = item_key(question)
     review = schedule(
@@ -50,10 +65,90 @@ def record(
             grade=verdict.grade,
             ev_loss=verdict.loss,
             answered_at=now,
+            origin=origin,
         ),
         review,
     )
     return review
+
+
+def point_item(point: DecisionPoint) -> tuple[Category, str]:
+    """The quiz item a decision met at a table or in a lesson's deal is, so that the review
+    schedule counts a hand played there as the same hand drilled in the quiz: an insurance offer
+    (``insurance:hand``), a pair that may be split (``pairs:8-8:10``), else a soft or hard total
+    (``soft:s18:9``, ``hard:16:10``, whatever the number of cards).
+
+    >>> from tutor.cards import parse_cards
+    >>> from tutor.rules import PRESETS
+    >>> rules = PRESETS["family"]
+    >>> point_item(DecisionPoint(parse_cards("8♠ 8♥"), parse_cards("10♦")[0], rules,
+    ...     frozenset({Action.HIT, Action.STAND, Action.SPLIT})))
+    (<Category.PAIRS: 'pairs'>, 'pairs:8-8:10')
+    >>> point_item(DecisionPoint(parse_cards("A♠ 4♥ 2♣"), parse_cards("A♦")[0], rules,
+    ...     frozenset({Action.HIT, Action.STAND})))[1]
+    'soft:s17:A'
+    """
+    up = "A" if point.dealer_up.rank is Rank.ACE else str(point.dealer_up.points)
+    if point.is_insurance_decision:
+        return Category.INSURANCE, f"insurance:{'natural' if point.is_natural else 'hand'}"
+    if point.is_pair and len(point.cards) == 2 and Action.SPLIT in point.legal:
+        first = "A" if point.cards[0].points == 1 else str(point.cards[0].points)
+        return Category.PAIRS, f"pairs:{first}-{first}:{up}"
+    value = point.value
+    category = Category.SOFT if value.soft else Category.HARD
+    return category, f"{category.value}:{'s' if value.soft else ''}{value.total}:{up}"
+
+
+def record_judgement(
+    store: Store,
+    learner: Learner,
+    judgement: Judgement,
+    rules: TableRules,
+    now: datetime,
+    origin: Origin,
+) -> Review | None:
+    """Store a move judged at the practice table or in a lesson's deal as an answer (its hand,
+    up-card, table, grade and cost) and reschedule its item, as a quiz answer is: every hand
+    the learner plays counts in *My progress* and *To review*. None for advice (no move)."""
+    if judgement.chosen is None or judgement.grade is None:
+        return None
+    point = judgement.point
+    category, item = point_item(point)
+    review = schedule(store.review(learner, item), item, category.value, judgement.grade, now)
+    store.record(
+        learner,
+        Answer(
+            category=category.value,
+            item=item,
+            cards=format_cards(point.cards, ascii=True),
+            dealer_up=point.dealer_up.ascii,
+            rules=rules.name[:64],
+            chosen=judgement.chosen.value,
+            best=judgement.play.value,
+            grade=judgement.grade,
+            ev_loss=judgement.loss,
+            answered_at=now,
+            origin=origin,
+        ),
+        review,
+    )
+    return review
+
+
+def weak_items(
+    store: Store, learner: Learner, now: datetime, categories: Iterable[Category]
+) -> list[str]:
+    """The hands a learner should meet again, in order: the items due now (the least known
+    first), then every other item ever missed, the most often missed first. "My mistakes" at
+    the practice table deals them."""
+    names = [category.value for category in categories]
+    reviews = store.reviews(learner, names)
+    due = [review.item for review in next_due(reviews, now)]
+    missed = sorted(
+        (review for review in reviews if review.missed and review.item not in due),
+        key=lambda review: (-review.missed / max(review.seen, 1), review.item),
+    )
+    return due + [review.item for review in missed]
 
 
 def weights(store: Store, learner: Learner, now: datetime) -> Callable[[str], float]:
@@ -86,11 +181,12 @@ def history(store: Store, learner: Learner) -> pd.DataFrame:
             "grade": answer.grade.value,
             "right": answer.grade is Grade.RIGHT,
             "ev_loss": answer.ev_loss,
+            "origin": answer.origin,
         }
         for answer in store.answers(learner)
     ]
     return pd.DataFrame(
-        rows, columns=["answered_at", "category", "item", "grade", "right", "ev_loss"]
+        rows, columns=["answered_at", "category", "item", "grade", "right", "ev_loss", "origin"]
     )
 
 

@@ -76,6 +76,7 @@ from tutor.decision import Action, Grade
 from tutor.identity import fold_nickname
 from tutor.rules import TableRules
 from tutor.store import Store, clean_nickname
+from tutor.strategy.advice import Reason
 from tutor.strategy.judge import Judgement
 
 if TYPE_CHECKING:
@@ -157,6 +158,9 @@ class StudentView:
     best: Action | None
     grade: Grade | None
     finished: bool
+    #: Only once revealed: why ``best`` is the play, as the projector says it (issue 24: the
+    #: phone shows the reason with the reveal, not the best play alone).
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
@@ -514,6 +518,7 @@ class Classroom:
         plays: tuple[Action, ...] = ()
         answer = best = None
         grade: Grade | None = None
+        reason: Reason | None = None
         if 0 <= info.current < info.questions:
             position = info.current
             question = self.ticks.get(
@@ -528,7 +533,8 @@ class Classroom:
             stored = given.get(student.id)
             answer = None if stored is None else Action(stored)
             if info.revealed:
-                best = judged(info.rules, question).play
+                advice = judged(info.rules, question)
+                best, reason = advice.play, advice.reason
                 if answer is not None:
                     grade = judged(info.rules, question, answer).grade
         return StudentView(
@@ -541,6 +547,7 @@ class Classroom:
             best=best,
             grade=grade,
             finished=info.is_finished,
+            reason=reason,
         )
 
     def answer(self, student: Student, action: Action, *, position: int | None = None) -> None:

@@ -20,7 +20,8 @@ only.
 What is kept: quiz answers and their review schedule (``record``), and each lesson's progress
 (``save_lesson``: the seed its random deals were drawn from, the step reached, the steps seen) with
 one record per answered step (``save_lesson_step``), enough to rebuild a lesson run by replaying
-it.
+it; and the learner's settings (``save_settings``: the table, the language, the grading
+reference), so that they follow the code to a reload, a new visit or another device.
 
 >>> import tempfile, pathlib
 >>> from tutor.identity import new_token
@@ -64,11 +65,26 @@ from tutor.store.classes import class_rate as class_rate
 from tutor.store.classes import class_sessions as class_sessions
 from tutor.store.classes import class_students as class_students
 
+#: Every column that may hold a learner's token hash (``tutor.identity.token_hash``): what
+#: ``Store.delete_learner`` clears, and what its test reads back. ``class_rate.bucket`` holds it
+#: after a prefix (``RATE_KINDS``).
+LEARNER_HASH_COLUMNS: tuple[str, ...] = (
+    "learners.token_hash",
+    "class_sessions.creator_hash",
+    "class_students.learner_hash",
+    "class_key_attempts.guesser",
+    "class_rate.bucket",
+)
+#: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``).
+RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser")
+
 LESSON_ID_MAX = 64
 #: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.
 STEPS_MAX = 1000
 #: The JSON of one step's record or of a lesson's seen steps, in UTF-8 bytes.
 JSON_MAX = 4096
+#: A language code or a grading reference's name (``fr``, ``exact``): short words only.
+SETTING_MAX = 8
 
 
 learners = sa.Table(
@@ -113,6 +129,8 @@ answers = sa.Table(
     sa.Column("best", sa.String(24), nullable=False),
     sa.Column("verdict", sa.String(12), nullable=False),  # the answer's Grade
     sa.Column("ev_loss", sa.Float, nullable=False),
+    # Where the answer was given: the quiz, the practice table, a lesson's deal (``ORIGINS``).
+    sa.Column("origin", sa.String(8), nullable=False, server_default="quiz"),
 )
 reviews = sa.Table(
     "reviews",
@@ -165,6 +183,22 @@ lesson_steps = sa.Table(
         ondelete="CASCADE",
         name="fk_lesson_steps_progress",
     ),
+)
+
+# -- a learner's settings: one row per learner, written at each change, read at each visit --
+learner_settings = sa.Table(
+    "learner_settings",
+    metadata,
+    sa.Column(
+        "learner_id",
+        sa.Integer,
+        sa.ForeignKey("learners.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("language", sa.String(SETTING_MAX), nullable=False),
+    sa.Column("reference", sa.String(SETTING_MAX), nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),  # JSON object (``Settings.rules``)
+    sa.Column("updated_at", UTCDateTime, nullable=False),
 )
 
 _NICKNAME = re.compile(r"^[\w .'-]+$")
@@ -261,6 +295,10 @@ class Learner:
     nickname: str | None
 
 
+#: Where a judged answer comes from: a quiz question, a hand at the practice table, a lesson.
+Origin = Literal["quiz", "table", "lesson"]
+ORIGINS: frozenset[str] = frozenset(get_args(Origin))
+
 StepKind = Literal["ask", "deal", "drill"]
 STEP_KINDS: frozenset[str] = frozenset(get_args(StepKind))
 
@@ -305,6 +343,20 @@ class LessonRecord:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """What a learner chose in Settings, kept with their code so that a reload, a new visit or
+    another device finds it again.
+
+    ``rules`` is a JSON object the pages write and read (``{"preset": name}`` or every option of
+    an edited table, ``TableRules.as_dict``); the store only bounds its size, as a step's data.
+    """
+
+    language: str
+    reference: str
+    rules: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Answer:
     """One judged answer, as stored."""
 
@@ -318,6 +370,8 @@ class Answer:
     grade: Grade
     ev_loss: float
     answered_at: datetime
+    #: Where it was answered (``ORIGINS``): the quiz unless said otherwise.
+    origin: Origin = "quiz"
 
 
 def default_url() -> str:
@@ -487,7 +541,10 @@ class Store:
         """Forget a learner and everything stored about them, in one transaction.
 
         Their class seats stay in their teachers' results under the nickname typed in class, but
-        nothing links those seats to this learner any more.
+        nothing links those seats to this learner any more. Erasing means gone: the token's hash
+        leaves every table that holds it (``LEARNER_HASH_COLUMNS``), so the old code finds
+        nothing: not the seats, not the classes this browser created (a class stays, opened with
+        its code and key as any other), not the wrong-key counts or the rate buckets it left.
         """
         with self.engine.begin() as db:
             hashed = db.execute(
@@ -499,11 +556,57 @@ class Store:
                     .where(class_students.c.learner_hash == hashed)
                     .values(learner_hash=None)
                 )
+                db.execute(
+                    class_sessions.update()
+                    .where(class_sessions.c.creator_hash == hashed)
+                    .values(creator_hash=None)
+                )
+                db.execute(
+                    class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
+                )
+                db.execute(
+                    class_rate.delete().where(
+                        class_rate.c.bucket.in_([f"{kind}:{hashed}" for kind in RATE_KINDS])
+                    )
+                )
             db.execute(lesson_steps.delete().where(lesson_steps.c.learner_id == learner.id))
             db.execute(lesson_progress.delete().where(lesson_progress.c.learner_id == learner.id))
             db.execute(answers.delete().where(answers.c.learner_id == learner.id))
             db.execute(reviews.delete().where(reviews.c.learner_id == learner.id))
+            db.execute(
+                learner_settings.delete().where(learner_settings.c.learner_id == learner.id)
+            )
             db.execute(learners.delete().where(learners.c.id == learner.id))
+
+    # -- settings --
+    def save_settings(self, learner: Learner, settings: Settings) -> None:
+        """Keep the learner's settings (created or replaced), at each change."""
+        for what, value in (("a language", settings.language), ("a reference", settings.reference)):
+            if not isinstance(value, str) or not 1 <= len(value) <= SETTING_MAX:
+                raise ValueError(f"{what} is a word of 1 to {SETTING_MAX} letters, not {value!r}")
+        if not isinstance(settings.rules, Mapping):
+            raise ValueError("the settings' rules are a JSON object (a mapping)")
+        self._upsert(
+            learner_settings,
+            {"learner_id": learner.id},
+            {
+                "language": settings.language,
+                "reference": settings.reference,
+                "rules": _json(dict(settings.rules), "the settings' rules"),
+                "updated_at": datetime.now(UTC),
+            },
+            missing="this learner's data has been erased",
+        )
+
+    def settings(self, learner: Learner) -> Settings | None:
+        """The learner's saved settings; None when they never changed one."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                sa.select(learner_settings).where(learner_settings.c.learner_id == learner.id)
+            ).first()
+        if row is None:
+            return None
+        return Settings(row.language, row.reference, json.loads(row.rules))
 
     # -- answers and reviews --
     def record(self, learner: Learner, answer: Answer, review: Review) -> None:
@@ -772,9 +875,11 @@ class Store:
                 .order_by(class_questions.c.position)
             ).all()
 
+        saved = self.settings(learner)
         return {
             "nickname": learner.nickname,
             "created_at": None if created is None else created.created_at.isoformat(),
+            "settings": None if saved is None else plain(asdict(saved)),
             "answers": [plain(asdict(answer)) for answer in self.answers(learner)],
             "reviews": [plain(asdict(review)) for review in self.reviews(learner)],
             "lessons": [
@@ -821,6 +926,8 @@ class Store:
 
 
 def _answer_row(answer: Answer) -> dict[str, Any]:
+    if answer.origin not in ORIGINS:
+        raise ValueError(f"an answer comes from one of {sorted(ORIGINS)}, not {answer.origin!r}")
     row = asdict(answer)
     row["verdict"] = row.pop("grade").value
     return row
@@ -838,6 +945,7 @@ def _answer(row: sa.RowMapping) -> Answer:
         grade=Grade(row["verdict"]),
         ev_loss=row["ev_loss"],
         answered_at=row["answered_at"],
+        origin=row["origin"],
     )
 
 

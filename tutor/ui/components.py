@@ -20,6 +20,8 @@ from tutor.quiz import Category, QuizSession, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence
+from tutor.ui.faults import callback_guard
+from tutor.ui.session import settings_changed
 from tutor.ui.state import AppState
 
 #: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
@@ -142,10 +144,12 @@ def sidebar(state: AppState) -> None:
         )
 
 
+@callback_guard
 def _set_language(state: AppState) -> None:
     chosen = st.session_state.get("sidebar_language")
     if chosen in LANGUAGES:
         state.language = chosen
+        settings_changed(state, widgets=("settings-language",))
 
 
 def _set_presentation(state: AppState) -> None:

@@ -10,49 +10,27 @@ from __future__ import annotations
 
 import html
 import json
+from collections import Counter
 
 import streamlit as st
 
-from tutor.identity import InvalidRecoveryCodeError, format_code, new_token, parse_code
-from tutor.store import InvalidNicknameError
+from tutor.cards import format_cards, parse_cards
+from tutor.decision import Action, Grade
+from tutor.i18n import Translator
+from tutor.identity import format_code, new_token
+from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.classroom.join import base_url, qr_data_uri
 from tutor.ui.classroom.state import class_pages
 from tutor.ui.faults import callback_guard
+from tutor.ui.identity import RESTORE_FRAGMENT
 from tutor.ui.resources import store
+from tutor.ui.session import continue_with_code
 from tutor.ui.state import AppState
-
-#: The address parameter that carries a recovery code from a scanned QR code.
-RESTORE = "restore"
-
-
-def restore_from_address(state: AppState) -> None:
-    """A QR code scanned on another device opens the app with ``?restore=<code>``: continue as
-    that learner, then take the code out of the address (so it is not left in a shared link)."""
-    raw = st.query_params.get(RESTORE)
-    if raw is None:
-        return
-    st.query_params.pop(RESTORE, None)
-    _continue_with(state, str(raw)[:64])
-
-
-def _continue_with(state: AppState, typed: str) -> None:
-    try:
-        token = parse_code(typed)
-    except InvalidRecoveryCodeError:
-        state.data_notice = "bad-code"
-        return
-    learner = store().learner_for_token(token, create=False)
-    if learner is None:
-        state.data_notice = "unknown-code"
-        return
-    state.adopt_token(token, learner)
-    state.load_progress(store())
-    state.data_notice = "continued"
 
 
 @callback_guard
 def _typed_code(state: AppState) -> None:
-    _continue_with(state, str(st.session_state.get("data-code") or "")[:64])
+    continue_with_code(state, str(st.session_state.get("data-code") or "")[:64])
 
 
 @callback_guard
@@ -75,6 +53,69 @@ def _erase(state: AppState) -> None:
     # A new secret for this browser: the old one named nothing any more.
     state.adopt_token(new_token(), None)
     state.data_notice = "erased"
+
+
+#: The most answers the panel lists (the download holds them all).
+LISTED = 50
+
+
+def kept_answers(state: AppState, learner: Learner) -> None:
+    """What is kept of the learner's answers: how many from each place, and the latest ones at
+    the practice table and in lessons listed (the hand, the up-card, the move, the better play,
+    the grade and the cost), so that a learner sees their hands are kept before downloading."""
+    t = state.t
+    _ = t.gettext
+    answers = store().answers(learner)
+    if not answers:
+        return
+    counts = Counter(answer.origin for answer in answers)
+    quiz, table, lesson = (counts[origin] for origin in ("quiz", "table", "lesson"))
+    st.markdown(
+        t.format(
+            "Kept: {quiz} in the quiz, {table} at the practice table, {lesson} in lessons.",
+            quiz=t.ngettext("{n} answer", "{n} answers", quiz).format(n=quiz),
+            table=t.ngettext("{n} move", "{n} moves", table).format(n=table),
+            lesson=t.ngettext("{n} move", "{n} moves", lesson).format(n=lesson),
+        )
+    )
+    played = [answer for answer in answers if answer.origin != "quiz"][-LISTED:]
+    if not played:
+        return
+    grades = {
+        Grade.RIGHT: _("right"),
+        Grade.ACCEPTABLE: _("close call"),
+        Grade.WRONG: _("mistake"),
+    }
+    with st.expander(_("My moves at the practice table and in lessons")):
+        st.table(
+            [
+                {
+                    _("Where"): _("practice table") if answer.origin == "table" else _("lesson"),
+                    _("Hand"): t.item_name(answer.item),
+                    _("Cards"): _cards(answer.cards),
+                    _("My move"): _action(answer.chosen, t),
+                    _("Better play"): _action(answer.best, t),
+                    _("Grade"): grades[answer.grade],
+                    _("Cost (in bets)"): t.small(answer.ev_loss),
+                }
+                for answer in reversed(played)
+            ]
+        )
+
+
+def _cards(stored: str) -> str:
+    """Stored cards (``AD 3H``) as the page shows cards in text (``A♦ 3♥``)."""
+    try:
+        return format_cards(parse_cards(stored))
+    except ValueError:
+        return stored
+
+
+def _action(value: str, t: Translator) -> str:
+    try:
+        return t.action_name(Action(value))
+    except ValueError:
+        return value
 
 
 def name_form(state: AppState) -> None:
@@ -163,7 +204,8 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
             unsafe_allow_html=True,
         )
     with right:
-        url = base_url(class_pages()).rstrip("/") + f"/settings?{RESTORE}={code}"
+        # The code in the fragment: never sent in a request or a Referer (``tutor.ui.identity``).
+        url = base_url(class_pages()).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
         alt = html.escape(_("QR code of your recovery code"))
         st.markdown(
             f'<img src="{qr_data_uri(url)}" alt="{alt}" '
@@ -181,6 +223,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
     if learner is None:
         st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
         return
+    kept_answers(state, learner)
     st.download_button(
         _("Download my data (JSON)"),
         json.dumps(store().export(learner), ensure_ascii=False, indent=2),

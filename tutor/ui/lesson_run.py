@@ -172,6 +172,21 @@ class LessonRun:
     def finished(self) -> bool:
         return self.completed == self.total
 
+    def score(self) -> tuple[int, int]:
+        """How the learner did: (right answers, answers) over the questions asked, the moves of
+        the deals (a mistake the lesson scripts on purpose is the lesson's, not counted) and the
+        drills' answers, each graded as on every other page (a close call is not right)."""
+        right = sum(result.correct for result in self.answers.values())
+        given = len(self.answers)
+        for play in self.deals.values():
+            counted = [d for d in play.decisions if not d.scripted_mistake]
+            right += sum(decision.correct for decision in counted)
+            given += len(counted)
+        for quiz in self.drills.values():
+            right += quiz.score.right
+            given += quiz.score.answered
+        return right, given
+
     def can_go_next(self) -> bool:
         return self.is_done(self.step)
 

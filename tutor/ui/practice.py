@@ -11,15 +11,17 @@ reason without the learner asking for a hint first.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
 from tutor.i18n import Translator
+from tutor.quiz import question_for_item
 from tutor.rules import TableRules
 from tutor.strategy import Judgement, Reference, judge
-from tutor.table import BankRotation, FamilySession, Standing, Table
+from tutor.table import BankRotation, FamilySession, Standing, Table, new_shoe
 
 #: Chips each seat starts with at a free table (the family session has its own 20).
 START_CHIPS = 100
@@ -160,6 +162,13 @@ class PracticeTable:
     reference: Reference = Reference.CHART
     #: Chips per seat at a free table (the family session keeps its own players' chips).
     chips: list[Money] = field(default_factory=list)
+    #: "My mistakes": the hands (quiz items, ``tutor.progress.weak_items``) to deal again, in
+    #: order, one a round, before the shoe deals as usual (a free table of one seat only).
+    replay: list[str] = field(default_factory=list)
+    #: Whether the table was opened to deal the learner's mistakes again.
+    replay_mode: bool = False
+    #: The item the round on the table deals again (None: the shoe's own deal).
+    replaying: str | None = field(default=None, init=False)
     session: FamilySession | None = field(default=None, init=False)
     #: The player holding the bank in the round on the table (a rotating bank only).
     round_banker: int | None = field(default=None, init=False)
@@ -238,13 +247,31 @@ class PracticeTable:
         self._close()
         self.moves = []
         self.hint = None
+        self.replaying = None
         if self.session is not None:
             self.round_banker = self.session.banker
             self.round = self.session.start_round()
+        elif self.replay and self.seats == 1:
+            self.replaying = self.replay.pop(0)
+            self.round = self._replayed(self.replaying)
         else:
             self.round = self.table.new_round([BET] * self.seats)
         self._after_move()
         return self.round
+
+    def _replayed(self, item: str) -> Round:
+        """A round that deals ``item`` again: the hand and up-card of a past mistake (fresh
+        suits, a fresh hole card and draws), from a shoe of its own; the table's shoe waits."""
+        rng = random.Random((self.seed or 0) * 1_000_003 + self.rounds_played)
+        question = question_for_item(item, self.rules, rng)
+        point = question.point
+        if point is None or len(point.cards) != 2:  # pragma: no cover - table items are hands
+            return self.table.new_round([BET] * self.seats)
+        # The deal's order: a card to the seat, the up-card, the seat's second card; the hole
+        # card (American deal) and every draw come from the shuffled rest.
+        script = [point.cards[0], point.dealer_up, point.cards[1]]
+        shoe = new_shoe(self.rules, seed=rng.randrange(2**32), script=script)
+        return Round(self.rules, shoe, [BET])
 
     def ask_hint(self) -> Judgement | None:
         """The judge's advice for the decision in front of the learner (no move yet)."""

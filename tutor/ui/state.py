@@ -16,15 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tutor.i18n import DEFAULT_LANGUAGE, Translator, translator
+from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession
-from tutor.rules import PRESETS, TableRules
+from tutor.quiz import Category, QuizSession, Verdict
+from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 
 if TYPE_CHECKING:
     from tutor.lessons import Lesson
-    from tutor.store import Learner, Store
+    from tutor.store import Learner, Origin, Settings, Store
+    from tutor.strategy import Judgement
     from tutor.ui.lesson_run import LessonRun
     from tutor.ui.practice import PracticeTable
 
@@ -42,6 +43,41 @@ def parse_seed(raw: object) -> int | None:
     if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
         return None
     return int(raw)
+
+
+def rules_setting(rules: TableRules) -> dict[str, object]:
+    """The table as the learner's settings keep it: a preset by its name, an edited table by
+    every option (``TableRules.as_dict``), so that a change of a preset's definition reaches a
+    learner who picked it, and an edited table comes back exactly as edited.
+
+    >>> rules_setting(PRESETS["french-casino"])
+    {'preset': 'french-casino'}
+    >>> rules_setting(PRESETS["family"].replace(name="family*", decks=2))["decks"]
+    2
+    """
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset == rules:
+        return {"preset": rules.name}
+    return rules.as_dict()
+
+
+def rules_from_setting(data: object) -> TableRules | None:
+    """The table a saved setting names, or None when it names none any more (a preset renamed,
+    an option removed): the learner then keeps the table in use rather than an error.
+
+    >>> rules_from_setting({"preset": "french-casino"}) == PRESETS["french-casino"]
+    True
+    >>> rules_from_setting({"preset": "gone"}), rules_from_setting({"decks": "many"})
+    (None, None)
+    """
+    if not isinstance(data, dict):
+        return None
+    if set(data) == {"preset"}:
+        return PRESETS.get(str(data["preset"]))
+    try:
+        return TableRules.from_mapping(data)
+    except (InvalidRulesError, TypeError, ValueError):
+        return None
 
 
 @dataclass
@@ -74,6 +110,8 @@ class AppState:
     quiz_error: str | None = None
     #: What the last recovery code or erasure did, told once on the "My data" panel.
     data_notice: str | None = None
+    #: A scanned QR code handed its recovery code over in a cookie: the page deletes it.
+    restore_handed: bool = False
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
@@ -111,6 +149,42 @@ class AppState:
                 for lesson, saved in store.lesson_progress(self.learner).items()
             }
 
+    # -- settings: the learner's, kept with their code --
+    def settings(self) -> Settings:
+        """What this session would keep of the learner's choices."""
+        from tutor.store import Settings
+
+        return Settings(self.language, self.reference.value, rules_setting(self.rules))
+
+    def save_settings(self, store: Store) -> None:
+        """Keep the learner's settings in the store, at once (a reload, another visit or another
+        device with the code finds them). Choosing a setting is something to keep: it makes the
+        learner's rows if there were none."""
+        from tutor.store import UnknownLearnerError
+
+        try:
+            store.save_settings(self.ensure_learner(store), self.settings())
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            store.save_settings(self.ensure_learner(store), self.settings())
+
+    def load_settings(self, store: Store) -> bool:
+        """Take the learner's saved settings, if any (a returning browser, a recovery code);
+        whatever no longer reads as a setting is left as it is. Whether any were saved."""
+        if self.learner is None:
+            return False
+        saved = store.settings(self.learner)
+        if saved is None:
+            return False
+        if saved.language in LANGUAGES:
+            self.language = saved.language
+        if saved.reference in {reference.value for reference in Reference}:
+            self.set_reference(Reference(saved.reference))
+        rules = rules_from_setting(dict(saved.rules))
+        if rules is not None:
+            self.set_rules(rules)
+        return True
+
     def adopt_token(self, token: str, learner: Learner | None) -> None:
         """Continue as the learner of ``token`` (a recovery code typed here, or erasing one's
         data and starting afresh): what this tab holds of the previous learner is dropped."""
@@ -120,6 +194,50 @@ class AppState:
         self.progress = {}
         self.lesson = None
         self.quiz = None
+
+    # -- every hand counts --
+    def keep_judgement(
+        self, store: Store, judgement: Judgement, rules: TableRules, origin: Origin
+    ) -> None:
+        """Keep a move judged at the practice table or in a lesson's deal with the learner's
+        answers (its item rescheduled), so that My progress and To review include it."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import record_judgement
+        from tutor.store import UnknownLearnerError
+
+        now = datetime.now(UTC)
+        try:
+            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+
+    def keep_verdict(
+        self, store: Store, verdict: Verdict, rules: TableRules, origin: Origin
+    ) -> None:
+        """Keep a lesson drill's answer with the learner's answers, as a quiz answer is."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import record
+        from tutor.store import UnknownLearnerError
+
+        now = datetime.now(UTC)
+        try:
+            record(store, self.ensure_learner(store), verdict, rules, now, origin)
+        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
+            self.learner = None
+            record(store, self.ensure_learner(store), verdict, rules, now, origin)
+
+    def weak_hands(self, store: Store) -> list[str]:
+        """The hands "my mistakes" deals again: due ones first, then the most missed."""
+        from datetime import UTC, datetime
+
+        from tutor.progress import TABLE_CATEGORIES, weak_items
+
+        if self.learner is None:
+            return []
+        return weak_items(store, self.learner, datetime.now(UTC), TABLE_CATEGORIES)
 
     # -- lessons --
     def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:

@@ -133,6 +133,10 @@ def verdict(view: StudentView, t: Translator) -> None:
             ),
             icon=":material/cancel:",
         )
+    if view.reason is not None:  # the projector's reason, on the phone too
+        sentence = t.reason(view.reason.key, view.reason.params)
+        if sentence:
+            st.markdown(":material/lightbulb: " + sentence)
 
 
 @st.fragment(run_every=POLL_SECONDS)

@@ -222,10 +222,12 @@ def _deal_act(state: AppState, action: Action) -> None:
     if play is None:
         return
     try:
-        play.act(action)
+        decision = play.act(action)
     except (IllegalActionError, NotOfferedError):
         return
     _record(state)
+    if not decision.scripted_mistake:  # every hand counts, but a mistake on purpose is the lesson's
+        state.keep_judgement(store(), decision.judgement, play.round.rules, "lesson")
 
 
 def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
@@ -367,9 +369,16 @@ def drill_step(run: LessonRun, state: AppState) -> None:
 
 @callback_guard
 def _drill_answered(state: AppState) -> None:
-    if state.lesson is not None:
-        state.lesson.note_drill_answer()
+    run = state.lesson
+    if run is not None:
+        before = len(run.drill_answers.get(run.step, []))
+        run.note_drill_answer()
         _record(state)
+        quiz = run.drill()
+        if quiz is not None and quiz.verdict is not None and (
+            len(run.drill_answers.get(run.step, [])) > before
+        ):
+            state.keep_verdict(store(), quiz.verdict, run.lesson.rules, "lesson")
 
 
 @callback_guard
@@ -433,6 +442,17 @@ def player(run: LessonRun, state: AppState) -> None:
     if run.at_end:
         if run.finished:
             st.success(t.gettext("Lesson finished! Well done."), icon=":material/celebration:")
+            right, given = run.score()
+            if given:
+                st.markdown(
+                    ":material/scoreboard: "
+                    + t.format(
+                        "Your score: **{right} of {given}** answers right ({share}).",
+                        right=right,
+                        given=given,
+                        share=t.percent(right / given, digits=0),
+                    )
+                )
         next_col.button(
             t.gettext("Finish the lesson") + " ✓",
             key="lesson-finish",

@@ -11,6 +11,7 @@ from tutor.rules import PRESETS, TableRules
 from tutor.sources import citation
 from tutor.table import BankRotation, FamilySession
 from tutor.ui import components as ui
+from tutor.ui.faults import callback_guard
 from tutor.ui.practice import (
     MAX_SEATS,
     MIN_SEATS,
@@ -20,6 +21,7 @@ from tutor.ui.practice import (
     seat_family,
     seating_message,
 )
+from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
@@ -50,8 +52,13 @@ def _family_rules(state: AppState) -> TableRules:
     return PRESETS["family"]
 
 
+@callback_guard
 def _new_table(state: AppState) -> None:
-    family = st.session_state.get("practice-mode") == "family"
+    mode = st.session_state.get("practice-mode")
+    family = mode == "family"
+    replay: list[str] = []
+    if mode == "mistakes":
+        replay = state.weak_hands(store())
     rotation = _rotation() if family else BankRotation.FIXED
     names: tuple[str, ...] = ()
     try:
@@ -66,11 +73,13 @@ def _new_table(state: AppState) -> None:
             )
             rules = _family_rules(state)
         else:
-            seats = int(st.session_state.get("practice-seats", MIN_SEATS))
+            chosen = int(st.session_state.get("practice-seats", MIN_SEATS))
+            seats = 1 if mode == "mistakes" else chosen
             rules = state.rules
         table = PracticeTable(
             rules, seats=seats, family=family, names=names, rotation=rotation,
-            seed=state.next_seed(), reference=state.reference,
+            seed=state.next_seed(), reference=state.reference, replay=replay,
+            replay_mode=mode == "mistakes",
         )
     except SeatingError as error:
         st.session_state["practice-error"] = seating_message(error, state.t)
@@ -80,14 +89,17 @@ def _new_table(state: AppState) -> None:
     table.deal()
 
 
+@callback_guard
 def _act(state: AppState, action: Action) -> None:
+    """Play the move, then keep it with the learner's answers: every hand counts."""
     table = state.practice
     if table is None:
         return
     try:
-        table.act(action)
+        move = table.act(action)
     except IllegalActionError:
         return
+    state.keep_judgement(store(), move.judgement, table.rules, "table")
 
 
 def _hint(state: AppState) -> None:
@@ -95,6 +107,7 @@ def _hint(state: AppState) -> None:
         state.practice.ask_hint()
 
 
+@callback_guard
 def _deal(state: AppState) -> None:
     if state.practice is not None and state.practice.round_settled:
         state.practice.deal()
@@ -168,12 +181,19 @@ def setup(state: AppState) -> None:
         st.caption(cited)
     st.radio(
         _("Game"),
-        ("free", "family"),
+        ("free", "mistakes", "family"),
         format_func=lambda mode: {
             "free": _("Free table: play every seat, 2 chips a hand"),
+            "mistakes": _("My mistakes: the hands I got wrong, dealt again first"),
             "family": _("Family session: 20 chips each, 10 rounds, then a ranking"),
         }[mode],
         key="practice-mode",
+    )
+    st.caption(
+        _(
+            "Every move you make at this table is kept with your answers: it counts in My"
+            " progress and To review, as a quiz answer does."
+        )
     )
     if family:
         rotation = _bank_choice(t, rules)
@@ -199,7 +219,7 @@ def setup(state: AppState) -> None:
             placeholder="Alice, Bruno",
             help=_("Places without a typed name get a numbered name."),
         )
-    else:
+    elif st.session_state.get("practice-mode") != "mistakes":
         st.slider(_("Seats"), MIN_SEATS, MAX_SEATS, MIN_SEATS, key="practice-seats")
     error = st.session_state.get("practice-error")
     if error:
@@ -248,6 +268,18 @@ def play(table: PracticeTable, state: AppState) -> None:
                 else:
                     line += " · " + t.format("the bank passes to {name}", name=following)
             st.caption(line)
+    if table.replaying is not None:
+        st.info(
+            t.format(
+                "One of your mistakes, dealt again: {hand}.", hand=t.item_name(table.replaying)
+            ),
+            icon=":material/replay:",
+        )
+    elif table.replay_mode:
+        st.info(
+            _("No mistake left to deal again: the shoe deals as usual."),
+            icon=":material/check_circle:",
+        )
     chips = table.player_chips()
     chip_lines = [
         ":material/toll: " + t.chips_text(chips[table.seat_player(seat.index)])

@@ -24,6 +24,8 @@ from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 
 MODES = ("dealt", "focus", "due")
+#: The due items the "To review" chip counted on the page the learner saw.
+DUE_SHOWN = "quiz-due-shown"
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 TOTALS = tuple(range(4, 22))
 
@@ -44,7 +46,13 @@ def _restart(state: AppState) -> None:
     elif state.quiz_mode == "focus":
         state.start_quiz(category, weight=progress.weights(store(), learner, _now()))
     else:
-        items = progress.due_items(store(), learner, _now())
+        # The items the chip counted when the learner clicked it, so that the drill deals as
+        # many as the chip said (items fall due by the minute: a count taken now could differ).
+        shown = st.session_state.get(DUE_SHOWN)
+        if isinstance(shown, list):
+            items = [str(item) for item in shown]
+        else:
+            items = progress.due_items(store(), learner, _now())
         state.start_quiz(category, items=items)
 
 
@@ -118,11 +126,12 @@ def drill_tab(state: AppState) -> None:
         required=True,
     )
     if state.learner is not None:
-        due = len(progress.due_items(store(), state.learner, _now()))
+        due_items = progress.due_items(store(), state.learner, _now())
+        st.session_state[DUE_SHOWN] = due_items
         labels = {
             "dealt": _("As the shoe deals"),
             "focus": _("Lean towards my mistakes"),
-            "due": t.format("Due for review ({count})", count=due),
+            "due": t.format("Due for review ({count})", count=len(due_items)),
         }
         st.segmented_control(
             _("Which hands"),
@@ -182,6 +191,16 @@ def _question(state: AppState) -> QuizSession | None:
     quiz = state.quiz
     if quiz is None:
         return None
+    if quiz.length is not None and state.quiz_mode == "due":
+        # The same count as the chip: the drill deals the items the chip counted.
+        answering = quiz.score.answered + (0 if quiz.verdict is not None else 1)
+        st.caption(
+            t.format(
+                "To review: hand {n} of {total}",
+                n=min(max(answering, 1), quiz.length),
+                total=quiz.length,
+            )
+        )
     with st.container(border=True):
         ui.question_prompt(quiz, state)
         ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))

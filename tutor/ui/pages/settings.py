@@ -10,28 +10,48 @@ from tutor.i18n import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
 from tutor.strategy import Reference
 from tutor.ui import learner_panel
-from tutor.ui.session import app_state
+from tutor.ui.faults import callback_guard
+from tutor.ui.session import app_state, settings_changed
 from tutor.ui.state import AppState
 
+#: The edit form's fields: after a change of preset they draw the new table's options.
+_RULE_FIELDS = (
+    "rule-decks",
+    "rule-h17",
+    "rule-hole",
+    "rule-bj",
+    "rule-double-on",
+    "rule-das",
+    "rule-hands",
+    "rule-surrender",
+)
 
+
+@callback_guard
 def _language(state: AppState) -> None:
     chosen = st.session_state.get("settings-language")
     if chosen in LANGUAGES:
         state.language = chosen
+        settings_changed(state, widgets=("sidebar_language",))
 
 
+@callback_guard
 def _reference(state: AppState) -> None:
     exact = bool(st.session_state.get("settings-exact"))
     state.set_reference(Reference.EXACT if exact else Reference.CHART)
+    settings_changed(state)
 
 
+@callback_guard
 def _preset(state: AppState) -> None:
     name = st.session_state.get("settings-preset")
     if isinstance(name, str) and name in PRESETS:
         state.set_rules(PRESETS[name])
         st.session_state.pop("settings-error", None)
+        settings_changed(state, widgets=_RULE_FIELDS)
 
 
+@callback_guard
 def _apply_edits(state: AppState) -> None:
     """Build the edited rules from the form; the engine refuses impossible combinations."""
     values = st.session_state
@@ -53,6 +73,7 @@ def _apply_edits(state: AppState) -> None:
         return
     st.session_state.pop("settings-error", None)
     state.set_rules(rules)
+    settings_changed(state)
 
 
 def main() -> None:
