@@ -559,3 +559,57 @@ def test_the_table_choices_are_named_not_keyed(open_page: Open) -> None:
     shown = list(at.selectbox(key="class-rules").options)  # the labels a teacher reads
     assert "Table familiale (livret de règles)" in shown
     assert not [name for name in shown if name in PRESETS or "(family" in name], shown
+
+
+def test_what_a_teacher_types_is_bounded_before_any_work(
+    open_page: Open, room: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A megabyte in the title, the hands and the teacher key (issue 25): what reaches the title's
+    clean-up, the hands' parser and the key's hash is a few thousand characters at most."""
+    from tutor import classroom as class_package
+    from tutor.classroom import MAX_HANDS_CHARS
+    from tutor.classroom.session import Classroom as Room
+
+    reached: dict[str, int] = {}
+    parse, create, reopen = class_package.parse_hands, Room.create, Room.open_as_teacher
+
+    def parse_spy(text: str, rules: object = None) -> object:
+        reached["hands"] = len(text)
+        return parse(text, rules)  # type: ignore[arg-type]
+
+    def create_spy(self: Room, title: str, *args: object, **kwargs: object) -> object:
+        reached["title"] = len(title)
+        return create(self, title, *args, **kwargs)  # type: ignore[arg-type]
+
+    def reopen_spy(self: Room, code: str, key: str, **kwargs: object) -> object:
+        reached["key"] = len(key)
+        return reopen(self, code, key, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(class_package, "parse_hands", parse_spy)
+    monkeypatch.setattr(Room, "create", create_spy)
+    monkeypatch.setattr(Room, "open_as_teacher", reopen_spy)
+    # Set as a script would send them: ``input`` keeps to the field's ``max_chars`` as a browser
+    # does, ``set_value`` sends anything.
+    at = open_page(TEACHER)
+    at.text_input(key="class-title").set_value("www.x.example " * 70_000)
+    at.segmented_control(key="class-source").set_value("hands").run()
+    at.text_area(key="class-hands").set_value("10 6 / 10\n" * 100_000)
+    at.button(key="class-create").click().run()
+    assert not at.exception
+    assert reached["hands"] <= MAX_HANDS_CHARS
+    assert "title" not in reached  # 600 hands: refused before a class is made
+    assert "au plus 60 mains" in _texts(at)
+    at.text_input(key="class-title").set_value("Jeudi " * 200_000)
+    at.text_area(key="class-hands").set_value("10 6 / 10")
+    at.button(key="class-create").click().run()
+    assert not at.exception
+    assert reached["title"] <= 80
+    assert _pages(at).desk is not None
+    info, _key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    other = open_page(TEACHER)
+    other.text_input(key="class-reopen").input(info.code)
+    other.text_input(key="class-key").set_value("K" * 10_000_000)
+    other.button(key="class-open").click().run()
+    assert not other.exception
+    assert reached["key"] <= 64
+    assert "n'est pas la clé" in _texts(other)

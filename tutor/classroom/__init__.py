@@ -50,6 +50,7 @@ from tutor.classroom.errors import (
 )
 from tutor.classroom.questions import (
     CLASS_BET,
+    MAX_HANDS_CHARS,
     MAX_QUESTIONS,
     ClassQuestion,
     HandProblem,
@@ -85,6 +86,7 @@ __all__ = [
     "KEY_LENGTH",
     "MAX_LOCK",
     "MAX_LOCK_EXPONENT",
+    "MAX_HANDS_CHARS",
     "MAX_QUESTIONS",
     "MAX_SEATS",
     "RETENTION",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from tutor.classroom import (
+    MAX_HANDS_CHARS,
     MAX_QUESTIONS,
     MAX_SEATS,
     RETENTION,
@@ -129,6 +130,11 @@ def hand_problem_message(problem: HandProblem, t: Translator) -> str:
         "no-decision": t.gettext("there is no decision to make on this hand at this table"),
         "empty": t.gettext("type at least one hand, such as 10 6 / 10"),
         "too-many": t.format("a class asks at most {most} hands", most=MAX_QUESTIONS),
+        "too-long": t.format(
+            "the hands hold at most {most} characters: a class asks {hands} hands at most",
+            most=t.number(MAX_HANDS_CHARS, digits=0),
+            hands=MAX_QUESTIONS,
+        ),
     }
     why = messages.get(problem.code, problem.detail)
     if problem.line <= 0:
