@@ -168,9 +168,7 @@ def parse_hands(text: str, rules: TableRules | None = None) -> list[ClassQuestio
     tutor.classroom.questions.HandsError: line 0: at most 60 hands
     """
     if len(text) > MAX_HANDS_CHARS:
-        raise HandsError(
-            [HandProblem(0, "", "too-long", f"at most {MAX_HANDS_CHARS} characters")]
-        )
+        raise HandsError([HandProblem(0, "", "too-long", f"at most {MAX_HANDS_CHARS} characters")])
     table = rules if rules is not None else PRESETS["family"]
     questions: list[ClassQuestion] = []
     problems: list[HandProblem] = []
@@ -181,9 +179,7 @@ def parse_hands(text: str, rules: TableRules | None = None) -> list[ClassQuestio
             continue
         hands += 1
         if hands > MAX_QUESTIONS:  # the first line past the limit: the rest is not read
-            raise HandsError(
-                [HandProblem(0, "", "too-many", f"at most {MAX_QUESTIONS} hands")]
-            )
+            raise HandsError([HandProblem(0, "", "too-many", f"at most {MAX_QUESTIONS} hands")])
         try:
             questions.append(parse_hand_line(line, table, line=number))
         except HandsError as error:

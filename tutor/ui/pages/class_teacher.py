@@ -296,9 +296,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
         own_classes(state, pages)
         st.markdown("**" + _("A class created elsewhere: its code and teacher key") + "**")
         st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
-        st.text_input(
-            _("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS
-        )
+        st.text_input(_("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS)
         st.button(
             _("Open"),
             key="class-open",
