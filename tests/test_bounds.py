@@ -7,12 +7,21 @@ but the number of lines read is the work itself, and it does not flake.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from tutor.classroom import MAX_HANDS_CHARS, MAX_QUESTIONS, HandsError, parse_hands
 from tutor.classroom import questions as class_questions
+from tutor.lessons import course as course_module
+from tutor.lessons import load_course
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
 
 A_HAND = "10 6 / 10\n"
 
@@ -65,3 +74,66 @@ def test_the_longest_text_allowed_is_still_read() -> None:
     assert len(parse_hands(text)) == 5
     with pytest.raises(HandsError):
         parse_hands(text + "#")
+
+
+# -- lesson files that lead out of their folder ---------------------------------------------------
+
+SECRET = "TOPSECRET-7Q: ["  # what a file outside lessons/ holds (and a YAML error would quote)
+
+
+def _folder_with_a_link_out(tmp_path: Path) -> tuple[Path, Path]:
+    """A lessons folder holding one real lesson and a link to a file outside the folder."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    shutil.copy(LESSONS / "01-card-values.yaml", folder)
+    outside = tmp_path / "private" / "notes.yaml"
+    outside.parent.mkdir()
+    outside.write_text(f"id: notes\ntitle: {SECRET}\n", encoding="utf-8")
+    (folder / "02-notes.yaml").symlink_to(outside)
+    return folder, outside
+
+
+def test_a_lesson_linked_from_outside_its_folder_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder, outside = _folder_with_a_link_out(tmp_path)
+    read: list[Path] = []
+    real_read = course_module._read
+
+    def spy(path: Path) -> object:
+        read.append(path)
+        return real_read(path)
+
+    monkeypatch.setattr(course_module, "_read", spy)
+    course = load_course([folder], strategy=None)
+    assert [path.name for path in read] == ["01-card-values.yaml"]  # the link was never opened
+    assert [lesson.id for lesson in course.lessons] == ["card-values"]
+    (refused,) = [file for file in course.files if file.path.name == "02-notes.yaml"]
+    (problem,) = refused.problems
+    assert "outside its folder" in problem.message
+    assert SECRET not in str(problem) and str(outside) not in str(problem)
+    # named directly, a link out of its own folder is refused the same way
+    direct = load_course([folder / "02-notes.yaml"], strategy=None)
+    assert not direct.lessons
+    assert "outside its folder" in direct.files[0].problems[0].message
+
+
+def test_the_command_line_refuses_the_link_without_quoting_it(tmp_path: Path) -> None:
+    folder, _outside = _folder_with_a_link_out(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "tutor", "check", str(folder)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 1
+    assert "02-notes.yaml:1:1: the file is a link to a file outside its folder" in done.stdout
+    assert SECRET not in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_link_that_stays_inside_its_folder_is_read(tmp_path: Path) -> None:
+    folder = tmp_path / "lessons"
+    (folder / "drafts").mkdir(parents=True)
+    shutil.copy(LESSONS / "01-card-values.yaml", folder / "drafts")
+    (folder / "01-card-values.yaml").symlink_to(folder / "drafts" / "01-card-values.yaml")
+    course = load_course([folder], strategy=None)
+    assert [lesson.id for lesson in course.lessons] == ["card-values"]
