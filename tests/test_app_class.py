@@ -613,3 +613,67 @@ def test_what_a_teacher_types_is_bounded_before_any_work(
     assert not other.exception
     assert reached["key"] <= 64
     assert "n'est pas la clé" in _texts(other)
+
+
+def _class_with_formula_names(room: Classroom) -> tuple[Classroom, Teacher]:
+    """A finished class whose students are ``-1-1`` (a nickname the store accepts: digits and
+    hyphens), and ``=1+1`` and ``@x``: names the store refuses today, given here to the results
+    as a database of yesterday's rules (or of another program) could hold them."""
+    import dataclasses
+
+    info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    teacher = room.open_as_teacher(info.code, key)
+    students = [room.join(info.code, name) for name in ("-1-1", "Ana", "Zoé")]
+    room.next_question(teacher)
+    for student, action in zip(students, (Action.HIT, Action.STAND, Action.HIT), strict=True):
+        room.answer(student, action)
+    room.reveal(teacher)
+    room.finish(teacher)
+    renamed = {"Ana": "=1+1", "Zoé": "@x"}
+    results = room.results(teacher)
+    patched = dataclasses.replace(
+        results,
+        rows=tuple(
+            dataclasses.replace(r, student=renamed.get(r.student, r.student)) for r in results.rows
+        ),
+        students=tuple(
+            dataclasses.replace(s, nickname=renamed.get(s.nickname, s.nickname))
+            for s in results.students
+        ),
+    )
+    room.results = lambda _teacher: patched  # type: ignore[method-assign]
+    return room, teacher
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_nickname_that_looks_like_a_formula_is_text_in_the_csv(
+    room: Classroom, language: str
+) -> None:
+    """OWASP's rule: a cell beginning with = + - @ (or a tab, a carriage return) gets a quote in
+    front, so the spreadsheet shows the name and computes nothing; numbers stay numbers."""
+    room, teacher = _class_with_formula_names(room)
+    raw = results_csv(room.results(teacher), translator(language)).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(raw), delimiter=";" if language == "fr" else ","))
+    names = sorted(row[0] for row in rows[1:])
+    assert names == ["'-1-1", "'=1+1", "'@x"]
+    for row in rows[1:]:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), row
+    costs = [row[-1] for row in rows[1:] if row[-1]]
+    assert costs  # the wrong answers' cost, a number as the spreadsheet reads it
+    assert all(cost.replace(",", ".").replace(".", "", 1).isdigit() for cost in costs)
+
+
+def test_a_nickname_that_looks_like_a_formula_is_text_in_the_spreadsheet(
+    room: Classroom,
+) -> None:
+    from openpyxl import load_workbook
+
+    room, teacher = _class_with_formula_names(room)
+    book = load_workbook(io.BytesIO(results_xlsx(room.results(teacher), FR)))
+    for sheet in (book["Par élève"], book["Toutes les réponses"]):
+        cells = [row[0] for row in sheet.iter_rows(min_row=2)]
+        assert sorted(str(cell.value) for cell in cells) == ["-1-1", "=1+1", "@x"]
+        for cell in cells:
+            assert cell.data_type == "s"  # a string, never "f" (a formula)
+            assert cell.quotePrefix  # and kept text when the teacher edits it

@@ -161,6 +161,7 @@ def _run_chart(args: argparse.Namespace) -> int:
     import json
 
     from tutor.rules import InvalidRulesError, load_rules
+    from tutor.spreadsheet import safe_frame
     from tutor.strategy import chart
 
     try:
@@ -176,7 +177,7 @@ def _run_chart(args: argparse.Namespace) -> int:
     for name, frame in tables.items():
         if args.format == "csv":
             print(f"# {name}")
-            print(frame.to_csv(index_label="hand"), end="")
+            print(safe_frame(frame).to_csv(index_label="hand"), end="")
         elif args.format == "html":
             print(f"<h2>{name}</h2>")
             print(frame.to_html())
