@@ -309,3 +309,70 @@ def test_a_fault_inside_a_quiz_answer_is_said_once(
     at.run()
     assert not at.exception
     assert sentence not in [e.value for e in at.error]
+
+
+@_in_a_browser
+def test_the_sentence_goes_by_itself_once_the_database_is_back(
+    tmp_path: Path, chromium_browser: object
+) -> None:
+    """A phone opened on a broken database keeps asking it (``RETRY_SECONDS``): once the operator
+    restores it, the sentence goes and the page is there, with nobody touching the phone. Before,
+    the run stopped at the fault and nothing ran again: the sentence stayed until a reload."""
+    from tests.serving import PHONE, app_server, new_page
+    from tests.serving import screenshot as shot
+
+    data = tmp_path / "data"
+    data.mkdir()
+    broken = data / "tutor.sqlite3"
+    broken.write_bytes(b"this is not a database " * 400)
+    expected = translator("fr").gettext(SENTENCE)
+    with app_server(data) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
+        sentence = page.get_by_text(expected)  # type: ignore[attr-defined]
+        sentence.wait_for()
+        shot(page, "fault-clears-before")
+        broken.unlink()  # the operator restores the database: here, a fresh one
+        sentence.wait_for(state="detached", timeout=20_000)
+        page.get_by_role("heading", name="Rejoindre une classe").wait_for()  # type: ignore[attr-defined]
+        assert page.get_by_text(expected).count() == 0  # type: ignore[attr-defined]
+        shot(page, "fault-clears-after")
+        page.context.close()  # type: ignore[attr-defined]
+
+
+@_in_a_browser
+def test_a_click_that_met_the_fault_does_not_leave_the_sentence_behind(
+    tmp_path: Path, immutable: list[Path], chromium_browser: object
+) -> None:
+    """A seated phone answers while the database refuses writes (``chattr +i``): the sentence
+    shows in the polling screen, and the screen's next poll, the database back, draws the hand
+    and its buttons without it. Drawn by the click's callback, it stayed on the phone."""
+    from tests.serving import PHONE, app_server, new_page
+    from tests.serving import screenshot as shot
+
+    data, code, state = _seated(tmp_path)
+    expected = translator("fr").gettext(SENTENCE)
+    with app_server(data) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code={code}")  # type: ignore[attr-defined]
+        page.get_by_role("textbox", name="Votre pseudo").fill("Léa")  # type: ignore[attr-defined]
+        page.get_by_role("button", name="Rejoindre").click()  # type: ignore[attr-defined]
+        hit = page.get_by_role("button", name="Tirer")  # type: ignore[attr-defined]
+        hit.wait_for()
+        for path in [*sorted(data.iterdir()), data]:  # the write-ahead log's files too
+            if (
+                shutil.which("chattr") is None
+                or subprocess.run(["chattr", "+i", str(path)]).returncode
+            ):
+                pytest.skip("chattr +i is not available here")
+            immutable.append(path)
+        hit.click()
+        sentence = page.get_by_text(expected)  # type: ignore[attr-defined]
+        sentence.wait_for()
+        shot(page, "fault-click-before")
+        for path in immutable:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        sentence.wait_for(state="detached", timeout=20_000)
+        hit.wait_for()  # the answer was not stored: the hand is still open to answer
+        shot(page, "fault-click-after")
+        page.context.close()  # type: ignore[attr-defined]
