@@ -350,7 +350,7 @@ def test_a_click_that_met_the_fault_does_not_leave_the_sentence_behind(
     from tests.serving import PHONE, app_server, new_page
     from tests.serving import screenshot as shot
 
-    data, code, state = _seated(tmp_path)
+    data, code, _state = _seated(tmp_path)
     expected = translator("fr").gettext(SENTENCE)
     with app_server(data) as url:
         page = new_page(chromium_browser, PHONE)
