@@ -64,14 +64,19 @@ def free_port() -> int:
 
 @contextmanager
 def app_server(
-    data_dir: Path | None = None, *, ready_path: str = "/_stcore/health", timeout: float = 60
+    data_dir: Path | None = None,
+    *,
+    ready_path: str = "/_stcore/health",
+    timeout: float = 60,
+    port: int | None = None,
 ) -> Iterator[str]:
     """``streamlit run app.py`` on a free loopback port until the block ends; yields its URL.
 
     ``data_dir`` gives the server a database of its own (``TUTOR_DATA_DIR``); the block starts
-    once ``ready_path`` answers 200.
+    once ``ready_path`` answers 200. ``port`` serves on a given port (a server restarted where
+    the pages left it).
     """
-    port = free_port()
+    port = free_port() if port is None else port
     env = dict(os.environ)
     env.pop("TUTOR_DATABASE_URL", None)
     env.pop("TUTOR_PUBLIC_URL", None)

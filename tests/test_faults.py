@@ -376,3 +376,47 @@ def test_a_click_that_met_the_fault_does_not_leave_the_sentence_behind(
         hit.wait_for()  # the answer was not stored: the hand is still open to answer
         shot(page, "fault-click-after")
         page.context.close()  # type: ignore[attr-defined]
+
+
+@_in_a_browser
+def test_a_lost_connection_is_our_sentence_in_the_learners_language(
+    tmp_path: Path, chromium_browser: object
+) -> None:
+    """The server stopped under a phone's page: the phone reads our sentence in French, never
+    Streamlit's English « Connection error » dialog; the server back on its port, the page
+    reconnects and the sentence goes. Screenshots ``connection-lost-phone`` and
+    ``connection-back-phone``."""
+    from tests.serving import PHONE, app_server, free_port, new_page
+    from tests.serving import screenshot as shot
+
+    french = translator("fr").gettext(
+        "The connection to the server is lost, probably while it restarts. This page reconnects"
+        " by itself in a moment; the answers you gave before are saved."
+    )
+    port = free_port()
+    page = None
+    with app_server(tmp_path / "data", port=port) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
+        page.get_by_role("textbox", name="Votre pseudo").wait_for()  # type: ignore[attr-defined]
+    # The server is stopped: the page notices its websocket closed.
+    page.locator("[data-testid='stConnectionStatus']").wait_for()  # type: ignore[attr-defined]
+    dialog = page.get_by_text("Connection error")  # type: ignore[attr-defined]
+    dialog.wait_for(state="attached")  # Streamlit opened its dialog...
+    assert not dialog.is_visible()  # ...which nobody sees
+    after = page.evaluate(  # type: ignore[attr-defined]
+        "getComputedStyle(document.body, '::after').content"
+    )
+    assert french in after
+    shot(page, "connection-lost-phone")
+    with app_server(tmp_path / "data", port=port):
+        page.locator("[data-testid='stConnectionStatus']").wait_for(  # type: ignore[attr-defined]
+            state="detached", timeout=60_000
+        )
+        page.get_by_role("textbox", name="Votre pseudo").wait_for()  # type: ignore[attr-defined]
+        after = page.evaluate(  # type: ignore[attr-defined]
+            "getComputedStyle(document.body, '::after').content"
+        )
+        assert french not in after
+        shot(page, "connection-back-phone")
+    page.context.close()  # type: ignore[attr-defined]

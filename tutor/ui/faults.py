@@ -174,3 +174,46 @@ def callback_guard(function: Callable[P, R]) -> Callable[P, R | None]:
             return None
 
     return guarded
+
+
+# -- the connection to the server lost ------------------------------------------------------------
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal (quotes, backslashes and ``<`` escaped)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3C ")
+    return '"' + escaped.replace("\n", "\\A ") + '"'
+
+
+def connection_lost_css(t: Translator) -> str:
+    """While the page has lost its server (a restart, a process of the school's set stopped),
+    Streamlit draws an English « Connection error » dialog over it; this style hides that dialog
+    and shows our sentence in the learner's language instead, at the top of the page.
+
+    Pure CSS, in the page since its last run: the frontend shows its connection status element
+    (``stConnectionStatus``) only while the websocket is down, so the rule holds exactly then,
+    and once the page reconnects both the element and the dialog are gone. Streamlit has no
+    setting for the dialog's text (1.67), and the app opens no ``st.dialog`` of its own, so every
+    dialog hidden then is that one.
+
+    >>> from tutor.i18n import translator
+    >>> "Connection error" in connection_lost_css(translator("en"))
+    False
+    >>> "reconnecte" in connection_lost_css(translator("fr"))
+    True
+    """
+    sentence = t.gettext(
+        "The connection to the server is lost, probably while it restarts. This page reconnects"
+        " by itself in a moment; the answers you gave before are saved."
+    )
+    down = "body:has([data-testid='stConnectionStatus'])"
+    return (
+        "<style>"
+        f"{down} [data-testid='stDialog']{{display:none !important}}"
+        f"{down}::after{{content:{_css_string(sentence)};position:fixed;z-index:1000100;"
+        "top:3.5rem;left:50%;transform:translateX(-50%);width:min(40rem,calc(100vw - 2rem));"
+        "box-sizing:border-box;padding:.9rem 1.1rem;border-radius:.5rem;background:#fff4e5;"
+        "color:#5a3200;border:1px solid #e0a458;box-shadow:0 2px 10px rgba(0,0,0,.15);"
+        "font-size:1rem;line-height:1.45}"
+        "</style>"
+    )
