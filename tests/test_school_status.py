@@ -53,7 +53,8 @@ while True:
     with connection:
         connection.recv(1024)
         rows = ["# pxname,svname,status"]
-        rows += ["apps," + line.replace(" ", ",") for line in open(states).read().split(chr(10)) if line]
+        lines = open(states).read().split(chr(10))
+        rows += ["apps," + line.replace(" ", ",") for line in lines if line]
         connection.sendall((chr(10).join(rows) + chr(10)).encode())
 """
 
@@ -84,7 +85,8 @@ class FakeSet:
         process.wait(timeout=10)
 
     def proxy_sees(self, **states: str) -> None:
-        (self.run / "states").write_text("".join(f"{name} {state}\n" for name, state in states.items()))
+        lines = "".join(f"{name} {state}\n" for name, state in states.items())
+        (self.run / "states").write_text(lines)
 
     def status(self) -> tuple[int, list[str]]:
         done = subprocess.run(
