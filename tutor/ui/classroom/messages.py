@@ -20,10 +20,14 @@ from tutor.classroom import (
 from tutor.i18n import Translator
 from tutor.store import NICKNAME_MAX, InvalidNicknameError
 
-#: Markdown's punctuation, and what makes a link of plain text (GitHub's autolinks, which
-#: Streamlit follows: ``www.`` and ``http:`` addresses, e-mail addresses): an escaped dot, colon
-#: or at sign breaks them.
+#: Markdown's punctuation, escaped with a backslash so that ``_x_`` stays ``_x_``.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$&.:@-])")
+#: Where an address starts to be one for GitHub's autolinks, which Streamlit's Markdown applies
+#: to the text once parsed (``www.`` and ``http://`` addresses, e-mail addresses): escapes do not
+#: stop them, the browser showed ``www\.evil\.example`` as a link. An invisible word joiner
+#: (U+2060) before each dot, colon and at sign breaks every pattern and changes nothing seen.
+_LINK_MARKS = re.compile(r"(\\[.:@])")
+WORD_JOINER = "\u2060"
 
 
 def markdown_text(text: str) -> str:
@@ -32,10 +36,10 @@ def markdown_text(text: str) -> str:
 
     >>> markdown_text("_Zoé_ <b>")
     '\\\\_Zoé\\\\_ \\\\<b\\\\>'
-    >>> markdown_text("www.evil.example")
-    'www\\\\.evil\\\\.example'
+    >>> markdown_text("www.evil.example").replace(WORD_JOINER, "^")
+    'www^\\\\.evil^\\\\.example'
     """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return _LINK_MARKS.sub(WORD_JOINER + r"\1", _MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
 def error_message(error: Exception, t: Translator) -> str:

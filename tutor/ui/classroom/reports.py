@@ -34,7 +34,7 @@ from tutor.classroom import (
 from tutor.decision import Action
 from tutor.i18n import Translator
 from tutor.spreadsheet import is_formula_like, safe_frame
-from tutor.ui.classroom.messages import retention_text
+from tutor.ui.classroom.messages import markdown_text, retention_text
 from tutor.ui.components import category_name
 from tutor.ui.resources import classroom
 
@@ -261,7 +261,11 @@ def printable_html(results: ClassResults, t: Translator) -> str:
 
 
 def _table(frame: pd.DataFrame) -> None:
-    st.table(frame.set_index(frame.columns[0]))
+    """A plain table whose cells read as typed: ``st.table`` draws each cell as Markdown, where
+    a nickname ``www.evil.example`` became a link in the results."""
+    shown = frame.map(lambda cell: markdown_text(cell) if isinstance(cell, str) else cell)
+    shown.columns = pd.Index([markdown_text(str(name)) for name in frame.columns])
+    st.table(shown.set_index(shown.columns[0]))
 
 
 def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
