@@ -681,3 +681,13 @@ def test_a_nickname_that_looks_like_a_formula_is_text_in_the_spreadsheet(
         for cell in cells:
             assert cell.data_type == "s"  # a string, never "f" (a formula)
             assert cell.quotePrefix  # and kept text when the teacher edits it
+
+
+def test_a_long_address_for_students_is_cut_before_its_qr_code(open_page: Open) -> None:
+    """The address field (the teacher's correction of the join address) keeps to 200 characters:
+    a megabyte there made a QR code that cannot be drawn, a traceback on the projector."""
+    teacher = _open_teacher_with_hands(open_page, "10 6 / 10")
+    teacher.text_input(key="class-base-url").set_value("http://" + "x" * 1_000_000).run()
+    assert not teacher.exception
+    assert len(_pages(teacher).base_url or "") <= 200
+    assert "data:image/svg+xml;base64," in _texts(teacher)
