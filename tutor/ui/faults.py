@@ -10,7 +10,13 @@ a class page, tries again and recovers by itself once the database is back.
 Three places catch: ``app.py`` around each page run (``page_guard``); the polling fragments of
 the class pages (``st.fragment(run_every=…)``), which re-run on their own without ``app.py``, by
 the decorator ``database_guard``; and the widgets' callbacks, which Streamlit runs before the
-script, by ``callback_guard``.
+script, by ``callback_guard``, which only notes the fault for the run the click starts to say.
+
+The sentence goes by itself once the database answers (issue 25): outside a polling fragment it
+is drawn by a fragment of its own that asks the database again every ``RETRY_SECONDS`` and runs
+the page again once it answers; inside one, the fragment's next poll draws it no more. And while
+the page has lost the server itself (a restart), ``connection_lost_css`` puts our sentence in
+the learner's language in place of Streamlit's English dialog.
 """
 
 from __future__ import annotations
