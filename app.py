@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import sidebar
-from tutor.ui.faults import page_guard
+from tutor.ui.faults import connection_lost_css, page_guard
 from tutor.ui.session import app_state, remember_browser
 from tutor.ui.style import CSS
 
@@ -66,6 +66,7 @@ page = st.navigation(
     ]
 )
 sidebar(state)
+st.html(connection_lost_css(state.t))  # our sentence, not Streamlit's English, while offline
 remember_browser(state)
 with page_guard(page.url_path or "lessons", last=True):
     page.run()

@@ -69,14 +69,16 @@ def app_server(
     ready_path: str = "/_stcore/health",
     timeout: float = 60,
     log: Path | None = None,
+    port: int | None = None,
 ) -> Iterator[str]:
     """``streamlit run app.py`` on a free loopback port until the block ends; yields its URL.
 
     ``data_dir`` gives the server a database of its own (``TUTOR_DATA_DIR``); the block starts
     once ``ready_path`` answers 200. ``log``: a file that receives the server's output (what an
-    operator's log would hold), else it is thrown away.
+    operator's log would hold), else it is thrown away. ``port`` serves on a given port (a
+    server restarted where the pages left it).
     """
-    port = free_port()
+    port = free_port() if port is None else port
     env = dict(os.environ)
     env.pop("TUTOR_DATABASE_URL", None)
     env.pop("TUTOR_PUBLIC_URL", None)

@@ -114,3 +114,35 @@ def test_a_real_process_refuses_eleven_aces_naming_the_card() -> None:
         "error: the hand and the up-card hold 11 Aces, but 1 deck holds only 4"
     )
     assert done.stdout == ""
+
+
+LONG = [
+    (["edge", "--rules", "x" * 300], "(300 characters): File name too long"),
+    (["chart", "--rules", "r" * 256], "(256 characters): File name too long"),
+    (["check", "/tmp/" + "a" * 300], "(305 characters): File name too long"),
+    (["check", "a/" * 600], "an argument of 1200 characters is too long (at most 1024)"),
+    (["ev", "--rules", "family", "--hand", "A " * 600, "--dealer", "9"], "is too long"),
+    (["edge", "--rules", "y" * 10_000_000], "an argument of 10000000 characters is too long"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), LONG, ids=[a[0] + str(len(a[-1])) for a, _ in LONG])
+def test_a_name_too_long_is_one_short_error_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rules name or a path longer than the system takes (255 bytes a part on Linux) or than
+    any real one (1024 characters): one line that quotes only its start, never a traceback."""
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    (line,) = captured.err.splitlines()
+    assert line.startswith("error: ")
+    assert message in line
+    assert len(line) < 200
+
+
+def test_a_real_process_says_a_long_rules_name_in_one_line() -> None:
+    done = _run("edge", "--rules", "x" * 300)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: 'xxx")

@@ -309,3 +309,114 @@ def test_a_fault_inside_a_quiz_answer_is_said_once(
     at.run()
     assert not at.exception
     assert sentence not in [e.value for e in at.error]
+
+
+@_in_a_browser
+def test_the_sentence_goes_by_itself_once_the_database_is_back(
+    tmp_path: Path, chromium_browser: object
+) -> None:
+    """A phone opened on a broken database keeps asking it (``RETRY_SECONDS``): once the operator
+    restores it, the sentence goes and the page is there, with nobody touching the phone. Before,
+    the run stopped at the fault and nothing ran again: the sentence stayed until a reload."""
+    from tests.serving import PHONE, app_server, new_page
+    from tests.serving import screenshot as shot
+
+    data = tmp_path / "data"
+    data.mkdir()
+    broken = data / "tutor.sqlite3"
+    broken.write_bytes(b"this is not a database " * 400)
+    expected = translator("fr").gettext(SENTENCE)
+    with app_server(data) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
+        sentence = page.get_by_text(expected)  # type: ignore[attr-defined]
+        sentence.wait_for()
+        shot(page, "fault-clears-before")
+        broken.unlink()  # the operator restores the database: here, a fresh one
+        sentence.wait_for(state="detached", timeout=20_000)
+        page.get_by_role("heading", name="Rejoindre une classe").wait_for()  # type: ignore[attr-defined]
+        assert page.get_by_text(expected).count() == 0  # type: ignore[attr-defined]
+        shot(page, "fault-clears-after")
+        page.context.close()  # type: ignore[attr-defined]
+
+
+@_in_a_browser
+def test_a_click_that_met_the_fault_does_not_leave_the_sentence_behind(
+    tmp_path: Path, immutable: list[Path], chromium_browser: object
+) -> None:
+    """A seated phone answers while the database refuses writes (``chattr +i``): the sentence
+    shows in the polling screen, and the screen's next poll, the database back, draws the hand
+    and its buttons without it. Drawn by the click's callback, it stayed on the phone."""
+    from tests.serving import PHONE, app_server, new_page
+    from tests.serving import screenshot as shot
+
+    data, code, _state = _seated(tmp_path)
+    expected = translator("fr").gettext(SENTENCE)
+    with app_server(data) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code={code}")  # type: ignore[attr-defined]
+        page.get_by_role("textbox", name="Votre pseudo").fill("Léa")  # type: ignore[attr-defined]
+        page.get_by_role("button", name="Rejoindre").click()  # type: ignore[attr-defined]
+        hit = page.get_by_role("button", name="Tirer")  # type: ignore[attr-defined]
+        hit.wait_for()
+        for path in [*sorted(data.iterdir()), data]:  # the write-ahead log's files too
+            if (
+                shutil.which("chattr") is None
+                or subprocess.run(["chattr", "+i", str(path)]).returncode
+            ):
+                pytest.skip("chattr +i is not available here")
+            immutable.append(path)
+        hit.click()
+        sentence = page.get_by_text(expected)  # type: ignore[attr-defined]
+        sentence.wait_for()
+        shot(page, "fault-click-before")
+        for path in immutable:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        sentence.wait_for(state="detached", timeout=20_000)
+        hit.wait_for()  # the answer was not stored: the hand is still open to answer
+        shot(page, "fault-click-after")
+        page.context.close()  # type: ignore[attr-defined]
+
+
+@_in_a_browser
+def test_a_lost_connection_is_our_sentence_in_the_learners_language(
+    tmp_path: Path, chromium_browser: object
+) -> None:
+    """The server stopped under a phone's page: the phone reads our sentence in French, never
+    Streamlit's English « Connection error » dialog; the server back on its port, the page
+    reconnects and the sentence goes. Screenshots ``connection-lost-phone`` and
+    ``connection-back-phone``."""
+    from tests.serving import PHONE, app_server, free_port, new_page
+    from tests.serving import screenshot as shot
+
+    french = translator("fr").gettext(
+        "The connection to the server is lost, probably while it restarts. This page reconnects"
+        " by itself in a moment; the answers you gave before are saved."
+    )
+    port = free_port()
+    page = None
+    with app_server(tmp_path / "data", port=port) as url:
+        page = new_page(chromium_browser, PHONE)
+        page.goto(f"{url}/join?code=ABC234")  # type: ignore[attr-defined]
+        page.get_by_role("textbox", name="Votre pseudo").wait_for()  # type: ignore[attr-defined]
+    # The server is stopped: the page notices its websocket closed.
+    page.locator("[data-testid='stConnectionStatus']").wait_for()  # type: ignore[attr-defined]
+    dialog = page.get_by_text("Connection error")  # type: ignore[attr-defined]
+    dialog.wait_for(state="attached")  # Streamlit opened its dialog...
+    assert not dialog.is_visible()  # ...which nobody sees
+    after = page.evaluate(  # type: ignore[attr-defined]
+        "getComputedStyle(document.body, '::after').content"
+    )
+    assert french in after
+    shot(page, "connection-lost-phone")
+    with app_server(tmp_path / "data", port=port):
+        page.locator("[data-testid='stConnectionStatus']").wait_for(  # type: ignore[attr-defined]
+            state="detached", timeout=60_000
+        )
+        page.get_by_role("textbox", name="Votre pseudo").wait_for()  # type: ignore[attr-defined]
+        after = page.evaluate(  # type: ignore[attr-defined]
+            "getComputedStyle(document.body, '::after').content"
+        )
+        assert french not in after
+        shot(page, "connection-back-phone")
+    page.context.close()  # type: ignore[attr-defined]

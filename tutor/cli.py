@@ -26,6 +26,11 @@ _SUITS = tuple(Suit)
 
 Runner = Callable[[argparse.Namespace], int]
 
+#: The longest argument read: a path, a preset's name or a hand is far shorter, and an argument
+#: past it is refused before any work (a file name past the system's own limit, 255 bytes a part
+#: on Linux, is told in one line too, when the system refuses it).
+MAX_ARGUMENT = 1024
+
 
 class UsageError(Exception):
     """Arguments argparse refused; ``main`` prints the message on one line and returns 2."""
@@ -54,8 +59,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (2 for any mistake in the arguments)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    for argument in arguments:
+        if len(argument) > MAX_ARGUMENT:
+            return _error(
+                f"an argument of {len(argument)} characters is too long (at most {MAX_ARGUMENT}):"
+                f" {_shortened(argument)}"
+            )
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(arguments)
     except UsageError as error:
         return _error(str(error))
     except SystemExit as done:  # --help printed its text
@@ -70,6 +82,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # a name the system refuses (too long, a loop of links): one line
+        name = _shortened(str(error.filename)) if error.filename is not None else "a file"
+        return _error(f"{name}: {error.strerror or error}")
+
+
+def _shortened(text: str, most: int = 60) -> str:
+    """``text`` quoted, cut to its first ``most`` characters: a line of error, not a screen.
+
+    >>> _shortened("x" * 100, most=5)
+    "'xxxxx…' (100 characters)"
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}"[:-1] + f"…' ({len(text)} characters)"
 
 
 def _error(message: str) -> int:
@@ -135,6 +161,7 @@ def _run_chart(args: argparse.Namespace) -> int:
     import json
 
     from tutor.rules import InvalidRulesError, load_rules
+    from tutor.spreadsheet import safe_frame
     from tutor.strategy import chart
 
     try:
@@ -150,7 +177,7 @@ def _run_chart(args: argparse.Namespace) -> int:
     for name, frame in tables.items():
         if args.format == "csv":
             print(f"# {name}")
-            print(frame.to_csv(index_label="hand"), end="")
+            print(safe_frame(frame).to_csv(index_label="hand"), end="")
         elif args.format == "html":
             print(f"<h2>{name}</h2>")
             print(frame.to_html())

@@ -50,6 +50,7 @@ from tutor.classroom.errors import (
 )
 from tutor.classroom.questions import (
     CLASS_BET,
+    MAX_HANDS_CHARS,
     MAX_QUESTIONS,
     ClassQuestion,
     HandProblem,
@@ -83,6 +84,7 @@ __all__ = [
     "CREATES_PER_MINUTE",
     "JOINS_PER_MINUTE",
     "KEY_LENGTH",
+    "MAX_HANDS_CHARS",
     "MAX_LOCK",
     "MAX_LOCK_EXPONENT",
     "MAX_QUESTIONS",

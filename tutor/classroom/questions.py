@@ -35,6 +35,10 @@ from tutor.table import decision_for
 
 #: A class session of more questions than this is a typing accident, not a lesson.
 MAX_QUESTIONS = 60
+#: The most a teacher's typed hands may hold: 60 hands with their comments fit several times over
+#: (``10♠ 6♥ / 10♣  # a hard 16`` is 26 characters), and a text past it is refused before a line
+#: is read, so a megabyte pasted (or sent by a script) costs nothing.
+MAX_HANDS_CHARS = 6000
 #: The bet a class's costs are stated in (the family table's two chips).
 CLASS_BET = 2
 _INSURANCE_WORDS = frozenset({"insurance", "assurance", "ins", "i"})
@@ -152,14 +156,30 @@ def parse_hand_line(text: str, rules: TableRules, *, line: int = 1) -> ClassQues
 
 def parse_hands(text: str, rules: TableRules | None = None) -> list[ClassQuestion]:
     """Every non-empty line of ``text`` (``#`` starts a comment) as a question; all the lines'
-    problems at once, so a teacher fixes them in one go."""
+    problems at once, so a teacher fixes them in one go.
+
+    Bounded before any work: a text longer than ``MAX_HANDS_CHARS`` is refused on its length
+    alone, and reading stops at the first hand past ``MAX_QUESTIONS`` (the lines after it are
+    never parsed):
+
+    >>> parse_hands("10 6 / 10\\n" * 61)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tutor.classroom.questions.HandsError: line 0: at most 60 hands
+    """
+    if len(text) > MAX_HANDS_CHARS:
+        raise HandsError([HandProblem(0, "", "too-long", f"at most {MAX_HANDS_CHARS} characters")])
     table = rules if rules is not None else PRESETS["family"]
     questions: list[ClassQuestion] = []
     problems: list[HandProblem] = []
+    hands = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        hands += 1
+        if hands > MAX_QUESTIONS:  # the first line past the limit: the rest is not read
+            raise HandsError([HandProblem(0, "", "too-many", f"at most {MAX_QUESTIONS} hands")])
         try:
             questions.append(parse_hand_line(line, table, line=number))
         except HandsError as error:
@@ -168,8 +188,6 @@ def parse_hands(text: str, rules: TableRules | None = None) -> list[ClassQuestio
         raise HandsError(problems)
     if not questions:
         raise HandsError([HandProblem(0, "", "empty", "type at least one hand")])
-    if len(questions) > MAX_QUESTIONS:
-        raise HandsError([HandProblem(0, "", "too-many", f"at most {MAX_QUESTIONS} hands")])
     return questions
 
 

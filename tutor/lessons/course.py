@@ -116,22 +116,54 @@ class Course:
 
 
 def lesson_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]]:
-    """The lesson files named by ``paths``: files as given, folders' ``*.yaml`` by file name."""
+    """The lesson files named by ``paths``: files as given, folders' ``*.yaml`` by file name.
+
+    A file must be where it is listed: one that resolves outside its folder (a symbolic link out
+    of ``lessons/``, to ``/etc/passwd`` or a teacher's private notes) is refused here, before a
+    byte of it is read, so that no error message can quote what it holds."""
     found: list[Path] = []
     problems: list[Problem] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found += sorted(
-                (p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()),
-                key=lambda p: p.name,
-            )
+            for entry in sorted(path.iterdir(), key=lambda p: p.name):
+                if entry.suffix not in (".yaml", ".yml") or not entry.is_file():
+                    continue
+                if _outside(entry, path):
+                    problems.append(_outside_problem(entry))
+                else:
+                    found.append(entry)
         elif path.is_file():
-            found.append(path)
+            if _outside(path, path.parent):
+                problems.append(_outside_problem(path))
+            else:
+                found.append(path)
         else:
             problems.append(Problem(path, 1, 1, "no such lesson file or folder", Code.FILE))
     unique = list(dict.fromkeys(found))
     return unique, problems
+
+
+def _outside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, its links followed, lies outside ``folder`` (links followed too)."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return True
+    except (OSError, RuntimeError):  # a loop of links: nothing to read there either
+        return True
+    return False
+
+
+def _outside_problem(path: Path) -> Problem:
+    return Problem(
+        path,
+        1,
+        1,
+        "the file is a link to a file outside its folder: refused without being read (copy the"
+        " lesson into the folder instead)",
+        Code.FILE,
+    )
 
 
 def chart_play(point: DecisionPoint) -> Action:

@@ -454,7 +454,9 @@ def chart_csv(chart: Chart) -> str:
         out.insert(0, "hand", [str(row) for row in out.index])
         out.insert(0, "table", name)
         frames.append(out)
-    return pd.concat(frames).to_csv(index=False)
+    from tutor.spreadsheet import safe_frame
+
+    return safe_frame(pd.concat(frames)).to_csv(index=False)
 
 
 def printable_html(chart: Chart, t: Translator, house_edge: float | None) -> str:

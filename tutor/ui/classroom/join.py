@@ -30,6 +30,10 @@ JOIN_PATH = "join"
 
 #: The address students reach, when the teacher sets it for the server (``https://…``).
 PUBLIC_URL_ENV = "TUTOR_PUBLIC_URL"
+#: The longest address a teacher may type for students: a school's address is a few dozen
+#: characters, and the QR code of a much longer one cannot be drawn (a QR code holds about two
+#: thousand characters at its largest).
+BASE_URL_MAX_CHARS = 200
 
 
 def origin(url: str | None) -> str:
@@ -117,7 +121,7 @@ def base_url(pages: ClassPages) -> str:
 
 
 def _set_base_url(pages: ClassPages) -> None:
-    typed = str(st.session_state.get("class-base-url", "")).strip()
+    typed = str(st.session_state.get("class-base-url", ""))[:BASE_URL_MAX_CHARS].strip()
     pages.base_url = origin(typed) or typed
 
 
@@ -163,8 +167,9 @@ def join_panel(info: SessionInfo, pages: ClassPages, t: Translator) -> DeltaGene
     with st.expander(t.gettext("Address for students")):
         st.text_input(
             t.gettext("The app's address on the school network"),
-            value=base,
+            value=base[:BASE_URL_MAX_CHARS],
             key="class-base-url",
+            max_chars=BASE_URL_MAX_CHARS,
             on_change=_set_base_url,
             args=(pages,),
             help=t.gettext("Such as http://192.168.1.20:8501 (the laptop's address and port)."),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from tutor.classroom import (
+    MAX_HANDS_CHARS,
     MAX_QUESTIONS,
     MAX_SEATS,
     RETENTION,
@@ -19,10 +20,14 @@ from tutor.classroom import (
 from tutor.i18n import Translator
 from tutor.store import NICKNAME_MAX, InvalidNicknameError
 
-#: Markdown's punctuation, and what makes a link of plain text (GitHub's autolinks, which
-#: Streamlit follows: ``www.`` and ``http:`` addresses, e-mail addresses): an escaped dot, colon
-#: or at sign breaks them.
+#: Markdown's punctuation, escaped with a backslash so that ``_x_`` stays ``_x_``.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$&.:@-])")
+#: Where an address starts to be one for GitHub's autolinks, which Streamlit's Markdown applies
+#: to the text once parsed (``www.`` and ``http://`` addresses, e-mail addresses): escapes do not
+#: stop them, the browser showed ``www\.evil\.example`` as a link. An invisible word joiner
+#: (U+2060) before each dot, colon and at sign breaks every pattern and changes nothing seen.
+_LINK_MARKS = re.compile(r"(\\[.:@])")
+WORD_JOINER = "\u2060"
 
 
 def markdown_text(text: str) -> str:
@@ -31,10 +36,10 @@ def markdown_text(text: str) -> str:
 
     >>> markdown_text("_Zoé_ <b>")
     '\\\\_Zoé\\\\_ \\\\<b\\\\>'
-    >>> markdown_text("www.evil.example")
-    'www\\\\.evil\\\\.example'
+    >>> markdown_text("www.evil.example").replace(WORD_JOINER, "^")
+    'www^\\\\.evil^\\\\.example'
     """
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return _LINK_MARKS.sub(WORD_JOINER + r"\1", _MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
 def error_message(error: Exception, t: Translator) -> str:
@@ -129,6 +134,11 @@ def hand_problem_message(problem: HandProblem, t: Translator) -> str:
         "no-decision": t.gettext("there is no decision to make on this hand at this table"),
         "empty": t.gettext("type at least one hand, such as 10 6 / 10"),
         "too-many": t.format("a class asks at most {most} hands", most=MAX_QUESTIONS),
+        "too-long": t.format(
+            "the hands hold at most {most} characters: a class asks {hands} hands at most",
+            most=t.number(MAX_HANDS_CHARS, digits=0),
+            hands=MAX_QUESTIONS,
+        ),
     }
     why = messages.get(problem.code, problem.detail)
     if problem.line <= 0:

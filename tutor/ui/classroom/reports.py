@@ -9,7 +9,8 @@ empty rows), and every cost is in chips at the class's bet, as on the live pages
 The exports: a real ``.xlsx`` (openpyxl) whose numbers are numbers, shown by the spreadsheet in
 the reader's own format (French Excel writes ``0,45``), with headings in the teacher's language;
 and a CSV that French Excel splits into columns (semicolons and decimal commas in French, commas
-and points in English), UTF-8 with a byte-order mark so the accents survive.
+and points in English), UTF-8 with a byte-order mark so the accents survive. Neither runs what a
+student typed: a nickname ``-1-1`` or ``=1+1`` is a text cell in both (``tutor.spreadsheet``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from tutor.classroom import (
 )
 from tutor.decision import Action
 from tutor.i18n import Translator
-from tutor.ui.classroom.messages import retention_text
+from tutor.spreadsheet import is_formula_like, safe_frame
+from tutor.ui.classroom.messages import markdown_text, retention_text
 from tutor.ui.components import category_name
 from tutor.ui.resources import classroom
 
@@ -147,7 +149,7 @@ def results_csv(results: ClassResults, t: Translator) -> bytes:
     byte-order mark so that the accents survive."""
     french = t.language == "fr"
     frame = pd.DataFrame({name: values for name, values, _kind in answer_columns(results, t)})
-    return frame.to_csv(
+    return safe_frame(frame).to_csv(
         index=False,
         sep=";" if french else ",",
         decimal="," if french else ".",
@@ -179,6 +181,13 @@ def results_xlsx(results: ClassResults, t: Translator) -> bytes:
             cell.alignment = Alignment(wrap_text=True, vertical="top")
         for row in zip(*(values for _name, values, _kind in columns), strict=True):
             sheet.append(list(row))
+        for cells in sheet.iter_rows(min_row=2):
+            for cell in cells:
+                if isinstance(cell.value, str):
+                    # Text, whatever it begins with: openpyxl stores ``=1+1`` as a formula,
+                    # and the quote prefix keeps it text when the teacher edits the cell.
+                    cell.data_type = "s"
+                    cell.quotePrefix = is_formula_like(cell.value)
         for number, (name, values, kind) in enumerate(columns, start=1):
             letter = get_column_letter(number)
             if kind in formats:
@@ -252,7 +261,11 @@ def printable_html(results: ClassResults, t: Translator) -> str:
 
 
 def _table(frame: pd.DataFrame) -> None:
-    st.table(frame.set_index(frame.columns[0]))
+    """A plain table whose cells read as typed: ``st.table`` draws each cell as Markdown, where
+    a nickname ``www.evil.example`` became a link in the results."""
+    shown = frame.map(lambda cell: markdown_text(cell) if isinstance(cell, str) else cell)
+    shown.columns = pd.Index([markdown_text(str(name)) for name in frame.columns])
+    st.table(shown.set_index(shown.columns[0]))
 
 
 def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:

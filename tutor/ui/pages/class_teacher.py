@@ -12,6 +12,7 @@ import random
 import streamlit as st
 
 from tutor.classroom import (
+    MAX_HANDS_CHARS,
     MAX_QUESTIONS,
     ClassroomError,
     HandsError,
@@ -53,6 +54,20 @@ SOURCES = ("lesson", "drill", "hands")
 #: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).
 OWN_CLASSES_SHOWN = 12
 EXAMPLE_HANDS = "10 6 / 10\nA 7 / 9\n8 8 / 10\n11 / 6\nA 10 / A insurance"
+#: A class's title as kept (``Classroom.create`` keeps 80 characters): the field stops there, and
+#: a longer value (a script sends what it likes) is refused before the title is even split.
+TITLE_MAX_CHARS = 80
+#: A teacher key is 17 characters as shown (an older class's key, 12): 64 leaves room for spaces
+#: typed between the groups, and a longer value is refused before it is read, let alone hashed.
+KEY_MAX_CHARS = 64
+
+
+def _too_long(value: object, most: int) -> str | None:
+    """The text of a field, or None when it is longer than ``most`` characters. Streamlit 1.67
+    also cuts a widget's value to its ``max_chars`` on the server; the check is said here again so
+    that the bound holds before any work whatever the widget does in another version."""
+    text = str(value) if isinstance(value, str) else ""
+    return None if len(text) > most else text
 
 
 @st.cache_resource(show_spinner=False)
@@ -78,6 +93,10 @@ def _create(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     pages.message = None
     pages.problems = []
+    title = _too_long(values.get("class-title", ""), TITLE_MAX_CHARS)
+    if title is None:
+        pages.message = t.format("A title has {most} characters at most.", most=TITLE_MAX_CHARS)
+        return
     source = values.get("class-source", "lesson")
     lesson = _lessons(state.lesson_paths).get(str(values.get("class-lesson", "")))
     rules = _chosen_rules(state, lesson if source == "lesson" else None)
@@ -98,7 +117,7 @@ def _create(state: AppState, pages: ClassPages) -> None:
             return
         room = classroom()
         info, key = room.create(
-            str(values.get("class-title", "")),
+            title,
             rules,
             questions,
             learner_token=state.learner_token,
@@ -117,12 +136,17 @@ def _reopen(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     pages.message = None
     pages.problems = []
+    key = _too_long(values.get("class-key", ""), KEY_MAX_CHARS)
+    if key is None:  # no key is this long: refused before the lock-out or the hash sees it
+        pages.message = state.t.gettext("This is not the teacher key of this class.")
+        values["class-key"] = ""
+        return
     try:
         # The guesser is this browser: wrong keys typed here slow this browser down, never the
         # teacher's own.
         teacher = classroom().open_as_teacher(
-            str(values.get("class-reopen", "")),
-            str(values.get("class-key", "")),
+            str(values.get("class-reopen", ""))[:12],
+            key,
             learner_token=state.learner_token,
         )
     except ClassroomError as error:
@@ -185,7 +209,12 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
     _ = t.gettext
     new, reopen = st.tabs([_("New class"), _("Reopen a class")])
     with new:
-        st.text_input(_("Title"), key="class-title", placeholder=_("Tuesday, group B"))
+        st.text_input(
+            _("Title"),
+            key="class-title",
+            placeholder=_("Tuesday, group B"),
+            max_chars=TITLE_MAX_CHARS,
+        )
         source = st.segmented_control(
             _("Questions from"),
             SOURCES,
@@ -223,6 +252,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 _("Hands, one per line: the player's cards / the dealer's card"),
                 key="class-hands",
                 placeholder=EXAMPLE_HANDS,
+                max_chars=MAX_HANDS_CHARS,
                 height=160,
                 help=_(
                     "Ranks alone (10 6 / 10) or with suits (10♠ 6♥ / 10♣). Add the word insurance"
@@ -266,7 +296,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
         own_classes(state, pages)
         st.markdown("**" + _("A class created elsewhere: its code and teacher key") + "**")
         st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
-        st.text_input(_("Teacher key"), type="password", key="class-key")
+        st.text_input(_("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS)
         st.button(
             _("Open"),
             key="class-open",
