@@ -435,9 +435,11 @@ PRESETS: dict[str, TableRules] = {
     # deals himself a card face up and one face down and shows a natural at once: a hole card.
     # The cards played are "brûlées" and not dealt again: the cards are dealt down to the end
     # (the cut card as deep as a shoe allows; a bank kept until the cards run out deals them all).
-    # Play as 000 states it: the bank draws to 16 and stands on 17 (the only drawing rule 000
-    # gives; it says the Vingt-et-Un banker may draw as he judges, which an engine cannot play),
-    # a natural pays 3 to 2, insurance of half the bet pays 2 to 1 against an Ace, the double on
+    # 000's part on the game at home pays winning hands "à égalité" and names no double, split,
+    # insurance or natural payout; what it says of casino Black-jack is taken for those (the
+    # app's choice, which lesson 19 says): the bank draws to 16 and stands on 17 (the only drawing
+    # rule 000 gives; its Vingt-et-Un banker draws as he judges, which an engine cannot play), a
+    # natural pays 3 to 2, insurance of half the bet pays 2 to 1 against an Ace, the double on
     # the first two cards takes one card "face cachée", any new pair may be split again, split
     # Aces take one card each. 000 names no double after a split, no even money and no surrender:
     # none is offered.
