@@ -7,6 +7,7 @@ but the number of lines read is the work itself, and it does not flake.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -14,11 +15,15 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor.classroom import MAX_HANDS_CHARS, MAX_QUESTIONS, HandsError, parse_hands
 from tutor.classroom import questions as class_questions
 from tutor.lessons import course as course_module
 from tutor.lessons import load_course
+from tutor.spreadsheet import FORMULA_STARTS, safe_text
+from tutor.ui.classroom.messages import WORD_JOINER, markdown_text
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -138,3 +143,31 @@ def test_a_link_that_stays_inside_its_folder_is_read(tmp_path: Path) -> None:
     (folder / "01-card-values.yaml").symlink_to(folder / "drafts" / "01-card-values.yaml")
     course = load_course([folder], strategy=None)
     assert [lesson.id for lesson in course.lessons] == ["card-values"]
+
+
+# -- what people typed, written out ---------------------------------------------------------------
+
+#: GitHub's autolink literals, which Streamlit's Markdown finds in the text once its escapes are
+#: read: ``www.`` addresses, addresses with a scheme, e-mail addresses (``\w`` is ASCII there).
+AUTOLINKS = re.compile(
+    r"www(?=\.)|https?://|[-.\w+]+@[-\w]+(?:\.[-\w]+)+", re.IGNORECASE | re.ASCII
+)
+
+
+def _as_markdown_reads_it(shown: str) -> str:
+    """The text Markdown makes of ``markdown_text``'s output: each backslash escape read."""
+    return re.sub(r"\\(.)", r"\1", shown)
+
+
+@given(st.text())
+def test_no_csv_cell_begins_as_a_formula(text: str) -> None:
+    cell = safe_text(text)
+    assert not cell.startswith(FORMULA_STARTS)
+    assert cell in (text, "'" + text)  # the text itself, a quote in front at most
+
+
+@given(st.text(alphabet="wW.:/@htpsx-_ aé1", max_size=40))
+def test_no_typed_name_is_an_address_once_shown(text: str) -> None:
+    read = _as_markdown_reads_it(markdown_text(text))
+    assert AUTOLINKS.search(read) is None
+    assert read.replace(WORD_JOINER, "") == text  # and it reads as typed
