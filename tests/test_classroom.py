@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -21,7 +23,9 @@ from tutor.classroom import (
     JOINS_PER_MINUTE,
     KEY_LENGTH,
     MAX_LOCK,
+    MAX_SEATS,
     RETENTION,
+    UNSTARTED_RETENTION,
     AlreadyAnsweredError,
     ClassFullError,
     ClassQuestion,
@@ -35,6 +39,7 @@ from tutor.classroom import (
     Seat,
     SessionFinishedError,
     SlowDownError,
+    Student,
     TooManyClassesError,
     TooManyJoinsError,
     UnknownSessionError,
@@ -628,7 +633,7 @@ def test_parallel_wrong_keys_all_count(classroom: Classroom) -> None:
     assert sorted(int(o.params["failures"]) for o in wrong) == list(range(1, len(wrong) + 1))  # type: ignore[call-overload]
 
 
-def test_joining_is_limited_per_browser_and_per_class(classroom: Classroom, clock: Clock) -> None:
+def test_joining_is_limited_per_browser(classroom: Classroom, clock: Clock) -> None:
     info, _ = classroom.create("A", FAMILY, HANDS)
     bot = new_token()
     for _ in range(JOINS_PER_MINUTE["browser"]):
@@ -642,14 +647,84 @@ def test_joining_is_limited_per_browser_and_per_class(classroom: Classroom, cloc
     clock.now += timedelta(minutes=1)
     assert classroom.join(info.code, "Bot", learner_token=bot).nickname == "Bot"
 
-    crowded, _ = classroom.create("B", FAMILY, HANDS)
-    limit = JOINS_PER_MINUTE["class"]
-    for i in range(limit):
-        classroom.join(crowded.code, f"S{i}", learner_token=new_token())
+
+def _seated_or_refused(join: Callable[[], object]) -> bool:
+    """Whether a join took a seat (``False``: refused for going too fast)."""
+    try:
+        join()
+    except TooManyJoinsError:
+        return False
+    return True
+
+
+def test_a_flood_from_one_client_never_refuses_a_student_on_another(
+    classroom: Classroom, clock: Clock
+) -> None:
+    info, key = classroom.create("Amphi", FAMILY, HANDS)
+    bots = "203.0.113.7"
+    seated = [
+        _seated_or_refused(
+            lambda i=i: classroom.join(  # type: ignore[misc]
+                info.code, f"Bot {i}", learner_token=new_token(), client=bots
+            )
+        )
+        for i in range(125)  # a cookie-less script: a fresh browser at each join
+    ]
+    assert seated.count(True) == JOINS_PER_MINUTE["client"]
+    assert seated.count(False) == 125 - JOINS_PER_MINUTE["client"]
+    with pytest.raises(TooManyJoinsError):  # guessing other codes counts for the client too
+        classroom.join("ZZZZZZ", "Bot", learner_token=new_token(), client=bots)
+    # The same minute, another client: seated at once.
+    ana = classroom.join(info.code, "Ana", learner_token=new_token(), client="198.51.100.4")
+    assert "Ana" in classroom.students(classroom.open_as_teacher(info.code, key))
+    assert ana.nickname == "Ana"
+    clock.now += timedelta(minutes=1)  # the bots' address gets its next minute, no more
+    classroom.join(info.code, "Bot again", learner_token=new_token(), client=bots)
+
+
+def test_an_ipv6_client_is_its_whole_network(classroom: Classroom) -> None:
+    info, _ = classroom.create("Amphi", FAMILY, HANDS)
+    for i in range(JOINS_PER_MINUTE["client"]):  # a new address of its /64 at each join
+        classroom.join(info.code, f"Bot {i}", client=f"2001:db8:1:2::{i + 1:x}")
     with pytest.raises(TooManyJoinsError):
-        classroom.join(crowded.code, "One too many", learner_token=new_token())
-    clock.now += timedelta(minutes=1)
-    classroom.join(crowded.code, "Next minute", learner_token=new_token())
+        classroom.join(info.code, "Bot", client="2001:db8:1:2:ffff::1")
+    classroom.join(info.code, "Ana", client="2001:db8:1:3::1")  # the next network is another
+
+
+def test_a_lecture_hall_of_distinct_phones_is_seated_within_a_minute(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("Amphi", FAMILY, HANDS)
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=10) as pool:  # phones arriving together
+        outcomes = list(
+            pool.map(
+                lambda i: classroom.join(
+                    info.code,
+                    f"Student {i}",
+                    learner_token=new_token(),
+                    client=f"10.1.{i // 200}.{i % 200 + 1}",
+                ),
+                range(MAX_SEATS),
+            )
+        )
+    elapsed = time.monotonic() - started
+    assert elapsed < 60, f"{MAX_SEATS} joins took {elapsed:.1f} s"
+    assert all(isinstance(seat, Student) for seat in outcomes)  # none refused
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert len(classroom.students(teacher)) == MAX_SEATS  # all seated, in the same minute
+    assert JOINS_PER_MINUTE["class"] >= 2 * MAX_SEATS  # room for a retry each, as well
+
+
+def test_the_class_bucket_bounds_a_flood_from_many_clients(
+    classroom: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(JOINS_PER_MINUTE, "class", 30)  # the bucket's rule, at a small scale
+    info, _ = classroom.create("B", FAMILY, HANDS)
+    for i in range(30):
+        classroom.join(info.code, f"S{i}", client=f"10.2.0.{i + 1}")
+    with pytest.raises(TooManyJoinsError):
+        classroom.join(info.code, "One too many", client="10.2.1.1")
 
 
 def test_parallel_joins_all_count(classroom: Classroom) -> None:
@@ -793,9 +868,7 @@ def test_look_alike_and_invisible_nicknames_are_refused_with_a_reason(
     assert classroom.students(classroom.open_as_teacher(info.code, _)) == ["Ana"]
 
 
-def test_creating_classes_is_limited_per_browser_and_per_server(
-    classroom: Classroom, clock: Clock
-) -> None:
+def test_creating_classes_is_limited_per_browser(classroom: Classroom, clock: Clock) -> None:
     teacher = new_token()
     for _ in range(CREATES_PER_MINUTE["browser"]):
         classroom.create("Essai", FAMILY, HANDS, learner_token=teacher)
@@ -803,18 +876,49 @@ def test_creating_classes_is_limited_per_browser_and_per_server(
         classroom.create("Essai", FAMILY, HANDS, learner_token=teacher)
     assert 0 < int(slowed.value.params["seconds"]) <= 60  # type: ignore[call-overload]
     classroom.create("Other teacher", FAMILY, HANDS, learner_token=new_token())
-    made = CREATES_PER_MINUTE["browser"] + 1
-    for _ in range(CREATES_PER_MINUTE["server"] - made):  # a script with fresh browsers each time
-        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token())
-    with pytest.raises(TooManyClassesError):
-        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token())
-    with pytest.raises(TooManyClassesError):
-        classroom.create("Bot", FAMILY, HANDS)  # no browser named: the server's limit still holds
     clock.now += timedelta(minutes=1)
     classroom.create("Next minute", FAMILY, HANDS, learner_token=teacher)
+
+
+def test_a_flood_of_classes_from_one_client_never_refuses_a_teacher_on_another(
+    classroom: Classroom, clock: Clock
+) -> None:
+    bots = "203.0.113.9"
+    made = 0
+    for _ in range(61):  # a script with a fresh browser each time
+        try:
+            classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
+        except TooManyClassesError:
+            continue
+        made += 1
+    assert made == CREATES_PER_MINUTE["client"]
+    # The same minute, a teacher elsewhere: no server-wide bucket to have been filled.
+    info, _ = classroom.create(
+        "Cours", FAMILY, HANDS, learner_token=new_token(), client="198.51.100.20"
+    )
+    assert info.title == "Cours"
     with classroom.engine.connect() as db:
         stored = db.execute(sa.select(sa.func.count()).select_from(class_sessions)).scalar_one()
-    assert stored == CREATES_PER_MINUTE["server"] + 1
+    assert stored == CREATES_PER_MINUTE["client"] + 1
+
+
+def test_a_class_never_started_expires_within_hours(classroom: Classroom, clock: Clock) -> None:
+    mine = new_token()
+    idle, _ = classroom.create("Never started", FAMILY, HANDS, learner_token=mine)
+    used, key = classroom.create("Started", FAMILY, HANDS, learner_token=mine)
+    classroom.next_question(classroom.open_as_teacher(used.code, key), expected_position=-1)
+    clock.now += UNSTARTED_RETENTION - timedelta(seconds=1)
+    assert classroom.info(idle.code).title == "Never started"  # the afternoon's class is there
+    clock.now += timedelta(seconds=1)
+    with pytest.raises(ExpiredSessionError) as expired:
+        classroom.info(idle.code)
+    assert expired.value.params["hours"] == UNSTARTED_RETENTION.total_seconds() // 3600 <= 24
+    assert [info.title for info in classroom.classes_of(mine)] == ["Started"]
+    assert [info.title for info in classroom.sessions()] == ["Started"]
+    classroom.create("New", FAMILY, HANDS)  # creating a class deletes the expired ones
+    with classroom.engine.connect() as db:
+        titles = db.execute(sa.select(class_sessions.c.title)).scalars().all()
+    assert sorted(titles) == ["New", "Started"]
 
 
 def test_a_class_seats_a_bounded_number_of_students(

@@ -17,13 +17,17 @@ Why these numbers:
   lock the teacher out; a new browser starts afresh, which is safe because at 1,000 guesses a
   second a 75-bit key lasts a million billion years;
 - joins and class creations are counted per minute in the database (every server process
-  agrees), per browser and per class or per server.
+  agrees), per browser and per network client (``client_key``), and joins also per class. There
+  is no bucket that every visitor shares: a cookie-less script is a fresh browser at each
+  request, so only its network address binds it, and a bucket shared by all (one per class, one
+  per server) is one that a single stranger can fill to refuse everybody else.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 from datetime import timedelta
 
@@ -49,15 +53,24 @@ MAX_LOCK = timedelta(seconds=60)
 MAX_LOCK_EXPONENT = 6
 #: How long a session is kept after its creation, then deleted with its answers.
 RETENTION = timedelta(days=30)
-#: Joins a minute: from one browser (a typo or two, a reload), and into one class (a class of
-#: forty joining at once, with room for retries).
-JOINS_PER_MINUTE = {"browser": 10, "class": 120}
-#: Classes created a minute: from one browser (a teacher trying a few settings), and on the whole
-#: server (a school's morning, with room to spare). Without a limit, a script could fill the
-#: database with sessions faster than ``RETENTION`` removes them.
-CREATES_PER_MINUTE = {"browser": 5, "server": 60}
 #: Seats in one class: a lecture hall, not a bot farm (2,000 bots joined one class before).
 MAX_SEATS = 300
+#: Joins a minute: from one browser (a typo or two, a reload); from one network client (a class
+#: of forty behind one school address, with room for retries, while one bot's address seats at
+#: most this many a minute); and into one class, scaled to its seats: a full lecture hall joins
+#: in one minute with a retry each, and the class's bucket only bounds the work of a flood from
+#: many addresses (a client past its own limit never counts in it).
+JOINS_PER_MINUTE = {"browser": 10, "client": 60, "class": 2 * MAX_SEATS}
+#: Classes created a minute: from one browser (a teacher trying a few settings), and from one
+#: network client (a school's teachers behind one address, on a morning). No server-wide bucket:
+#: one visitor could fill it and refuse every teacher. Classes a flood leaves behind and nobody
+#: starts go after ``UNSTARTED_RETENTION``.
+CREATES_PER_MINUTE = {"browser": 5, "client": 10}
+#: How long a class that never showed a question is kept: a teacher prepares a class in the
+#: morning for the afternoon; a script's classes are gone the same day.
+UNSTARTED_RETENTION = timedelta(hours=12)
+#: IPv6 gives one household or phone a whole /64 network: a client is its /64, not one address.
+IPV6_CLIENT_PREFIX = 64
 #: The guesser of a teacher key when the request names no browser (scripts, tests).
 ANONYMOUS = "anonymous"
 
@@ -123,6 +136,31 @@ def learner_hash(learner_token: str) -> str:
     """What a class seat (or a class, or a throttle) keeps of a learner: the hash of their
     canonical token. Raises ``InvalidRecoveryCodeError`` for a malformed token."""
     return token_hash(parse_code(learner_token))
+
+
+def client_key(address: str) -> str:
+    """What the rate buckets keep of a network client: a hash of its IPv4 address or of its IPv6
+    /64 network (``IPV6_CLIENT_PREFIX``: anything less would let one phone change address at each
+    request). Hashed because an address is personal data; the counts are gone within the hour.
+
+    >>> client_key("2001:db8::1") == client_key("2001:db8::ffff:1") != client_key("2001:db8:0:1::1")
+    True
+    >>> client_key("::ffff:203.0.113.7") == client_key("203.0.113.7") != client_key("203.0.113.8")
+    True
+    """
+    text = address.strip()[:64]
+    try:
+        parsed = ipaddress.ip_address(text)
+    except ValueError:
+        canonical = text
+    else:
+        if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+            canonical = str(parsed.ipv4_mapped)
+        elif isinstance(parsed, ipaddress.IPv6Address):
+            canonical = str(ipaddress.ip_network(f"{parsed}/{IPV6_CLIENT_PREFIX}", strict=False))
+        else:
+            canonical = str(parsed)
+    return hashlib.sha256(b"client:" + canonical.encode()).hexdigest()[:40]
 
 
 def lock_for(failures: int) -> timedelta:

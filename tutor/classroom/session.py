@@ -10,8 +10,10 @@ the correct play and its reason, and moves on; afterwards the results (``tutor.c
 The rules this module keeps (each has a test that fails if it is removed):
 
 - the teacher's pages need the key, or the browser that created the class; wrong keys slow down
-  their guesser only (``access``); joins and creations are rate-limited, a class seats at most
-  ``MAX_SEATS``, and a session is deleted ``RETENTION`` after its creation;
+  their guesser only (``access``); joins and creations are rate-limited per browser and per
+  network client (never by a bucket one stranger can fill), a class seats at most ``MAX_SEATS``,
+  and a session is deleted ``RETENTION`` after its creation (``UNSTARTED_RETENTION`` when it
+  never showed a question);
 - the class steps (next, reveal, finish) name the question they act on, and the database moves
   the class only if it is still there: a double click or a racing click acts once;
 - a student answers each question once, only the open, unrevealed question, and only a legal
@@ -44,6 +46,8 @@ from tutor.classroom.access import (
     JOINS_PER_MINUTE,
     MAX_SEATS,
     RETENTION,
+    UNSTARTED_RETENTION,
+    client_key,
     hash_key,
     key_matches,
     learner_hash,
@@ -223,12 +227,15 @@ class Classroom:
         questions: Sequence[ClassQuestion],
         *,
         learner_token: str | None = None,
+        client: str | None = None,
     ) -> tuple[SessionInfo, str]:
         """A new session and its teacher key (shown once: only its hash is kept).
 
         ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
-        and lets that browser find and reopen its classes (``classes_of``, ``open_own``). The
-        server-wide limit holds without it."""
+        and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
+        ``client`` is the network address of the request (``tutor.ui.client``), what binds a
+        script that sends no cookie; its limit is that address's alone, so a flood from one
+        client never refuses a teacher on another."""
         title = " ".join(title.split())[:80] or "Blackjack"
         if not questions:
             raise ValueError("a class session needs at least one question")
@@ -237,7 +244,12 @@ class Classroom:
             self._throttle(
                 f"create-browser:{creator}", CREATES_PER_MINUTE["browser"], TooManyClassesError
             )
-        self._throttle("create-server", CREATES_PER_MINUTE["server"], TooManyClassesError)
+        if client is not None:
+            self._throttle(
+                f"create-client:{client_key(client)}",
+                CREATES_PER_MINUTE["client"],
+                TooManyClassesError,
+            )
         for question in questions:
             question.point(rules)  # refuses a hand with no decision to make, before class starts
             # Judged now, once: the strategy of these rules is computed at the teacher's click,
@@ -277,23 +289,32 @@ class Classroom:
     def sessions(self) -> list[SessionInfo]:
         """Every session kept and not expired, newest first: the administrator's view (the
         teacher's page lists none but the classes its own browser created)."""
-        rows = self.records.sessions(since=self.clock() - RETENTION)
+        now = self.clock()
+        rows = self.records.sessions(
+            since=now - RETENTION, unstarted_since=now - UNSTARTED_RETENTION
+        )
         return [self._session(row, "") for row in rows]
 
     def classes_of(self, learner_token: str) -> list[SessionInfo]:
         """The classes this browser created and still kept, newest first: what its teacher
         reopens with a click. Nothing of other browsers' classes."""
         rows = self.records.sessions(
-            since=self.clock() - RETENTION, creator_hash=learner_hash(learner_token)
+            since=self.clock() - RETENTION,
+            creator_hash=learner_hash(learner_token),
+            unstarted_since=self.clock() - UNSTARTED_RETENTION,
         )
         return [self._session(row, "") for row in rows]
 
     def purge_expired(self) -> int:
-        """Delete the sessions past ``RETENTION`` with everything they hold, and the rate counts
-        older than an hour; the number of sessions deleted. Run when a class is created."""
+        """Delete the sessions past ``RETENTION`` (past ``UNSTARTED_RETENTION`` when they never
+        showed a question: what a flood of creations leaves) with everything they hold, and the
+        rate counts older than an hour; the number of sessions deleted. Run when a class is
+        created."""
         now = self.clock()
         return self.records.purge(
-            created_before=now - RETENTION, counted_before=now - timedelta(hours=1)
+            created_before=now - RETENTION,
+            counted_before=now - timedelta(hours=1),
+            unstarted_before=now - UNSTARTED_RETENTION,
         )
 
     def info(self, code: str) -> SessionInfo:
@@ -311,6 +332,13 @@ class Classroom:
             raise ExpiredSessionError(
                 f"this class session expired {RETENTION.days} days after its creation",
                 days=RETENTION.days,
+            )
+        if row.current < 0 and row.created_at + UNSTARTED_RETENTION <= self.clock():
+            raise ExpiredSessionError(
+                "this class session was never started and expired"
+                f" {UNSTARTED_RETENTION.total_seconds() / 3600:g} hours after its creation",
+                days=RETENTION.days,
+                hours=int(UNSTARTED_RETENTION.total_seconds() // 3600),
             )
         return SessionInfo(
             id=row.id,
@@ -433,7 +461,14 @@ class Classroom:
         return self._teacher_info(teacher)
 
     # -- the students' side --
-    def join(self, code: str, nickname: str, *, learner_token: str | None = None) -> Student:
+    def join(
+        self,
+        code: str,
+        nickname: str,
+        *,
+        learner_token: str | None = None,
+        client: str | None = None,
+    ) -> Student:
         """Take a seat in the session, or take back the seat this learner already holds.
 
         With ``learner_token`` (the browser's private learner token, ``tutor.identity``): if that
@@ -442,10 +477,18 @@ class Classroom:
         the session is finished (to see its end). Otherwise a new seat under ``nickname``,
         refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
         dupont" is "Camille Dupont"), in a finished session and in a full one.
+
+        ``client`` is the request's network address (``tutor.ui.client``): a cookie-less script
+        is a fresh browser at each join, so its address is what limits it. A join refused for
+        its browser or its client does not count in the class's bucket: a flood from one
+        address cannot refuse a student on another.
         """
         learner = None if learner_token is None else learner_hash(learner_token)
-        if learner is not None:  # before the code is looked up: guessing codes counts too
+        # Before the code is looked up: guessing codes counts too.
+        if learner is not None:
             self._throttle(f"join-browser:{learner}", JOINS_PER_MINUTE["browser"])
+        if client is not None:
+            self._throttle(f"join-client:{client_key(client)}", JOINS_PER_MINUTE["client"])
         info = self.info(code)
         self._throttle(f"join-class:{info.id}", JOINS_PER_MINUTE["class"])
         if learner is not None:

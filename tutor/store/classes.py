@@ -165,10 +165,21 @@ class ClassRecords:
         with self.engine.connect() as db:
             return db.execute(_with_question_count().where(where)).first()
 
-    def sessions(self, *, since: datetime, creator_hash: str | None = None) -> list[Record]:
+    def sessions(
+        self,
+        *,
+        since: datetime,
+        creator_hash: str | None = None,
+        unstarted_since: datetime | None = None,
+    ) -> list[Record]:
         """The sessions created after ``since`` with their ``question_count``, newest first, in
-        one query; only those created by ``creator_hash``'s browser when it is given."""
+        one query; only those created by ``creator_hash``'s browser when it is given; a session
+        that never showed a question only when created after ``unstarted_since``."""
         where = class_sessions.c.created_at > since
+        if unstarted_since is not None:
+            where = where & (
+                (class_sessions.c.current >= 0) | (class_sessions.c.created_at > unstarted_since)
+            )
         if creator_hash is not None:
             where = where & (class_sessions.c.creator_hash == creator_hash)
         with self.engine.connect() as db:
@@ -180,16 +191,27 @@ class ClassRecords:
                 ).all()
             )
 
-    def purge(self, *, created_before: datetime, counted_before: datetime) -> int:
-        """Delete the sessions created before ``created_before`` with everything they hold, and
-        the rate counts older than ``counted_before``; the number of sessions deleted.
+    def purge(
+        self,
+        *,
+        created_before: datetime,
+        counted_before: datetime,
+        unstarted_before: datetime | None = None,
+    ) -> int:
+        """Delete the sessions created before ``created_before`` (or before ``unstarted_before``
+        when they never showed a question) with everything they hold, and the rate counts older
+        than ``counted_before``; the number of sessions deleted.
 
         Children are deleted explicitly rather than by cascade: a SQLite database may have been
         opened without foreign keys by another tool."""
         with self.engine.begin() as db:
-            expired = sa.select(class_sessions.c.id).where(
-                class_sessions.c.created_at <= created_before
-            )
+            condition = class_sessions.c.created_at <= created_before
+            if unstarted_before is not None:
+                condition = condition | (
+                    (class_sessions.c.current < 0)
+                    & (class_sessions.c.created_at <= unstarted_before)
+                )
+            expired = sa.select(class_sessions.c.id).where(condition)
             ids = list(db.execute(expired).scalars())
             if ids:
                 questions = sa.select(class_questions.c.id).where(
