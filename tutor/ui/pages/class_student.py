@@ -17,6 +17,7 @@ from tutor.store import InvalidNicknameError
 from tutor.ui.classroom.live import question_view
 from tutor.ui.classroom.messages import error_message, markdown_text
 from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
+from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
@@ -33,6 +34,7 @@ def _join(state: AppState, pages: ClassPages) -> None:
             code,
             str(values.get("class-join-nickname", "")),
             learner_token=state.learner_token,
+            client=client_address(),  # what limits a script that sends no cookie
         )
     except (ClassroomError, InvalidNicknameError) as error:
         pages.message = error_message(error, state.t)

@@ -44,6 +44,7 @@ from tutor.ui.classroom.messages import (
 )
 from tutor.ui.classroom.reports import results_view
 from tutor.ui.classroom.state import ClassPages, TeacherDesk, class_pages
+from tutor.ui.client import client_address
 from tutor.ui.components import category_name
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
@@ -121,6 +122,7 @@ def _create(state: AppState, pages: ClassPages) -> None:
             rules,
             questions,
             learner_token=state.learner_token,
+            client=client_address(),  # what limits a script that sends no cookie
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
