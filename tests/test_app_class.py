@@ -18,7 +18,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.classroom import ClassQuestion, Classroom, Teacher, UnknownStudentError
+from tutor.classroom import (
+    UNSTARTED_RETENTION,
+    ClassQuestion,
+    Classroom,
+    ExpiredSessionError,
+    Teacher,
+    UnknownStudentError,
+)
 from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.identity import new_token
@@ -484,11 +491,13 @@ def test_the_teacher_sees_when_the_class_is_deleted(open_page: Open, room: Class
     en = AppState(language="en")
     teacher = _open_teacher(open_page, info.code, key, en)
     date = f"{info.expires_at:%Y-%m-%d}"
-    assert f"This class is kept until {date} (30 days after its creation)" in _texts(teacher)
+    lobby = _texts(teacher)  # before the first question: a class nobody starts goes the same day
+    assert "Start this class within 12 hours of its creation" in lobby
+    assert f"it is kept until {date} (30 days after its creation)" in lobby
     room.finish(room.open_as_teacher(info.code, key))
     teacher.run()
     assert "Results" in _texts(teacher)
-    assert f"kept until {date}" in _texts(teacher)
+    assert f"This class is kept until {date} (30 days after its creation)" in _texts(teacher)
     page = printable_html(room.results(room.open_as_teacher(info.code, key)), translator("en"))
     assert f"kept until {date}" in page
 
@@ -720,3 +729,17 @@ def test_a_long_address_for_students_is_cut_before_its_qr_code(open_page: Open) 
     assert not teacher.exception
     assert len(_pages(teacher).base_url or "") <= 200
     assert "data:image/svg+xml;base64," in _texts(teacher)
+
+
+def test_a_class_never_started_says_why_it_expired(room: Classroom) -> None:
+    info, _ = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    clock = room.clock
+    room.clock = lambda: clock() + UNSTARTED_RETENTION
+    with pytest.raises(ExpiredSessionError) as expired:
+        room.info(info.code)
+    assert class_messages.error_message(expired.value, translator("en")) == (
+        "This class has expired: a class never started is deleted 12 hours after its creation."
+    )
+    assert "jamais commencée est supprimée 12\u00a0heures" in class_messages.error_message(
+        expired.value, FR
+    )

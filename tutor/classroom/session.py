@@ -13,7 +13,7 @@ The rules this module keeps (each has a test that fails if it is removed):
   their guesser only (``access``); joins and creations are rate-limited per browser and per
   network client (never by a bucket one stranger can fill), a class seats at most ``MAX_SEATS``,
   and a session is deleted ``RETENTION`` after its creation (``UNSTARTED_RETENTION`` when it
-  never showed a question);
+  never showed a question and was not finished);
 - the class steps (next, reveal, finish) name the question they act on, and the database moves
   the class only if it is still there: a double click or a racing click acts once;
 - a student answers each question once, only the open, unrevealed question, and only a legal
@@ -307,9 +307,9 @@ class Classroom:
 
     def purge_expired(self) -> int:
         """Delete the sessions past ``RETENTION`` (past ``UNSTARTED_RETENTION`` when they never
-        showed a question: what a flood of creations leaves) with everything they hold, and the
-        rate counts older than an hour; the number of sessions deleted. Run when a class is
-        created."""
+        showed a question and are not finished: what a flood of creations leaves) with
+        everything they hold, and the rate counts older than an hour; the number of sessions
+        deleted. Run when a class is created."""
         now = self.clock()
         return self.records.purge(
             created_before=now - RETENTION,
@@ -333,7 +333,8 @@ class Classroom:
                 f"this class session expired {RETENTION.days} days after its creation",
                 days=RETENTION.days,
             )
-        if row.current < 0 and row.created_at + UNSTARTED_RETENTION <= self.clock():
+        unstarted = row.current < 0 and row.finished_at is None
+        if unstarted and row.created_at + UNSTARTED_RETENTION <= self.clock():
             raise ExpiredSessionError(
                 "this class session was never started and expired"
                 f" {UNSTARTED_RETENTION.total_seconds() / 3600:g} hours after its creation",

@@ -174,11 +174,14 @@ class ClassRecords:
     ) -> list[Record]:
         """The sessions created after ``since`` with their ``question_count``, newest first, in
         one query; only those created by ``creator_hash``'s browser when it is given; a session
-        that never showed a question only when created after ``unstarted_since``."""
+        that never showed a question and is not finished only when created after
+        ``unstarted_since``."""
         where = class_sessions.c.created_at > since
         if unstarted_since is not None:
             where = where & (
-                (class_sessions.c.current >= 0) | (class_sessions.c.created_at > unstarted_since)
+                (class_sessions.c.current >= 0)
+                | class_sessions.c.finished_at.is_not(None)
+                | (class_sessions.c.created_at > unstarted_since)
             )
         if creator_hash is not None:
             where = where & (class_sessions.c.creator_hash == creator_hash)
@@ -199,8 +202,8 @@ class ClassRecords:
         unstarted_before: datetime | None = None,
     ) -> int:
         """Delete the sessions created before ``created_before`` (or before ``unstarted_before``
-        when they never showed a question) with everything they hold, and the rate counts older
-        than ``counted_before``; the number of sessions deleted.
+        when they never showed a question and are not finished) with everything they hold, and
+        the rate counts older than ``counted_before``; the number of sessions deleted.
 
         Children are deleted explicitly rather than by cascade: a SQLite database may have been
         opened without foreign keys by another tool."""
@@ -209,6 +212,7 @@ class ClassRecords:
             if unstarted_before is not None:
                 condition = condition | (
                     (class_sessions.c.current < 0)
+                    & class_sessions.c.finished_at.is_(None)
                     & (class_sessions.c.created_at <= unstarted_before)
                 )
             expired = sa.select(class_sessions.c.id).where(condition)

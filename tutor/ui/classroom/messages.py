@@ -12,6 +12,7 @@ from tutor.classroom import (
     MAX_QUESTIONS,
     MAX_SEATS,
     RETENTION,
+    UNSTARTED_RETENTION,
     ClassQuestion,
     ClassroomError,
     HandProblem,
@@ -89,6 +90,12 @@ def error_message(error: Exception, t: Translator) -> str:
             return t.format(
                 "This class is full: it seats {seats} students at most.", seats=MAX_SEATS
             )
+        if error.code == "expired" and "hours" in params:
+            return t.format(
+                "This class has expired: a class never started is deleted {hours} hours after"
+                " its creation.",
+                hours=_unstarted_hours(),
+            )
         if error.code == "expired":
             return t.format(
                 "This class has expired: classes are deleted {days} days after their creation.",
@@ -148,8 +155,23 @@ def hand_problem_message(problem: HandProblem, t: Translator) -> str:
     )
 
 
+def _unstarted_hours() -> int:
+    return int(UNSTARTED_RETENTION.total_seconds() // 3600)
+
+
 def retention_text(info: SessionInfo, t: Translator) -> str:
-    """When the class and its results are deleted, for the teacher to download them before."""
+    """When the class and its results are deleted, for the teacher to download them before (and,
+    before its first question, that it must start within hours: what a flood of classes leaves
+    nobody starts)."""
+    if info.current < 0 and not info.is_finished:
+        return t.format(
+            "Start this class within {hours} hours of its creation: a class never started is"
+            " deleted then. Once started, it is kept until {date} ({days} days after its"
+            " creation).",
+            hours=_unstarted_hours(),
+            date=f"{info.expires_at:%Y-%m-%d}",
+            days=RETENTION.days,
+        )
     return t.format(
         "This class is kept until {date} ({days} days after its creation), then deleted with its"
         " results.",
