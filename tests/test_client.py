@@ -36,6 +36,9 @@ def test_behind_the_trusted_proxy_the_client_is_the_address_it_wrote_last() -> N
     assert client_of(None, ["1.2.3.4", "2001:DB8::1"], PROXY) == "2001:db8::1"
     assert client_of(None, ["not an address"], PROXY) == LOOPBACK  # the proxy's, not a word
     assert client_of(None, [], PROXY) == LOOPBACK
+    # How Streamlit's websocket names the proxy on this machine: IPv4 written as IPv6.
+    assert client_of("::ffff:7f00:1", ["203.0.113.7"], PROXY) == "203.0.113.7"
+    assert client_of("::ffff:7f00:1", ["203.0.113.7"], frozenset()) == LOOPBACK
 
 
 @given(some.lists(some.text(max_size=3000), max_size=5), some.sampled_from([None, "198.51.100.4"]))
