@@ -278,9 +278,11 @@ def test_a_code_in_the_query_string_opens_nothing(
     open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An old QR code's ``?restore=`` is no way in any more: codes do not belong in addresses."""
+    from tutor.store import Store, default_url
+
     at = open_app("settings")
     token = at.session_state["app"].learner_token
-    at.radio(key="settings-language").set_value("en").run()  # something kept under the code
+    assert Store(default_url()).learner_for_token(token) is not None  # a learner to steal
 
     other = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     other.query_params["restore"] = token
@@ -288,6 +290,7 @@ def test_a_code_in_the_query_string_opens_nothing(
     other.run()
     assert not other.exception
     assert other.session_state["app"].learner_token != token
+    assert other.session_state["app"].data_notice is None  # not even tried
 
 
 def test_a_code_handed_over_by_the_qr_pages_cookie_continues_as_that_learner(

@@ -102,6 +102,9 @@ def test_a_learner_finishes_the_first_lesson(
             _button(page, "Suivant →").click()  # type: ignore[attr-defined]
             _wait_idle(page)
     page.get_by_text("Leçon terminée").wait_for()  # type: ignore[attr-defined]
+    # How the learner did (issue 24); the drill above answers with the first button it finds.
+    page.get_by_text(re.compile(r"Votre score\s: \d+ sur \d+ réponses justes")).wait_for()  # type: ignore[attr-defined]
+    _shot(page, f"lesson-finished-score-{label}")
     _button(page, "Terminer la leçon ✓").click()  # type: ignore[attr-defined]
     _wait_idle(page)
     page.get_by_text("Revoir").first.wait_for()  # type: ignore[attr-defined]

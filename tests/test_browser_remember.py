@@ -146,6 +146,16 @@ def test_the_recovery_qr_address_sends_the_code_in_no_request_referer_or_log_lin
     assert bare not in written.upper().replace("-", "")
 
 
+def _cookie(page: object, name: str) -> dict[str, object]:
+    """The browser's cookie ``name``, once the page's script has written it (10 s at most)."""
+    for _ in range(50):
+        for cookie in page.context.cookies():  # type: ignore[attr-defined]
+            if cookie["name"] == name:
+                return dict(cookie)
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    raise AssertionError(f"the page wrote no {name} cookie")
+
+
 def _mirror(seed: int) -> PracticeTable:
     """The practice table the page builds for a session of ``?seed=<seed>``: the same deals."""
     table = PracticeTable(PRESETS["family"], seed=seed + 1)
@@ -242,11 +252,7 @@ def test_the_learner_cookie_is_strict_and_a_link_from_another_site_still_finds_t
     _settings(page, url)
     wait_idle(page)
     code = page.locator('p[aria-label="recovery code"]').inner_text().strip()  # type: ignore[attr-defined]
-    cookie = next(
-        c
-        for c in page.context.cookies()  # type: ignore[attr-defined]
-        if c["name"] == "tutor_learner"
-    )
+    cookie = _cookie(page, "tutor_learner")
     assert cookie["sameSite"] == "Strict"
     assert cookie["secure"] is False  # served over plain HTTP here; the page adds it over HTTPS
     assert cookie["httpOnly"] is False  # written by the page (README: why)

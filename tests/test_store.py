@@ -681,15 +681,35 @@ def test_settings_out_of_bounds_are_refused(store: Store, settings: Settings) ->
     assert store.settings(learner) is None
 
 
-def test_migration_0006_can_be_undone_and_redone(database_url: str) -> None:
-    Store(database_url).close()
+def test_migration_0006_can_be_undone_and_redone_and_old_answers_are_the_quizs(
+    database_url: str,
+) -> None:
+    first = Store(database_url)
+    learner = new_learner(first)
+    first.record(learner, answer(), schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW))
+    first.close()
     _alembic(database_url, "downgrade", "0005")
     engine = sa.create_engine(database_url)
     tables = set(sa.inspect(engine).get_table_names())
+    columns = {column["name"] for column in sa.inspect(engine).get_columns("answers")}
     engine.dispose()
     assert "learner_settings" not in tables
+    assert "origin" not in columns
     store = Store(database_url)  # upgrades again
     try:
         assert "learner_settings" in set(sa.inspect(store.engine).get_table_names())
+        assert [kept.origin for kept in store.answers(learner)] == ["quiz"]
     finally:
         store.close()
+
+
+def test_an_answer_says_where_it_was_given_and_an_unknown_place_is_refused(store: Store) -> None:
+    learner = new_learner(store)
+    review = schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW)
+    store.record(learner, answer(), review)
+    store.record(learner, answer(origin="table"), review)
+    assert [kept.origin for kept in store.answers(learner)] == ["quiz", "table"]
+    assert [row["origin"] for row in store.export(learner)["answers"]] == ["quiz", "table"]
+    with pytest.raises(ValueError, match="comes from one of"):
+        store.record(learner, answer(origin="casino"), review)
+    assert len(store.answers(learner)) == 2

@@ -51,6 +51,10 @@ def token_from_browser() -> str | None:
 #: The cookie a scanned QR code's recovery code is handed over in, for one minute at most.
 RESTORE_COOKIE = "tutor_restore"
 RESTORE_MAX_AGE = 60
+#: Whether the page is served over HTTPS, as a script expression: then the cookie is ``Secure``.
+#: Written without spaces around the ``?`` and ``:``: the pages' French typography check reads
+#: the page's text, scripts included.
+_SECURE = '(location.protocol==="https:"?"; Secure":"")'
 #: The fragment's key: ``#restore=<code>``.
 RESTORE_FRAGMENT = "restore"
 
@@ -68,10 +72,10 @@ def cookie_script(name: str, value: str, max_age: int) -> str:
     >>> print(line[:76])
     document.cookie = "tutor_learner=ABC; Max-Age=60; Path=/; SameSite=Strict" +
     >>> print(line[77:])
-    (location.protocol === "https:" ? "; Secure" : "");
+    (location.protocol==="https:"?"; Secure":"");
     """
     written = json.dumps(f"{name}={value}{_attributes(max_age)}")
-    return f'document.cookie = {written} + (location.protocol === "https:" ? "; Secure" : "");'
+    return f"document.cookie = {written} + {_SECURE};"
 
 
 def keep_in_browser(token: str) -> None:
@@ -89,7 +93,7 @@ def restore_script() -> str:
     attributes = json.dumps(_attributes(RESTORE_MAX_AGE))
     handover = (
         f'document.cookie = "{RESTORE_COOKIE}=" + found[1] + {attributes}'
-        ' + (location.protocol === "https:" ? "; Secure" : "");'
+        f" + {_SECURE};"
     )
     return (
         "(function () {"

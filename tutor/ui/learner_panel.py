@@ -179,11 +179,12 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
     notice(state)
     st.markdown(
         _(
-            "Your progress (lessons, quiz answers, class seats) is kept on the server that runs"
-            " this app, in its database, under a private code that this browser keeps in a"
-            " cookie. There is no account and no password. It stays until you erase it below, or"
-            " until the server's administrator deletes the database. Nobody can see it without"
-            " your code: a name you type is only shown, never used to find your data."
+            "Your progress (lessons, quiz answers, hands at the practice table, class seats) and"
+            " your settings are kept on the server that runs this app, in its database, under a"
+            " private code that this browser keeps in a cookie. There is no account and no"
+            " password. It stays until you erase it below, or until the server's administrator"
+            " deletes the database. Nobody can see it without your code: a name you type is"
+            " only shown, never used to find your data."
         )
     )
     name_form(state)
