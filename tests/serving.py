@@ -162,3 +162,30 @@ def wait_idle(page: object) -> None:
     page.wait_for_selector(  # type: ignore[attr-defined]
         '[data-testid="stStatusWidget"]', state="detached", timeout=60_000
     )
+
+
+def answer_right(page: object, index: int, step: object) -> None:
+    """Answer a lesson's ask step (``step``, an ``AskStep``) as its file says is right, through
+    the page only, and wait for the verdict."""
+    from tutor.lessons.models import (
+        ActionAnswer,
+        ChipsAnswer,
+        ChoiceAnswer,
+        LossAnswer,
+        NumberAnswer,
+    )
+
+    answer = step.ask.answer  # type: ignore[attr-defined]
+    if isinstance(answer, NumberAnswer | ChipsAnswer | LossAnswer):
+        value = (
+            answer.number if isinstance(answer, NumberAnswer)
+            else answer.chips if isinstance(answer, ChipsAnswer) else answer.loss
+        )
+        page.get_by_label("Votre réponse").fill(str(value))  # type: ignore[attr-defined]
+        button(page, "Vérifier").click()  # type: ignore[attr-defined]
+    elif isinstance(answer, ChoiceAnswer):
+        keyed_button(page, f"ask-{index}-choice-{answer.choice}").click()  # type: ignore[attr-defined]
+    elif isinstance(answer, ActionAnswer):
+        keyed_button(page, f"ask-{index}-{answer.action.value}").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]

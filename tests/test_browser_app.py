@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.serving import BROWSER, LAPTOP, PHONE, ROOT
+from tests.serving import answer_right as _answer_right
 from tests.serving import button as _button
 from tests.serving import keyed_button as _key
 from tests.serving import new_page as _page
@@ -19,13 +20,6 @@ from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
 from tutor.i18n import translator
 from tutor.lessons import AskStep, DealStep, DrillStep, load_course
-from tutor.lessons.models import (
-    ActionAnswer,
-    ChipsAnswer,
-    ChoiceAnswer,
-    LossAnswer,
-    NumberAnswer,
-)
 
 pytestmark = BROWSER
 
@@ -37,20 +31,7 @@ def _play_step(page: object, index: int, step: object, label: str) -> None:
     """Do what a step asks, through the page only; the lesson file tells the right answers."""
     fr = translator("fr")
     if isinstance(step, AskStep):
-        answer = step.ask.answer
-        if isinstance(answer, NumberAnswer | ChipsAnswer | LossAnswer):
-            value = (
-                answer.number if isinstance(answer, NumberAnswer)
-                else answer.chips if isinstance(answer, ChipsAnswer) else answer.loss
-            )
-            page.get_by_label("Votre réponse").fill(str(value))  # type: ignore[attr-defined]
-            _button(page, "Vérifier").click()  # type: ignore[attr-defined]
-        elif isinstance(answer, ChoiceAnswer):
-            _key(page, f"ask-{index}-choice-{answer.choice}").click()  # type: ignore[attr-defined]
-        elif isinstance(answer, ActionAnswer):
-            _key(page, f"ask-{index}-{answer.action.value}").click()  # type: ignore[attr-defined]
-        _wait_idle(page)
-        page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
+        _answer_right(page, index, step)
         if index == 3:
             _shot(page, f"lesson-answered-{label}")
     elif isinstance(step, DealStep):

@@ -21,6 +21,7 @@ from collections import Counter
 import pytest
 
 from tests.serving import BROWSER, PHONE
+from tests.serving import answer_right as _answer_right
 from tests.serving import button as _button
 from tests.serving import keyed_button as _key
 from tests.serving import new_page as _page
@@ -30,7 +31,6 @@ from tutor.cards import Card, Rank, Suit, hand_value
 from tutor.i18n import translator
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
 from tutor.lessons.claims import _ABSOLUTE, _PLAYS
-from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, LossAnswer, NumberAnswer
 from tutor.table import scripted_round
 
 pytestmark = BROWSER
@@ -99,23 +99,6 @@ def _engine_result(lesson: Lesson, step: DealStep) -> str:
     return FR.seat_result(game.results[0])
 
 
-def _answer(page: object, index: int, step: AskStep) -> None:
-    answer = step.ask.answer
-    if isinstance(answer, NumberAnswer | ChipsAnswer | LossAnswer):
-        value = (
-            answer.number if isinstance(answer, NumberAnswer)
-            else answer.chips if isinstance(answer, ChipsAnswer) else answer.loss
-        )
-        page.get_by_label("Votre réponse").fill(str(value))  # type: ignore[attr-defined]
-        _button(page, "Vérifier").click()  # type: ignore[attr-defined]
-    elif isinstance(answer, ChoiceAnswer):
-        _key(page, f"ask-{index}-choice-{answer.choice}").click()  # type: ignore[attr-defined]
-    elif isinstance(answer, ActionAnswer):
-        _key(page, f"ask-{index}-{answer.action.value}").click()  # type: ignore[attr-defined]
-    _wait_idle(page)
-    page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
-
-
 def _hand_shown(page: object) -> list[Card]:
     group = page.locator('[role="group"][aria-label^="Votre main"]').first  # type: ignore[attr-defined]
     return [CARDS_BY_ALT[alt] for alt in group.locator("img").evaluate_all(
@@ -177,7 +160,7 @@ def test_a_french_learner_on_a_phone_reads_nothing_the_table_contradicts(
     for index, step in enumerate(lesson.steps):
         page.get_by_text(f"Étape {index + 1} sur {len(lesson.steps)}").wait_for()  # type: ignore[attr-defined]
         if isinstance(step, AskStep):
-            _answer(page, index, step)
+            _answer_right(page, index, step)
         elif isinstance(step, DealStep):
             for action in step.deal.expect.decisions:
                 _key(page, f"deal-{index}-{action.value}").click()  # type: ignore[attr-defined]
