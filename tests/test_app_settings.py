@@ -45,6 +45,30 @@ def test_edited_rules_are_checked_by_the_engine(open_app: OpenApp) -> None:
     assert state.rules.name == "family*"
 
 
+def test_the_french_tables_surrender_is_named_immediate_and_the_house_rule_is_an_edit(
+    open_app: OpenApp,
+) -> None:
+    """The French casino's surrender is immediate, against any card as source 001 reads; the
+    rule edit can refuse it against an Ace, a casino's house rule."""
+    at = open_app("settings", AppState(rules=PRESETS["french-casino"]))
+    surrender = at.selectbox(key="rule-surrender")
+    assert surrender.value == "immediate"
+    assert "immédiat" in surrender.options
+    assert at.checkbox(key="rule-surrender-ace").value
+    at.checkbox(key="rule-surrender-ace").uncheck()
+    next(b for b in at.button if b.label == "Appliquer ces règles").click().run()
+    assert not at.exception
+    state = at.session_state["app"]
+    assert state.rules.surrender_against_ace is False
+    assert state.rules.name == "french-casino*"
+    # No surrender at all: there is no house rule about it to keep.
+    at.selectbox(key="rule-surrender").set_value("none")
+    next(b for b in at.button if b.label == "Appliquer ces règles").click().run()
+    assert not at.exception
+    assert not at.error
+    assert at.session_state["app"].rules.surrender.value == "none"
+
+
 def test_numbers_follow_the_locale() -> None:
     assert translator("fr").percent(0.004) == "0,40\u00a0%"
     assert translator("en").percent(0.004) == "0.40%"

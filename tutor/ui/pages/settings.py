@@ -24,6 +24,7 @@ _RULE_FIELDS = (
     "rule-das",
     "rule-hands",
     "rule-surrender",
+    "rule-surrender-ace",
 )
 
 
@@ -57,6 +58,7 @@ def _apply_edits(state: AppState) -> None:
     values = st.session_state
     base = PRESETS.get(state.rules.name.rstrip("*"), state.rules)
     try:
+        surrender = Surrender(values["rule-surrender"])
         rules = base.replace(
             name=base.name + "*",
             decks=int(values["rule-decks"]),
@@ -66,7 +68,10 @@ def _apply_edits(state: AppState) -> None:
             double_on=DoubleOn(values["rule-double-on"]),
             double_after_split=bool(values["rule-das"]),
             max_hands=int(values["rule-hands"]),
-            surrender=Surrender(values["rule-surrender"]),
+            surrender=surrender,
+            # Refusing surrender against an Ace is a house rule of a table that offers it.
+            surrender_against_ace=surrender is Surrender.NONE
+            or bool(values.get("rule-surrender-ace", True)),
         )
     except InvalidRulesError as error:
         st.session_state["settings-error"] = str(error)
@@ -167,8 +172,17 @@ def main() -> None:
             _("Surrender"),
             [s.value for s in Surrender],
             index=list(Surrender).index(rules.surrender),
-            format_func=lambda v: _("none") if v == "none" else _("late"),
+            format_func=lambda v: {
+                "none": _("none"),
+                "late": _("late"),
+                "immediate": _("immediate"),
+            }[v],
             key="rule-surrender",
+        )
+        c2.checkbox(
+            _("Surrender against an Ace too (refusing it is a casino's house rule)"),
+            rules.surrender_against_ace,
+            key="rule-surrender-ace",
         )
         st.form_submit_button(_("Apply these rules"), on_click=_apply_edits, args=(state,))
     error = st.session_state.get("settings-error")
