@@ -20,13 +20,8 @@ from tutor.ui.state import AppState, parse_seed
 
 KEY = "app"
 
-#: The widgets that show a setting: after the settings change under them (a recovery code, the
-#: other language switch) their kept values are dropped, so they draw the learner's settings.
-SETTING_WIDGETS = (
-    "settings-language",
-    "sidebar_language",
-    "settings-exact",
-    "settings-preset",
+#: The Settings page's rule edit form: after a change of table they draw the new table's options.
+RULE_WIDGETS = (
     "rule-decks",
     "rule-h17",
     "rule-hole",
@@ -35,6 +30,17 @@ SETTING_WIDGETS = (
     "rule-das",
     "rule-hands",
     "rule-surrender",
+    "rule-surrender-ace",
+)
+
+#: The widgets that show a setting: after the settings change under them (a recovery code, the
+#: other language switch) their kept values are dropped, so they draw the learner's settings.
+SETTING_WIDGETS = (
+    "settings-language",
+    "sidebar_language",
+    "settings-exact",
+    "settings-preset",
+    *RULE_WIDGETS,
 )
 
 

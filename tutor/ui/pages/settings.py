@@ -11,21 +11,8 @@ from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrende
 from tutor.strategy import Reference
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
-from tutor.ui.session import app_state, settings_changed
+from tutor.ui.session import RULE_WIDGETS, app_state, settings_changed
 from tutor.ui.state import AppState
-
-#: The edit form's fields: after a change of preset they draw the new table's options.
-_RULE_FIELDS = (
-    "rule-decks",
-    "rule-h17",
-    "rule-hole",
-    "rule-bj",
-    "rule-double-on",
-    "rule-das",
-    "rule-hands",
-    "rule-surrender",
-    "rule-surrender-ace",
-)
 
 
 @callback_guard
@@ -49,7 +36,7 @@ def _preset(state: AppState) -> None:
     if isinstance(name, str) and name in PRESETS:
         state.set_rules(PRESETS[name])
         st.session_state.pop("settings-error", None)
-        settings_changed(state, widgets=_RULE_FIELDS)
+        settings_changed(state, widgets=RULE_WIDGETS)
 
 
 @callback_guard
