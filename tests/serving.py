@@ -62,6 +62,26 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports (the script numbers its processes'
+    ports from one)."""
+    for _attempt in range(50):
+        first = free_port()
+        sockets = []
+        try:
+            for port in range(first, first + count):
+                sock = socket.socket()
+                sockets.append(sock)
+                sock.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for sock in sockets:
+                sock.close()
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
 @contextmanager
 def app_server(
     data_dir: Path | None = None,

@@ -18,7 +18,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import time
 import uuid
@@ -29,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, free_port
+from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, free_port, free_ports
 from tests.serving import button as _button
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
@@ -101,26 +100,6 @@ def drop_database(server_url: str, database_url: str) -> None:
     with admin.connect() as connection:
         connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     admin.dispose()
-
-
-def free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free loopback ports (the script numbers its processes'
-    ports from one)."""
-    for _attempt in range(50):
-        first = free_port()
-        sockets = []
-        try:
-            for port in range(first, first + count):
-                sock = socket.socket()
-                sockets.append(sock)
-                sock.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-        finally:
-            for sock in sockets:
-                sock.close()
-    raise RuntimeError(f"no {count} consecutive free ports")
 
 
 @contextmanager

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import ROOT, free_port
+from tests.serving import ROOT, free_port, free_ports
 
 SCRIPT = ROOT / "deploy" / "school"
 
@@ -103,31 +103,11 @@ class FakeSet:
         return line.removeprefix(prefix)
 
 
-def _consecutive_ports(count: int) -> int:
-    import socket
-
-    for _attempt in range(50):
-        first = free_port()
-        sockets = []
-        try:
-            for port in range(first, first + count):
-                sock = socket.socket()
-                sockets.append(sock)
-                sock.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-        finally:
-            for sock in sockets:
-                sock.close()
-    raise RuntimeError("no consecutive free ports")
-
-
 @pytest.fixture
 def fake_set(tmp_path: Path) -> Iterator[FakeSet]:
     run = tmp_path / "run"
     run.mkdir()
-    first = _consecutive_ports(2)
+    first = free_ports(2)
     env = dict(os.environ)
     env.update(
         TUTOR_SCHOOL_CONF=os.devnull,
