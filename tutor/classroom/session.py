@@ -363,18 +363,19 @@ class Classroom:
         info = self.info(code)
         guesser = ANONYMOUS if learner_token is None else learner_hash(learner_token)
         now = self.clock()
-        locked_until, stored = self.records.key_state(info.id, guesser)
-        if locked_until is not None and locked_until > now:
-            wait = (locked_until - now).total_seconds()
+        # The try is counted before the key is weighed (scrypt is the slow part): tries sent
+        # together take one turn between them, and the rest wait out its lock unweighed.
+        failures, locked_until, stored = self.records.claim_key_turn(
+            info.id, guesser, now, lambda failures: now + lock_for(failures)
+        )
+        if locked_until is not None:
+            wait = max((locked_until - now).total_seconds(), 0.1)
             raise SlowDownError(
                 f"too many wrong keys: try again in {wait:.0f} s", seconds=round(wait, 1)
             )
         if key_matches(key, stored):
             self.records.forget_wrong_keys(info.id, guesser)
             return Teacher(info.id, info.code)
-        failures = self.records.count_wrong_key(
-            info.id, guesser, lambda failures: now + lock_for(failures)
-        )
         raise WrongKeyError("this is not the teacher key of this session", failures=failures)
 
     def open_own(self, code: str, learner_token: str) -> Teacher:

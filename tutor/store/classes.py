@@ -10,6 +10,8 @@ The statements that guard against races are written so that the database decides
 
 - counters go up by one ``UPDATE ... SET n = n + 1 ... RETURNING n`` (``bump``), so parallel
   requests each count;
+- a teacher key's try is counted, and its lock set, before the key is weighed, only while the
+  guesser is not locked (``claim_key_turn``), so tries sent together take one turn;
 - the class steps move with ``UPDATE ... WHERE current = :position`` (``move_on``, ``close``),
   so a second click finds nothing to change;
 - an answer holds the session row (``FOR SHARE`` on PostgreSQL; SQLite has one writer) and is
@@ -241,12 +243,10 @@ class ClassRecords:
         table: sa.Table,
         key: Mapping[str, Any],
         column: str,
-        then: Callable[[sa.Connection, int], None] | None = None,
     ) -> int:
         """Add one to ``column`` of the row at ``key`` (made at 1 if missing) and return the new
         count, atomically: one ``UPDATE ... SET n = n + 1 ... RETURNING n``, so that parallel
-        requests each count. A racing first insert makes ours fail; the next pass updates.
-        ``then`` runs in the same transaction with the count (to set a lock from it)."""
+        requests each count. A racing first insert makes ours fail; the next pass updates."""
         where = sa.and_(*(table.c[name] == value for name, value in key.items()))
         for attempt in range(3):
             try:
@@ -260,8 +260,6 @@ class ClassRecords:
                     if count is None:
                         db.execute(table.insert().values(**key, **{column: 1}))
                         count = 1
-                    if then is not None:
-                        then(db, int(count))
                     return int(count)
             except sa.exc.IntegrityError:
                 if attempt == 2:
@@ -273,37 +271,68 @@ class ClassRecords:
         return self.bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
 
     # -- teacher keys --
-    def key_state(self, session_id: int, guesser: str) -> tuple[datetime | None, str]:
-        """(until when ``guesser`` is locked out of this session, the session's key hash)."""
-        with self.engine.connect() as db:
-            locked_until = db.execute(
-                sa.select(class_key_attempts.c.locked_until).where(_attempts(session_id, guesser))
-            ).scalar_one_or_none()
-            stored = db.execute(
-                sa.select(class_sessions.c.key_hash).where(class_sessions.c.id == session_id)
-            ).scalar_one()
-        return locked_until, str(stored)
+    def claim_key_turn(
+        self, session_id: int, guesser: str, now: datetime, locked_until: Callable[[int], datetime]
+    ) -> tuple[int, datetime | None, str]:
+        """Take ``guesser``'s turn to try a key on this session, before the key is weighed.
+
+        The try is counted as a failure at once, with the lock that failure earns
+        (``locked_until`` of the count), if and only if the guesser is not locked now: one
+        ``UPDATE ... WHERE locked_until <= now RETURNING failed``. So thirty tries sent together
+        take one turn between them, and the other twenty-nine are refused before any of them
+        costs a slow hash; a right key then forgets the failures (``forget_wrong_keys``).
+
+        Returns (the failures counted with this one, or 0 when refused; until when the guesser
+        is locked, when refused; the session's key hash)."""
+        attempts = _attempts(session_id, guesser)
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as db:
+                    stored = db.execute(
+                        sa.select(class_sessions.c.key_hash).where(
+                            class_sessions.c.id == session_id
+                        )
+                    ).scalar_one()
+                    failures = db.execute(
+                        class_key_attempts.update()
+                        .where(
+                            attempts
+                            & (
+                                class_key_attempts.c.locked_until.is_(None)
+                                | (class_key_attempts.c.locked_until <= now)
+                            )
+                        )
+                        .values(failed=class_key_attempts.c.failed + 1)
+                        .returning(class_key_attempts.c.failed)
+                    ).scalar_one_or_none()
+                    if failures is None:
+                        until = db.execute(
+                            sa.select(class_key_attempts.c.locked_until).where(attempts)
+                        ).scalar_one_or_none()
+                        if until is not None:
+                            return 0, until, str(stored)
+                        failures = 1  # the guesser's first try on this session
+                        db.execute(
+                            class_key_attempts.insert().values(
+                                session_id=session_id, guesser=guesser, failed=1
+                            )
+                        )
+                    db.execute(
+                        class_key_attempts.update()
+                        .where(attempts)
+                        .values(locked_until=locked_until(int(failures)))
+                    )
+                    return int(failures), None, str(stored)
+            except sa.exc.IntegrityError:
+                # A racing first try inserted the row between our two statements: try again,
+                # and this time find its lock.
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def forget_wrong_keys(self, session_id: int, guesser: str) -> None:
         with self.engine.begin() as db:
             db.execute(class_key_attempts.delete().where(_attempts(session_id, guesser)))
-
-    def count_wrong_key(
-        self, session_id: int, guesser: str, locked_until: Callable[[int], datetime]
-    ) -> int:
-        """One more wrong key from ``guesser``, and the lock it earns (``locked_until`` of the
-        failure count), in one transaction; the count."""
-
-        def lock(db: sa.Connection, failures: int) -> None:
-            db.execute(
-                class_key_attempts.update()
-                .where(_attempts(session_id, guesser))
-                .values(locked_until=locked_until(failures))
-            )
-
-        return self.bump(
-            class_key_attempts, {"session_id": session_id, "guesser": guesser}, "failed", lock
-        )
 
     # -- the class's steps --
     def move_on(self, session_id: int, position: int) -> None:
