@@ -2,6 +2,11 @@
 of the teacher's counter take (median and 95th percentile), on SQLite (and PostgreSQL if
 ``TUTOR_TEST_POSTGRES_URL`` names a server).
 
+And a lecture hall joining at once: 300 phones, each its own browser (learner token) and its own
+network client (address), join one class through ``Classroom.join`` from ``JOIN_WORKERS``
+threads, as the server's threads would take them; joins a second over the whole hall (median of
+``JOIN_RUNS`` halls), and how many were seated (all of them, or the line says otherwise).
+
     python bench/classroom.py
 """
 
@@ -12,15 +17,20 @@ import statistics
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tutor.classroom import ClassQuestion, Classroom
+from tutor.classroom import ClassQuestion, Classroom, TooManyJoinsError
 from tutor.decision import Action
+from tutor.identity import new_token
 from tutor.rules import PRESETS
 from tutor.store import Store
 
 STUDENTS = 40
 QUESTIONS = 20
+HALL = 300
+JOIN_WORKERS = 8
+JOIN_RUNS = 3
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -76,12 +86,45 @@ def run(url: str, label: str) -> None:
         print(f"classroom_{label}_{name}_p95: {percentile(ms, 0.95):.1f} ms")
 
 
+def hall(url: str, label: str) -> None:
+    """``HALL`` phones from ``HALL`` addresses join one class at once: joins a second."""
+    store = Store(url)
+    room = Classroom(store)
+    hands = [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    rates: list[float] = []
+    seated: list[int] = []
+    for run_index in range(JOIN_RUNS):
+        info, _ = room.create(f"hall {run_index}", PRESETS["family"], hands)
+        phones = [(new_token(), f"10.{run_index}.{i // 250}.{i % 250 + 1}") for i in range(HALL)]
+
+        def join(index: int, code: str = info.code, phones: list[tuple[str, str]] = phones) -> bool:
+            token, address = phones[index]
+            try:
+                room.join(code, f"Student {index}", learner_token=token, client=address)
+            except TooManyJoinsError:
+                return False  # counted below: a hall that is not all seated says so
+            return True
+
+        start = time.perf_counter()
+        with ThreadPoolExecutor(JOIN_WORKERS) as pool:
+            outcomes = list(pool.map(join, range(HALL)))
+        rates.append(HALL / (time.perf_counter() - start))
+        seated.append(sum(outcomes))
+    store.close()
+    rate = statistics.median(rates)
+    print(f"classroom_{label}_hall_{HALL}_clients_joins_per_second: {rate:.0f} joins/s")
+    print(f"classroom_{label}_hall_{HALL}_clients_seated: {min(seated)} students")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        run(f"sqlite:///{Path(folder) / 'bench.sqlite3'}", "sqlite")
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        run(url, "sqlite")
+        hall(url, "sqlite")
     postgres = os.environ.get("TUTOR_TEST_POSTGRES_URL")
     if postgres:
         run(postgres, "postgresql")
+        hall(postgres, "postgresql")
 
 
 if __name__ == "__main__":
