@@ -14,9 +14,10 @@ Why these numbers:
 - a wrong key locks *the guesser* (their browser's learner token hash) out of that class for a
   time that doubles with each of their failures (1 s, 2 s, 4 s... up to a minute), on top of
   scrypt's own cost. The try is counted, and the lock set, before the key is hashed, so
-  thirty tries sent at once cost one hash and the rest wait. Keyed to the guesser, a stranger's guesses slow the stranger down and never
-  lock the teacher out; a new browser starts afresh, which is safe because at 1,000 guesses a
-  second a 75-bit key lasts a million billion years;
+  thirty tries sent at once cost one hash and the rest wait. Keyed to the guesser, a
+  stranger's guesses slow the stranger down and never lock the teacher out; a new browser
+  starts afresh, which is safe because at 1,000 guesses a second a 75-bit key lasts a million
+  billion years;
 - joins and class creations are counted per minute in the database (every server process
   agrees), per browser and per network client (``client_key``), and joins also per class. There
   is no bucket that every visitor shares: a cookie-less script is a fresh browser at each
