@@ -9,11 +9,11 @@ from itertools import combinations_with_replacement
 import pytest
 
 from tutor.cards import Card, Rank, Suit, hand_value
+from tutor.cell import Cell
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.i18n import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy import CLOSE, Reference, advise, chart, judge
-from tutor.strategy.judge import chart_cell
 from tutor.table import decision_for
 
 FAMILY = PRESETS["family"]
@@ -203,9 +203,9 @@ def test_every_cell_of_the_chart_is_the_judges_chart_play_for_its_two_card_hands
     for point in _points(rules):
         if point.is_insurance_decision:
             continue
-        cell = chart_cell(point, table_chart)
-        assert cell is not None
-        code = getattr(table_chart, cell[0]).loc[cell[1], cell[2]]
+        cell = Cell.of(point)
+        assert cell.in_chart
+        code = table_chart.code(cell)
         play = judge(point).chart_play
         first = {"H": Action.HIT, "S": Action.STAND, "D": Action.DOUBLE, "P": Action.SPLIT,
                  "R": Action.SURRENDER}[code[0]]

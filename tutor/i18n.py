@@ -41,6 +41,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 from tutor.cards import Card, HandValue, Rank, Suit, hand_value
+from tutor.cell import Cell, Kind, parse_hand
 from tutor.decision import Action
 from tutor.game import Event, EventKind, Money, Outcome, SeatResult
 from tutor.rules import TableRules
@@ -620,13 +621,11 @@ class Translator:
         >>> en.item_name("soft:s13:4"), en.item_name("pairs:10-10:A")
         ('Ace-2 (soft 13) against a 4', 'pair of 10s against an Ace')
         """
+        try:
+            return self.cell_name(Cell.parse_item(item)[1])
+        except ValueError:
+            pass
         parts = item.split(":")
-        if len(parts) == 3 and parts[2] and parts[0] not in ("payouts",):
-            hand = self.hand_label(parts[1])
-            up = parts[2]
-            if up == "A" or (up.isdigit() and 2 <= int(up) <= 10):
-                up = self.up_card_phrase(1 if up == "A" else int(up))
-            return self.format(N_("{hand} against {up}"), hand=hand, up=up)
         if parts[0] == "insurance":
             if parts[-1] == "natural":
                 return self.gettext(N_("Insurance, holding a blackjack"))
@@ -648,25 +647,34 @@ class Translator:
             return self.format(N_("Payout of {outcome}"), outcome=outcome)
         return self.gettext(N_("Another question"))
 
+    def cell_name(self, cell: Cell) -> str:
+        """A cell as a learner reads it: ``16 dur contre un 10``, ``paire d'as contre un 6``.
+
+        >>> translator("en").cell_name(Cell.parse("hard:16:10"))
+        'hard 16 against a 10'
+        """
+        return self.format(N_("{hand} against {up}"), hand=self.row_name(cell.kind, cell.row),
+                           up=self.up_card_phrase(cell.up))
+
     def hand_label(self, code: str) -> str:
         """A hand of an item key: ``14`` -> ``14 dur``, ``s13`` -> ``As-2 (13 souple)``,
-        ``8-8`` -> ``paire de 8``, ``A-A`` -> ``paire d'as``."""
-        if "-" in code:
-            first = code.split("-")[0]
-            if first == "A":
+        ``8-8`` -> ``paire de 8``, ``A-A`` -> ``paire d'as``; other text as it is."""
+        try:
+            kind, row = parse_hand(code)
+        except ValueError:
+            return code
+        return self.row_name(kind, row)
+
+    def row_name(self, kind: Kind, row: int) -> str:
+        """A chart row (:class:`tutor.cell.Cell`'s kind and row) in words."""
+        if kind is Kind.PAIRS:
+            if row == 1:
                 return self.gettext(N_("pair of Aces"))
-            return self.format(N_("pair of {pair}s"), pair=first)
-        if code.startswith("s") and code[1:].isdigit():
-            total = int(code[1:])
-            if 12 <= total <= 21:
-                other = "A" if total == 12 else str(total - 11)
-                return self.format(
-                    N_("Ace-{other} (soft {total})"), other=other, total=total
-                )
-            return self.format(N_("soft {total}"), total=total)
-        if code.isdigit():
-            return self.format(N_("hard {total}"), total=int(code))
-        return code
+            return self.format(N_("pair of {pair}s"), pair=str(row))
+        if kind is Kind.SOFT:
+            other = Rank.of_value(row - 11).symbol
+            return self.format(N_("Ace-{other} (soft {total})"), other=other, total=row)
+        return self.format(N_("hard {total}"), total=row)
 
     def seat_result(self, result: SeatResult) -> str:
         """A settled seat in one line whose amount is the engine's net, insurance included: the

@@ -13,7 +13,8 @@ from datetime import datetime
 
 import pandas as pd
 
-from tutor.cards import Rank, format_cards
+from tutor.cards import format_cards
+from tutor.cell import UP_LABELS, Cell, Kind, parse_hand
 from tutor.decision import Action, DecisionPoint
 from tutor.quiz import Category, Verdict, item_key
 from tutor.rules import TableRules
@@ -75,7 +76,8 @@ def record(
 def point_item(point: DecisionPoint) -> tuple[Category, str]:
     """The quiz item a decision met at a table or in a lesson's deal is, so that the review
     schedule counts a hand played there as the same hand drilled in the quiz: an insurance offer
-    (``insurance:hand``), a pair that may be split (``pairs:8-8:10``), else a soft or hard total
+    (``insurance:hand``), else the hand's chart cell (:meth:`tutor.cell.Cell.of`, the row the
+    judge graded): a pair that may be split (``pairs:8-8:10``), else a soft or hard total
     (``soft:s18:9``, ``hard:16:10``, whatever the number of cards).
 
     >>> from tutor.cards import parse_cards
@@ -88,15 +90,10 @@ def point_item(point: DecisionPoint) -> tuple[Category, str]:
     ...     frozenset({Action.HIT, Action.STAND})))[1]
     'soft:s17:A'
     """
-    up = "A" if point.dealer_up.rank is Rank.ACE else str(point.dealer_up.points)
     if point.is_insurance_decision:
         return Category.INSURANCE, f"insurance:{'natural' if point.is_natural else 'hand'}"
-    if point.is_pair and len(point.cards) == 2 and Action.SPLIT in point.legal:
-        first = "A" if point.cards[0].points == 1 else str(point.cards[0].points)
-        return Category.PAIRS, f"pairs:{first}-{first}:{up}"
-    value = point.value
-    category = Category.SOFT if value.soft else Category.HARD
-    return category, f"{category.value}:{'s' if value.soft else ''}{value.total}:{up}"
+    cell = Cell.of(point)
+    return Category(cell.kind.value), str(cell)
 
 
 def record_judgement(
@@ -202,37 +199,40 @@ def accuracy_over_time(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 #: The dealer's up-cards in the chart's column order.
-UP_ORDER: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+UP_ORDER: tuple[str, ...] = UP_LABELS
 
 
 def hand_order(hand: str) -> tuple[int, int]:
     """Where a hand of an item key sits in a chart: hard totals first, then soft totals, then
     the pairs by rank (2-2 up to 10-10, then A-A), so that rows never sort as text
-    (``10-10`` before ``2-2``).
+    (``10-10`` before ``2-2``); a hand that is none of these last.
 
     >>> sorted(["s13", "10-10", "2-2", "16", "A-A", "9"], key=hand_order)
     ['9', '16', 's13', '2-2', '10-10', 'A-A']
     """
-    if "-" in hand:
-        first = hand.split("-")[0]
-        if first == "A":
-            return (2, 11)
-        return (2, int(first)) if first.isdigit() else (3, 0)
-    if hand.startswith("s") and hand[1:].isdigit():
-        return (1, int(hand[1:]))
-    return (0, int(hand)) if hand.isdigit() else (3, 0)
+    try:
+        kind, row = parse_hand(hand)
+    except ValueError:
+        return (3, 0)
+    return (list(Kind).index(kind), 11 if kind is Kind.PAIRS and row == 1 else row)
 
 
 def mistakes_by_hand(frame: pd.DataFrame) -> pd.DataFrame:
     """For the heatmap: per hand (``16``, ``s18``, ``8-8``) and up-card, answers and mistakes,
-    in chart order (``hand_order``, then the up-cards 2 to 10 and the Ace)."""
+    in chart order (``hand_order``, then the up-cards 2 to 10 and the Ace). Only the answers
+    whose item is a cell count (:meth:`tutor.cell.Cell.parse_item`): a doubled payout's
+    ``payouts:win:double`` is no hand against an up-card."""
     columns = ["hand", "up", "answers", "mistakes", "share"]
-    decisions = frame[frame["item"].str.count(":") == 2] if not frame.empty else frame
+    cells = frame["item"].map(_cell_of_item) if not frame.empty else pd.Series(dtype=object)
+    decisions = frame[cells.notna()] if not frame.empty else frame
     if decisions.empty:
         return pd.DataFrame(columns=columns)
-    parts = decisions["item"].str.split(":", expand=True)
-    table = decisions.assign(hand=parts[1], up=parts[2], mistake=~decisions["right"])
-    table = table[table["up"].str.len() > 0]
+    found = cells[cells.notna()]
+    table = decisions.assign(
+        hand=[cell.hand for cell in found],
+        up=[cell.column for cell in found],
+        mistake=~decisions["right"],
+    )
     out = table.groupby(["hand", "up"], as_index=False).agg(
         answers=("right", "size"), mistakes=("mistake", "sum")
     )
@@ -243,6 +243,15 @@ def mistakes_by_hand(frame: pd.DataFrame) -> pd.DataFrame:
     )
     out = out.assign(order=order).sort_values("order", kind="stable").reset_index(drop=True)
     return out[columns]
+
+
+def _cell_of_item(item: str) -> Cell | None:
+    """The cell a stored item names, or None for an item of no cell (insurance, totals,
+    payouts) or text that is no item."""
+    try:
+        return Cell.parse_item(str(item))[1]
+    except ValueError:
+        return None
 
 
 def ev_lost_by_category(frame: pd.DataFrame) -> pd.DataFrame:

@@ -30,6 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from tutor.cards import Card, Rank, Shoe, Suit, hand_value, is_natural_cards, is_pair
+from tutor.cell import Cell, up_label
 from tutor.decision import Action, DecisionPoint
 from tutor.game import Money, Outcome, Phase, Round
 from tutor.rules import Surrender, TableRules
@@ -114,9 +115,12 @@ def unavailable_reason(category: Category, rules: TableRules) -> str | None:
 
 
 def item_key(question: Question) -> str:
-    """The item a question drills, as the review schedule knows it: the category, what the hand
-    is (a hard total, ``s`` and a soft total, a pair) and the dealer's up-card: ``hard:16:10``,
-    ``soft:s18:9``, ``pairs:8-8:A``. Two deals of the same decision are the same item."""
+    """The item a question drills, as the review schedule knows it: the category, then for a
+    decision on a hand its chart cell (:meth:`tutor.cell.Cell.of`, the judge's row): the hand (a
+    hard total, ``s`` and a soft total, a pair) and the dealer's up-card: ``hard:16:10``,
+    ``soft:s18:9``, ``pairs:8-8:A``, ``surrender:16:10``. Two deals of the same decision are the
+    same item. A hand, pair or total, is filed under the table of its cell (a pair that may not
+    be split here is its total), so a miss is reviewed in the row it was graded in."""
     category = question.category
     if category is Category.TOTALS:
         return f"totals:{len(question.cards)}cards"
@@ -125,14 +129,12 @@ def item_key(question: Question) -> str:
         return f"payouts:{outcome}{':double' if question.doubled else ''}"
     point = question.point
     assert point is not None
-    up = "A" if point.dealer_up.rank is Rank.ACE else str(point.dealer_up.points)
     if category is Category.INSURANCE:
         return f"insurance:{'natural' if point.is_natural else 'hand'}"
-    if point.is_pair and len(point.cards) == 2:
-        first = "A" if point.cards[0].points == 1 else str(point.cards[0].points)
-        return f"{category.value}:{first}-{first}:{up}"
-    value = point.value
-    return f"{category.value}:{'s' if value.soft else ''}{value.total}:{up}"
+    cell = Cell.of(point)
+    if category in (Category.HARD, Category.SOFT, Category.PAIRS):
+        return str(cell)
+    return cell.item(category.value)
 
 
 @dataclass(frozen=True)
@@ -278,18 +280,13 @@ def next_question(
 
 def question_for_item(item: str, rules: TableRules, rng: random.Random) -> Question:
     """A fresh deal of a stored item (``item_key``'s format): same category, hand and up-card."""
-    category_name, hand, up = [*item.split(":"), "", ""][:3]
+    category_name, _, detail = item.partition(":")
     category = Category(category_name)
     if not category.is_decision or category is Category.INSURANCE:
+        up = detail.partition(":")[2]
         return next_question(category, rules, rng, dealer_ups=(1,) if up else None)
-    dealer_ups = (1,) if up == "A" else (int(up),)
-    if "-" in hand:  # a pair: 8-8, A-A
-        first = hand.split("-")[0]
-        value = 1 if first == "A" else int(first)
-        totals = (12,) if value == 1 else (2 * value,)
-    else:
-        totals = (int(hand.removeprefix("s")),)
-    return next_question(category, rules, rng, dealer_ups=dealer_ups, totals=totals)
+    cell = Cell.parse_item(item)[1]
+    return next_question(category, rules, rng, dealer_ups=(cell.up,), totals=(cell.total,))
 
 
 def _deal_question(
@@ -411,7 +408,7 @@ def _dealable(
 def _against(dealer_ups: Collection[int] | None) -> str:
     if not dealer_ups:
         return ""
-    return " against " + ", ".join("A" if up == 1 else str(up) for up in sorted(dealer_ups))
+    return " against " + ", ".join(up_label(up) for up in sorted(dealer_ups))
 
 
 #: How many answers a totals or payouts question offers (the keys 1 to 4 answer them).

@@ -56,7 +56,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from tutor.cards import Card, hand_value, is_pair, parse_cards
+from tutor.cards import Card, is_pair, parse_cards
+from tutor.cell import CHART_ROWS, Cell, Kind
 from tutor.decision import Grade
 from tutor.rules import DoubleOn, TableRules
 
@@ -439,8 +440,9 @@ def _play(  # one long loop, on purpose: it is the hot path
                             and nh == 1
                             and not (surrender_no_ace and up == 1)
                         )
-                        # which cell of the strategy
-                        if pair:
+                        # which cell of the strategy (tutor.cell.Cell.of): a pair's row while it
+                        # may be split, else its total's (2-2 and A-A, with none, keep the pair's)
+                        if pair and (can_split or total == 4 or (soft and total == 12)):
                             table = PAIRS
                             row = _value(first[i])
                         else:
@@ -458,7 +460,7 @@ def _play(  # one long loop, on purpose: it is the hot path
                                 or (wanted == A_SURRENDER and can_surrender)
                             ):
                                 action = wanted
-                        if action < 0 and pair:
+                        if action < 0 and table == PAIRS:
                             action = _resolve(
                                 tables[PAIRS, row, up], can_double, can_split, can_surrender
                             )
@@ -690,10 +692,6 @@ def _empty_tables() -> tuple[I8, I8, F64]:
     return tables, np.full((3, 22, 11), -1, np.int8), np.zeros((3, 22, 11), np.float64)
 
 
-def _up_of_column(column: str) -> int:
-    return 1 if column == "A" else int(column)
-
-
 def basic_strategy(rules: TableRules, *, infinite: bool = False) -> Strategy:
     """Basic strategy for ``rules``, read from the computed chart (total-dependent).
 
@@ -705,18 +703,12 @@ def basic_strategy(rules: TableRules, *, infinite: bool = False) -> Strategy:
 
     computed = chart(rules, infinite=infinite)
     tables, action, probability = _empty_tables()
-    for index, frame in ((HARD, computed.hard), (SOFT, computed.soft), (PAIRS, computed.pairs)):
-        for label, row in frame.iterrows():
-            text = str(label)
-            if index == PAIRS:
-                first = text.split(",")[0]
-                number = 1 if first == "A" else int(first)
-            else:
-                number = int(text)
-            for column, code in row.items():
-                up = _up_of_column(str(column))
-                fallback = "H" if number < 17 or index == PAIRS else "S"
-                tables[index, number, up] = CODES[str(code) or fallback]
+    for kind in Kind:
+        for row in CHART_ROWS[kind]:
+            for up in range(1, 11):
+                cell = Cell(kind, row, up)
+                fallback = "H" if row < 17 or kind is Kind.PAIRS else "S"
+                tables[_index(cell)] = CODES[computed.code(cell) or fallback]
     tables[HARD, 4] = tables[HARD, 5]
     tables[SOFT, 12] = tables[SOFT, 13]
     return Strategy("basic", tables, action, probability)
@@ -766,13 +758,31 @@ _ANSWER_ACTIONS = {
 }
 
 
+#: The strategy tables' index of each chart table.
+_TABLE_OF_KIND = {Kind.HARD: HARD, Kind.SOFT: SOFT, Kind.PAIRS: PAIRS}
+
+
+def _index(cell: Cell) -> tuple[int, int, int]:
+    """Where a cell sits in a strategy's tables: (table, row, up-card value)."""
+    return _TABLE_OF_KIND[cell.kind], cell.row, cell.up
+
+
 def cell_of(cards: Iterable[Card], dealer_up: Card, *, rules: TableRules) -> tuple[int, int, int]:
-    """The strategy cell (table, row, up-card value) a decision on these cards falls in."""
+    """The strategy cell (table, row, up-card value) of a first decision on these cards: the
+    one decision of :meth:`tutor.cell.Cell.of`, a pair splittable when the table splits it."""
     hand = tuple(cards)
-    if len(hand) == 2 and is_pair(hand, by_value=rules.split_by_value):
-        return PAIRS, hand[0].points, dealer_up.points
-    value = hand_value(hand)
-    return (SOFT if value.soft else HARD), value.total, dealer_up.points
+    splittable = rules.can_split and is_pair(hand, by_value=rules.split_by_value)
+    return _index(Cell.of_hand(hand, dealer_up, splittable=splittable))
+
+
+def _answer_cell(answer: Any, rules: TableRules) -> tuple[int, int, int]:
+    """The cell an answer was graded in: its stored item's (the judge's row, decided when the
+    move was made, split legality known), else its cards' as a first decision."""
+    try:
+        return _index(Cell.parse_item(str(answer.item))[1])
+    except (AttributeError, ValueError):
+        return cell_of(parse_cards(str(answer.cards)), Card.parse(str(answer.dealer_up)),
+                       rules=rules)
 
 
 def error_profile(
@@ -782,10 +792,12 @@ def error_profile(
     the judge did not grade right becomes the probability of playing their most frequent other
     choice.
 
-    ``answers`` are :class:`tutor.store.Answer` records (anything with ``category``, ``cards``,
-    ``dealer_up``, ``chosen`` and the judge's ``grade``). Close calls count as the learner's play
-    too: what we simulate is what they would do. Cells the learner never answered are played by
-    the book, and insurance answers set how often they insure. Unreadable answers are skipped.
+    ``answers`` are :class:`tutor.store.Answer` records (anything with ``category``, ``item``,
+    ``cards``, ``dealer_up``, ``chosen`` and the judge's ``grade``); an answer counts in the cell
+    its item names, the row the judge graded (else its cards' cell as a first decision). Close
+    calls count as the learner's play too: what we simulate is what they would do. Cells the
+    learner never answered are played by the book, and insurance answers set how often they
+    insure. Unreadable answers are skipped.
     """
     strategy = base if base is not None else basic_strategy(rules)
     seen: dict[tuple[int, int, int], int] = {}
@@ -799,11 +811,8 @@ def error_profile(
             insurance_taken += chosen in ("insure", "even-money")
             continue
         try:
-            cell = cell_of(parse_cards(str(answer.cards)), Card.parse(str(answer.dealer_up)),
-                           rules=rules)
+            cell = _answer_cell(answer, rules)
         except ValueError:
-            continue
-        if not 2 <= cell[1] <= 21:
             continue
         seen[cell] = seen.get(cell, 0) + 1
         # The judge's grade, as stored with the answer: a close call is the learner's own play

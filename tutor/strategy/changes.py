@@ -26,6 +26,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
 
+from tutor.cell import Cell, up_value
 from tutor.decision import Action
 from tutor.rules import DoubleOn, HoleCard, InvalidRulesError, Surrender, TableRules
 from tutor.strategy.chart import Chart, chart
@@ -216,7 +217,7 @@ class CellChange:
     @property
     def up(self) -> int:
         """The up-card's value, 1 for an Ace."""
-        return 1 if self.column == "A" else int(self.column)
+        return up_value(self.column)
 
     @property
     def gain(self) -> float | None:
@@ -289,8 +290,7 @@ def row_hands(table: str, row: str) -> tuple[tuple[int, int], ...]:
     (((1, 7),), ((1, 1),), ())
     """
     if table == "pairs":
-        first = row.split(",")[0]
-        value = 1 if first == "A" else int(first)
+        value = Cell.from_chart(table, row, 1).row  # the pair card's value, any column
         return ((value, value),)
     total = int(row)
     if table == "soft":
@@ -369,7 +369,7 @@ def cell_changes(
                 if not evs_before or not evs_after:
                     continue
                 old, new = plays_swapped(evs_before, evs_after)
-                up = 1 if column == "A" else int(column)
+                up = up_value(str(column))
                 where = (table, str(row), up) if option is Option.DECKS else ("", "", up)
                 if where not in facts:
                     facts[where] = _fact(option, first.rules, second.rules, table, str(row), up)

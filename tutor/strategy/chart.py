@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
+from tutor.cell import CHART_ROWS, UP_LABELS, Cell, Kind, up_value
 from tutor.decision import Action
 from tutor.rules import TableRules
 from tutor.strategy.solution import Solution, is_natural
 from tutor.strategy.solver import Hand, hand_graph, hand_of
 
-COLUMNS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
-_UP_OF_COLUMN = {label: (1 if label == "A" else int(label)) for label in COLUMNS}
-_PAIR_LABELS = tuple(f"{v},{v}" for v in (*range(2, 11), "A"))
+#: The chart's columns: the dealer's up-cards 2 to 10, then the Ace.
+COLUMNS: tuple[str, ...] = UP_LABELS
 
 if TYPE_CHECKING:  # pandas is imported when a chart is built: ``tutor edge`` never pays for it
     import pandas as pd
@@ -51,8 +51,20 @@ class Chart:
         >>> max(evs, key=evs.__getitem__).value
         'surrender'
         """
-        column = "A" if str(up) in ("1", "A", "a") else str(up)
-        return self.evs[(table, str(row), column)]
+        return self.evs_of(Cell.from_chart(table, row, up))
+
+    def evs_of(self, cell: Cell) -> Mapping[Action, float]:
+        """The averaged EV of every action in ``cell`` (see :meth:`explain`)."""
+        return self.evs[cell.key]
+
+    def code(self, cell: Cell) -> str:
+        """The code written in ``cell`` (``""`` where no hand makes its row).
+
+        >>> from tutor.rules import PRESETS
+        >>> chart(PRESETS["american-s17"]).code(Cell.parse("pairs:8-8:10"))
+        'P'
+        """
+        return str(self.tables()[cell.kind.value].at[cell.label, cell.column])
 
     def tables(self) -> dict[str, pd.DataFrame]:
         return {"hard": self.hard, "soft": self.soft, "pairs": self.pairs,
@@ -165,20 +177,22 @@ def build_chart(solution: Solution) -> Chart:
     rules = solution.rules
     evs: dict[CellKey, Mapping[Action, float]] = {}
     frames: dict[str, pd.DataFrame] = {}
-    layouts: dict[str, list[tuple[str, int, list[tuple[int, ...]]]]] = {
-        "hard": [(str(t), t, _row_hands("hard", t)) for t in range(5, 22)],
-        "soft": [(str(t), t, _row_hands("soft", t)) for t in range(13, 22)],
-        "pairs": [
-            (label, v, [(v, v)]) for label, v in zip(_PAIR_LABELS, (*range(2, 11), 1), strict=True)
-        ],
+    # Each table's rows: its cells' row label and the card values making the row.
+    layouts: dict[str, list[tuple[str, list[tuple[int, ...]]]]] = {
+        kind.value: [
+            (Cell(kind, row, 1).label,
+             [(row, row)] if kind is Kind.PAIRS else _row_hands(kind.value, row))
+            for row in CHART_ROWS[kind]
+        ]
+        for kind in Kind
     }
     surrender_rows: dict[str, dict[str, str]] = {}
     for table, rows in layouts.items():
         data: dict[str, dict[str, str]] = {}
-        for label, _, hands in rows:
+        for label, hands in rows:
             line: dict[str, str] = {}
             for column in COLUMNS:
-                up = _UP_OF_COLUMN[column]
+                up = up_value(column)
                 split = table == "pairs"
                 cell = _averaged(solution, up, hands, split=split, das=None)
                 without = None

@@ -37,7 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from tutor.cards import Card, Rank, Suit, hand_value, is_pair
+from tutor.cards import Card, Rank, Suit, hand_value
+from tutor.cell import Cell, Kind
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.game import Money
 from tutor.rules import TableRules
@@ -51,7 +52,7 @@ from tutor.strategy.advice import (
     insurance_evs,
     insurance_reason,
 )
-from tutor.strategy.chart import COLUMNS, CellKey, Chart, chart
+from tutor.strategy.chart import chart
 from tutor.strategy.solution import Solution, solve
 from tutor.strategy.solver import hand_of
 
@@ -191,14 +192,11 @@ def _composition(point: DecisionPoint, solution: Solution, play: Action, reason:
     learner would read the same bust chances argued for opposite plays."""
     if play not in (Action.HIT, Action.STAND) or point.is_insurance_decision:
         return reason
-    table_chart = chart(point.rules)
-    value = hand_value(point.cards)
-    frame = table_chart.soft if value.soft else table_chart.hard
-    column = "A" if point.dealer_up.points == 1 else str(point.dealer_up.points)
-    if str(value.total) not in frame.index:
+    total = Cell.of_total(point.cards, point.dealer_up)
+    if not total.in_chart:
         return reason
-    cell = ("soft" if value.soft else "hard", str(value.total), column)
-    row = {a: ev for a, ev in table_chart.evs[cell].items() if a in (Action.HIT, Action.STAND)}
+    evs = chart(point.rules).evs_of(total)
+    row = {a: ev for a, ev in evs.items() if a in (Action.HIT, Action.STAND)}
     if not row:
         return reason
     row_play = max(row, key=row.__getitem__)
@@ -210,29 +208,6 @@ def _composition(point: DecisionPoint, solution: Solution, play: Action, reason:
 
 
 # -- the chart's play ---------------------------------------------------------------------------
-
-
-def chart_cell(point: DecisionPoint, table_chart: Chart) -> CellKey | None:
-    """The chart cell a learner reads for this hand: the pair's row while splitting is legal,
-    else the row of the hand's total (hard or soft); a pair whose total has no row (A-A, 2-2)
-    keeps its pair row. None for a hand the chart has no row for."""
-    column = "A" if point.dealer_up.points == 1 else str(point.dealer_up.points)
-    assert column in COLUMNS
-    cards = point.cards
-    pair_row: str | None = None
-    if len(cards) == 2 and is_pair(cards, by_value=True):
-        first = cards[0].points
-        pair_row = "A,A" if first == 1 else f"{first},{first}"
-    if pair_row is not None and Action.SPLIT in point.legal:
-        return ("pairs", pair_row, column)
-    value = hand_value(cards)
-    table = "soft" if value.soft else "hard"
-    frame = table_chart.soft if value.soft else table_chart.hard
-    if str(value.total) in frame.index:
-        return (table, str(value.total), column)
-    if pair_row is not None:
-        return ("pairs", pair_row, column)
-    return None
 
 
 def _chart_play(
@@ -248,12 +223,10 @@ def _chart_play(
         hand = hand_of([card.points for card in point.cards])
         averaged = insurance_evs(point, solution, hand, tens=_chart_tens(point, solution))
         return max(averaged, key=averaged.__getitem__), averaged
-    table_chart = chart(point.rules)
-    cell = chart_cell(point, table_chart)
-    if cell is not None:
-        averaged = {a: ev for a, ev in table_chart.evs[cell].items() if a in point.legal}
-        if averaged:
-            return max(averaged, key=averaged.__getitem__), averaged
+    averaged = {a: ev for a, ev in chart(point.rules).evs_of(Cell.of(point)).items()
+                if a in point.legal}
+    if averaged:
+        return max(averaged, key=averaged.__getitem__), averaged
     return max(evs, key=evs.__getitem__), None
 
 
@@ -271,11 +244,10 @@ def _chart_reason(
     if point.is_insurance_decision:
         tens = _chart_tens(point, solution)
         return insurance_reason(point, averaged, play, tens, scope="chart", chosen=chosen)
-    table_chart = chart(point.rules)
-    cell = chart_cell(point, table_chart)
+    cell = Cell.of(point)
     value = hand_value(point.cards)
     hard = sum(card.points for card in point.cards)
-    pair = point.cards[0].points if cell is not None and cell[0] == "pairs" else None
+    pair = cell.row if cell.kind is Kind.PAIRS else None
     context = chart_context(
         solution, point.dealer_up.points, total=value.total, hard=hard, soft=value.soft, pair=pair
     )
@@ -315,7 +287,6 @@ def finesses(rules: TableRules) -> tuple[Finesse, ...]:
 def _finesses(rules: TableRules) -> list[Finesse]:
     from tutor.table import decision_for
 
-    table_chart = chart(rules)
     found = []
     for first in range(1, 11):
         for second in range(first, 11):
@@ -325,10 +296,9 @@ def _finesses(rules: TableRules) -> list[Finesse]:
                     point = decision_for(rules, cards, _card(up, 2))
                 except ValueError:
                     continue  # a natural: nothing to decide
-                cell = chart_cell(point, table_chart)
                 judgement = judge(point)
-                if cell is not None and judgement.differs:
-                    found.append(Finesse(*cell, cards, judgement.chart_play,
+                if judgement.differs:
+                    found.append(Finesse(*Cell.of(point).key, cards, judgement.chart_play,
                                          judgement.exact_play, judgement.finesse))
     return found
 

@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 from pandas.io.formats.style import Styler
 
+from tutor.cell import Cell
 from tutor.decision import Action
 from tutor.i18n import N_, Translator
 from tutor.rules import DoubleOn, HoleCard, Surrender
@@ -108,19 +109,9 @@ def legend_html(t: Translator) -> str:
     return f"<div>{items}</div>"
 
 
-def row_key(table: str, row: str) -> str:
-    """A chart row as the Translator's hand labels spell it: ``s18``, ``8-8``, ``16``."""
-    if table == "soft":
-        return f"s{row}"
-    if table == "pairs":
-        return row.replace(",", "-")
-    return row
-
-
 def cell_name(table: str, row: str, column: str, t: Translator) -> str:
     """``16 dur contre 10``, ``As-7 (18 souple) contre As``: a cell as a learner reads it."""
-    up = t.up_card_phrase(1 if column == "A" else int(column))
-    return t.format("{hand} against {up}", hand=t.hand_label(row_key(table, row)), up=up)
+    return t.cell_name(Cell.from_chart(table, row, column))
 
 
 # -- the one chart on the page --------------------------------------------------------------------

@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor import progress
+from tutor.cell import up_value
 from tutor.quiz import Category, QuizSession, unavailable_reason
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
@@ -331,7 +332,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
     _ = t.gettext
     heat = heat.assign(
         hand_name=heat["hand"].map(t.hand_label),
-        up_name=heat["up"].map(lambda up: t.up_card_name(1) if up == "A" else str(up)),
+        up_name=heat["up"].map(lambda up: t.up_card_name(up_value(str(up)))),
     )
     heat = heat.assign(
         cell=[
@@ -340,7 +341,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
         ]
     )
     rows = list(dict.fromkeys(heat["hand_name"]))
-    ups = [t.up_card_name(1) if up == "A" else up for up in progress.UP_ORDER]
+    ups = [t.up_card_name(up_value(up)) for up in progress.UP_ORDER]
     st.header(_("Mistakes by hand and dealer's card"))
     base = alt.Chart(heat).encode(
         x=alt.X("up_name:O", title=_("Dealer's up-card"), sort=ups,
