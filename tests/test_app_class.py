@@ -416,12 +416,98 @@ def test_the_teacher_sees_the_names_and_sends_a_student_away(
     at.text_input(key="class-key").input(key)
     at.button(key="class-open").click().run()
     assert "Ana · Rude Name" in _texts(at)
-    at.selectbox(key="class-remove-name").set_value("Rude Name")
+    assert at.button(key="class-remove").disabled  # nobody chosen yet
+    at.multiselect(key="class-remove-names").select("Rude Name").run()
     at.button(key="class-remove").click().run()
     assert not at.exception
     assert room.students(room.open_as_teacher(info.code, key)) == ["Ana"]
     with pytest.raises(UnknownStudentError):
         room.student_view(rude)
+
+
+# -- issue 25: the teacher locks the class and removes several students with one click --
+
+
+def _teacher_lobby(open_page: Open, room: Classroom, *names: str) -> tuple[AppTest, Teacher]:
+    info, key = room.create("Vendredi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    for name in names:
+        room.join(info.code, name)
+    at = _open_teacher(open_page, info.code, key)
+    return at, room.open_as_teacher(info.code, key)
+
+
+def test_the_teacher_removes_several_students_with_one_click_and_is_told_how_many(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana", "Bot 1", "Bot 2", "Ben")
+    at.multiselect(key="class-remove-names").select("Bot 1").select("Bot 2").run()
+    at.button(key="class-remove").click().run()
+    assert not at.exception
+    assert room.students(teacher) == ["Ana", "Ben"]
+    assert "2 élèves retirés" in _texts(at)
+    assert "Ana · Ben" in _texts(at)  # the roster the class sees, without them
+    assert at.multiselect(key="class-remove-names").value == []  # nothing left chosen
+    assert at.multiselect(key="class-remove-names").options == ["Ana", "Ben"]
+    at.multiselect(key="class-remove-names").select("Ben").run()
+    assert "retiré" not in _texts(at)  # the count was about the last click
+
+
+def test_the_names_to_remove_follow_the_joins_as_they_arrive(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana")
+    room.join(teacher.code, "Late Bot")
+    at.run()  # the lobby's next poll
+    assert at.multiselect(key="class-remove-names").options == ["Ana", "Late Bot"]
+    assert "Ana · Late Bot" in _texts(at)
+
+
+def test_the_teacher_locks_the_class_and_a_new_phone_is_told_in_its_language(
+    open_page: Open, room: Classroom
+) -> None:
+    ana = AppState()
+    at, teacher = _teacher_lobby(open_page, room)
+    ana_phone = open_page(STUDENT, ana)
+    _join(ana_phone, teacher.code, "Ana")
+    assert not at.toggle(key="class-lock").value
+    at.toggle(key="class-lock").set_value(True).run()
+    assert not at.exception
+    assert room.info(teacher.code).locked
+    assert at.toggle(key="class-lock").value
+    assert "La classe est fermée : personne de nouveau ne peut la rejoindre." in _texts(at)
+
+    for state, sentence in [
+        (AppState(), "La classe est fermée : demandez à votre professeur de l’ouvrir."),
+        (AppState(language="en"), "The class is locked: ask your teacher to open it."),
+    ]:
+        phone = open_page(STUDENT, state)
+        _join(phone, teacher.code, "Zoé")
+        assert _pages(phone).seat is None
+        assert sentence in _texts(phone)
+    # Ana's phone reloads: her seat comes back without a word typed.
+    again = open_page(STUDENT, AppState(learner_token=ana.learner_token), query=teacher.code)
+    seat = _pages(again).seat
+    assert seat is not None
+    assert seat.student.nickname == "Ana"
+
+    at.toggle(key="class-lock").set_value(False).run()
+    assert not room.info(teacher.code).locked
+    phone = open_page(STUDENT)
+    _join(phone, teacher.code, "Zoé")
+    assert _pages(phone).seat is not None
+
+
+def test_the_lock_stays_at_hand_during_the_questions(open_page: Open, room: Classroom) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana", "Bot")
+    at.button(key="class-start").click().run()
+    assert "Question 1 sur 1" in _texts(at)
+    at.toggle(key="class-lock").set_value(True).run()
+    assert room.info(teacher.code).locked
+    assert any("La classe est fermée" in str(block.label) for block in at.expander)
+    at.multiselect(key="class-remove-names").select("Bot").run()
+    at.button(key="class-remove").click().run()
+    assert not at.exception
+    assert room.students(teacher) == ["Ana"]
 
 
 # -- issue 14: teacher access, a private reopen screen, retention, stale clicks, names --

@@ -6,6 +6,7 @@ on PostgreSQL.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import time
@@ -28,6 +29,7 @@ from tutor.classroom import (
     UNSTARTED_RETENTION,
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ClassQuestion,
     Classroom,
     ExpiredSessionError,
@@ -1080,6 +1082,151 @@ def test_without_sharing_each_poll_reads_for_itself(database_url: str, clock: Cl
         assert statements() >= 10 * 4
     finally:
         store.close()
+
+
+# -- issue 25: the teacher is in charge of the room (a lock, several names removed at once) --
+
+
+def test_a_locked_class_refuses_a_new_name_and_seats_a_returning_student(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana_token = new_token()
+    ana = classroom.join(info.code, "Ana", learner_token=ana_token)
+    assert classroom.lock(teacher).locked
+    assert classroom.info(info.code).locked
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben", learner_token=new_token())
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben")  # a script with no cookie and no address alike
+    # Ana's phone reloads (the address's code), or she types the code again under any name.
+    back = classroom.rejoin(info.code, ana_token)
+    assert back is not None
+    assert (back.id, back.nickname) == (ana.id, "Ana")
+    again = classroom.join(info.code, "Another name", learner_token=ana_token)
+    assert (again.id, again.nickname) == (ana.id, "Ana")
+    assert classroom.students(teacher) == ["Ana"]
+    assert classroom.student_view(again).title == "A"  # the latest device holds the seat
+
+
+def test_a_locked_class_is_said_locked_before_the_nickname_is_judged(
+    classroom: Classroom,
+) -> None:
+    """A latecomer learns the class is closed, not that their name has a bad character."""
+    info, key = classroom.create("A", FAMILY, HANDS)
+    classroom.lock(classroom.open_as_teacher(info.code, key))
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "<b>bold</b>")
+
+
+def test_a_removed_student_cannot_come_back_under_a_new_name_while_the_class_is_locked(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    rude_token = new_token()
+    classroom.join(info.code, "Ana", learner_token=new_token())
+    classroom.join(info.code, "Rude Name", learner_token=rude_token)
+    classroom.lock(teacher)
+    assert classroom.remove_students(teacher, ["Rude Name"]) == ["Rude Name"]
+    assert classroom.rejoin(info.code, rude_token) is None  # no seat to come back to
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Nice Name", learner_token=rude_token)
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Nice Name", learner_token=new_token())  # a fresh browser
+    assert classroom.students(teacher) == ["Ana"]
+
+
+def test_unlocking_seats_new_names_again(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.lock(teacher)
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben")
+    assert not classroom.lock(teacher, locked=False).locked
+    ben = classroom.join(info.code, "Ben")
+    assert classroom.students(teacher) == ["Ben"]
+    classroom.lock(teacher)  # a lock mid-question keeps the seated class playing
+    classroom.next_question(teacher)
+    classroom.answer(ben, Action.HIT)
+    assert classroom.counts(teacher) == (1, 1)
+
+
+def test_a_join_racing_the_lock_is_seated_before_it_or_refused_after_it(
+    database_url: str, clock: Clock
+) -> None:
+    """Thirty phones join while the teacher clicks the lock: once the click has returned, the
+    roster the teacher reads is final. Every phone is either in it or refused as locked, and no
+    seat appears afterwards (a check outside the seat's insert lets the late ones in)."""
+    store = Store(database_url)
+    try:
+        room = Classroom(store, clock=clock)
+        info, key = room.create("A", FAMILY, HANDS)
+        teacher = room.open_as_teacher(info.code, key)
+        phones = 30
+        barrier = threading.Barrier(phones + 1)
+        seen: list[list[str]] = []
+
+        def join(index: int) -> str | None:
+            barrier.wait()
+            try:
+                return room.join(info.code, f"S{index}").nickname
+            except ClassLockedError:
+                return None
+
+        def lock() -> None:
+            barrier.wait()
+            time.sleep(0.01)  # some phones are through the door, some are at it
+            room.lock(teacher)
+            seen.append(room.students(teacher))
+
+        with ThreadPoolExecutor(phones + 1) as pool:
+            locking = pool.submit(lock)
+            joins = [pool.submit(join, index) for index in range(phones)]
+            outcomes = [future.result() for future in joins]
+            locking.result()
+        seated = {name for name in outcomes if name is not None}
+        assert set(room.students(teacher)) == seated == set(seen[0])
+        with pytest.raises(ClassLockedError):
+            room.join(info.code, "Late")
+    finally:
+        store.close()
+
+
+def test_several_students_are_removed_at_once_with_their_answers_and_devices(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    bots = [classroom.join(info.code, name) for name in ("Bot 1", "Bot 2", "Bot 3")]
+    classroom.next_question(teacher)
+    classroom.answer(ana, Action.HIT)
+    for bot in bots:
+        classroom.answer(bot, Action.STAND)
+    assert classroom.counts(teacher) == (4, 4)
+    # One name twice and one nobody holds: counted once, and not at all.
+    removed = classroom.remove_students(teacher, ["Bot 3", "Bot 1", "Bot 2", "Bot 1", "Nobody"])
+    assert removed == ["Bot 1", "Bot 2", "Bot 3"]  # in joining order
+    assert classroom.students(teacher) == ["Ana"]
+    assert classroom.counts(teacher) == (1, 1)  # their answers went with them
+    assert classroom.reveal(teacher).distribution == {Action.HIT: 1}
+    for bot in bots:
+        with pytest.raises(UnknownStudentError):
+            classroom.student_view(bot)
+    assert classroom.remove_students(teacher, []) == []
+    assert classroom.remove_students(teacher, ["Bot 1"]) == []  # already gone: nothing
+
+
+def test_removing_names_reads_no_more_than_a_class_seats(classroom: Classroom) -> None:
+    """A forged request naming a million students is cut to ``MAX_SEATS`` names before any SQL."""
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.join(info.code, "Ana")
+    names = itertools.chain((f"x{i}" for i in range(MAX_SEATS)), ["Ana"], itertools.count())
+    assert classroom.remove_students(teacher, (str(name) for name in names)) == []
+    assert classroom.students(teacher) == ["Ana"]
 
 
 # -- erase means gone: the learner's hash leaves every table --

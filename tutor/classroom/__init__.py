@@ -35,6 +35,7 @@ from tutor.classroom.access import (
 from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ClassroomError,
     ExpiredSessionError,
     IllegalAnswerError,
@@ -96,6 +97,7 @@ __all__ = [
     "AlreadyAnsweredError",
     "AnswerRow",
     "ClassFullError",
+    "ClassLockedError",
     "ClassQuestion",
     "ClassResults",
     "Classroom",

@@ -42,6 +42,13 @@ class ClassFullError(ClassroomError):
     code = "class-full"
 
 
+class ClassLockedError(ClassroomError):
+    """The teacher has locked the class: nobody new takes a seat (a seated student still gets
+    theirs back after a reload)."""
+
+    code = "locked"
+
+
 class WrongKeyError(ClassroomError):
     code = "wrong-key"
 

@@ -16,6 +16,8 @@ The rules this module keeps (each has a test that fails if it is removed):
   never showed a question and was not finished);
 - the class steps (next, reveal, finish) name the question they act on, and the database moves
   the class only if it is still there: a double click or a racing click acts once;
+- a locked class seats nobody new, decided by the database inside the seat's insert (a join
+  racing the lock is seated before it or refused after it); a seated student still rejoins;
 - a student answers each question once, only the open, unrevealed question, and only a legal
   play; an answer racing the reveal is either counted in it or refused, never stored unseen;
 - a student's view never holds other students' answers, the distribution or the correct play
@@ -28,10 +30,11 @@ statement is in ``tutor.store.classes``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -60,6 +63,7 @@ from tutor.classroom.access import (
 from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ExpiredSessionError,
     IllegalAnswerError,
     MovedOnError,
@@ -103,6 +107,8 @@ class SessionInfo:
     current: int
     revealed: bool
     questions: int
+    #: Locked by the teacher: nobody new joins (a seated student still rejoins).
+    locked: bool = False
 
     @property
     def is_finished(self) -> bool:
@@ -351,6 +357,7 @@ class Classroom:
             current=row.current,
             revealed=row.revealed,
             questions=row.question_count,
+            locked=bool(row.locked),
         )
 
     def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
@@ -422,10 +429,31 @@ class Classroom:
         return self.records.nicknames(teacher.session_id)
 
     def remove_student(self, teacher: Teacher, nickname: str) -> None:
-        """Send a student away (a rude nickname): their answers go with them, and their device
-        is no longer in the class (it may join again under another name)."""
-        self.records.remove_student(teacher.session_id, nickname)
+        """Send one student away (``remove_students`` of one name)."""
+        self.remove_students(teacher, [nickname])
+
+    def remove_students(self, teacher: Teacher, nicknames: Iterable[str]) -> list[str]:
+        """Send students away (rude nicknames, a flood of made-up ones) in one transaction: their
+        answers go with them, and their devices are no longer in the class. Returns the names
+        removed, in joining order (a name already gone is not in it), for the page to count.
+
+        A removed device holds no seat: while the class is open it may join again under
+        another name; while the class is locked (``lock``) it cannot come back at all.
+        At most ``MAX_SEATS`` names are read: a class seats no more."""
+        names = list(itertools.islice(nicknames, MAX_SEATS))
+        removed = self.records.remove_students(teacher.session_id, names)
         self._changed(teacher.session_id, students=True)
+        return removed
+
+    def lock(self, teacher: Teacher, locked: bool = True) -> SessionInfo:
+        """Lock the class (``locked``) or open it again: while locked nobody new takes a seat
+        (``ClassLockedError``), a seated student still gets their seat back after a reload, and
+        a removed one cannot come back under a new name. The database decides it inside each
+        join's insert (``ClassRecords.insert_student``): a join racing this click is seated
+        before it or refused after it, never seated once this returns."""
+        self.records.set_locked(teacher.session_id, locked)
+        self._changed(teacher.session_id)
+        return self._teacher_info(teacher)
 
     def reveal(self, teacher: Teacher, *, expected_position: int | None = None) -> Reveal:
         """Close question ``expected_position`` and show how the class answered, with the
@@ -477,7 +505,8 @@ class Classroom:
         answers) with a fresh student token, whatever nickname was typed this time, even once
         the session is finished (to see its end). Otherwise a new seat under ``nickname``,
         refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
-        dupont" is "Camille Dupont"), in a finished session and in a full one.
+        dupont" is "Camille Dupont"), in a finished session, in a full one and in one the
+        teacher has locked (``lock``: the seat comes back, a new name is refused).
 
         ``client`` is the request's network address (``tutor.ui.client``): a cookie-less script
         is a fresh browser at each join, so its address is what limits it. A join refused for
@@ -498,6 +527,8 @@ class Classroom:
                 return seat
         if info.is_finished:
             raise SessionFinishedError("this session is finished")
+        if info.locked:  # said before the nickname is judged; decided again by the insert
+            raise ClassLockedError("the teacher has locked this class")
         name = clean_nickname(nickname)
         if self.records.seats(info.id) >= MAX_SEATS:
             raise ClassFullError("this class is full", seats=MAX_SEATS)
@@ -523,6 +554,8 @@ class Classroom:
             raise NicknameTakenError(
                 "this nickname is taken in this session", nickname=name
             ) from None
+        if student_id is None:  # the teacher locked the class since ``info`` was read
+            raise ClassLockedError("the teacher has locked this class")
         self._changed(info.id, students=True)
         return Student(student_id, info.id, name, token)
 

@@ -27,7 +27,7 @@ from tutor.ui.cards import hand_html
 from tutor.ui.classroom.messages import markdown_text, prompt
 from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
-from tutor.ui.faults import database_guard
+from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 
 
@@ -228,20 +228,90 @@ def evs_view(reveal: Reveal, t: Translator) -> None:
     )
 
 
-def roster(teacher: Teacher, t: Translator) -> None:
-    """Send a student away (a rude nickname): the teacher picks the name, then confirms."""
+def room_controls(desk: TeacherDesk, info: SessionInfo, language: str, t: Translator) -> None:
+    """What keeps the room the teacher's: the lock (nobody new joins) and the names to send
+    away, several at once. Drawn in the lobby under the code and, during the questions, in the
+    expander under the projector."""
+    lock_switch(desk.teacher, info, t)
+    remove_students(desk.teacher, language, desk)
+
+
+def lock_switch(teacher: Teacher, info: SessionInfo, t: Translator) -> None:
+    """The lock, drawn from the database's state at each run (another tab of the teacher may
+    have changed it), and while locked the sentence the class reads on the projector."""
+    # Set before the widget is drawn: the switch shows what the database holds, not this tab's
+    # last click (a click whose database write failed snaps back).
+    st.session_state["class-lock"] = info.locked
+    st.toggle(
+        t.gettext("Lock the class"),
+        key="class-lock",
+        on_change=_set_lock,
+        args=(teacher,),
+        help=t.gettext(
+            "While the class is locked nobody new can join; a seated student whose phone"
+            " reloads gets their seat back, and a student you remove cannot come back under"
+            " another name."
+        ),
+    )
+    if info.locked:
+        st.warning(t.gettext("The class is locked: nobody new can join."), icon=":material/lock:")
+
+
+@callback_guard
+def _set_lock(teacher: Teacher) -> None:
+    classroom().lock(teacher, bool(st.session_state.get("class-lock")))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+@database_guard
+def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
+    """Send students away, several with one click (a flood of made-up names): the teacher picks
+    the names among those seated (the list follows the joins as they arrive), then removes them;
+    how many went is said after."""
+    from tutor.i18n import translator
+
+    t = translator(language)
+    if desk.removed is not None:
+        count = len(desk.removed)
+        st.success(
+            t.ngettext("{n} student removed", "{n} students removed", count).format(
+                n=t.number(count, digits=0)
+            ),
+            icon=":material/person_remove:",
+        )
     names = classroom().students(teacher)
     if not names:
         return
-    with st.expander(t.gettext("Remove a student")):
-        st.selectbox(t.gettext("Nickname"), names, key="class-remove-name")
-        st.button(t.gettext("Remove"), key="class-remove", on_click=_remove, args=(teacher,))
+    # Nicknames reach the widget as plain text (a multiselect shows no Markdown).
+    st.multiselect(
+        t.gettext("Students to remove"),
+        names,
+        key="class-remove-names",
+        placeholder=t.gettext("Choose one or more names"),
+        on_change=_forget_removed,
+        args=(desk,),
+    )
+    chosen = st.session_state.get("class-remove-names") or []
+    st.button(
+        t.gettext("Remove the selected students"),
+        key="class-remove",
+        on_click=_remove,
+        args=(teacher, desk),
+        disabled=not chosen,
+        icon=":material/person_remove:",
+    )
 
 
-def _remove(teacher: Teacher) -> None:
-    name = st.session_state.get("class-remove-name")
-    if name:
-        classroom().remove_student(teacher, str(name))
+def _forget_removed(desk: TeacherDesk) -> None:
+    desk.removed = None
+
+
+@callback_guard
+def _remove(teacher: Teacher, desk: TeacherDesk) -> None:
+    chosen = st.session_state.get("class-remove-names") or []
+    names = [str(name) for name in chosen if isinstance(name, str)]
+    desk.removed = classroom().remove_students(teacher, names)
+    st.session_state["class-remove-names"] = []
 
 
 def hand_text(question: ClassQuestion) -> str:

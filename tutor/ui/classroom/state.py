@@ -37,6 +37,8 @@ class TeacherDesk:
     #: Kept with the desk, not in the database: a reloaded projector restarts its clock, and no
     #: other screen needs it.
     shown_at: dict[int, float] = field(default_factory=dict)
+    #: The names the teacher's last click removed, to say how many went (None: nothing to say).
+    removed: list[str] | None = None
 
     def seconds_on(self, position: int, now: float) -> float:
         """How long question ``position`` has been on this desk's screen."""

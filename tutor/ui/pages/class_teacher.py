@@ -34,7 +34,7 @@ from tutor.ui.classroom.live import (
     header,
     live_counter,
     question_view,
-    roster,
+    room_controls,
 )
 from tutor.ui.classroom.messages import (
     error_message,
@@ -489,7 +489,6 @@ def main() -> None:
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
                 live_counter(desk.teacher, state.language, lobby=True, large=state.presentation)
-                roster(desk.teacher, t)
             start.button(
                 _("Show the first hand"),
                 key="class-start",
@@ -499,9 +498,17 @@ def main() -> None:
                 icon=":material/play_arrow:",
                 width="stretch",
             )
+            room_controls(desk, info, state.language, t)
     else:
         header(info, t)
         projector(state, pages, info)
+        label = (
+            _("The class is locked · remove students")
+            if info.locked
+            else _("Lock the class, remove students")
+        )
+        with st.expander(label, icon=":material/lock:" if info.locked else ":material/group:"):
+            room_controls(desk, info, state.language, t)
     _messages(pages)
     st.divider()
     st.button(

@@ -1,0 +1,36 @@
+"""Class mode: the teacher locks the class.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-01
+
+- ``class_sessions.locked``: whether the teacher has locked the class (``Classroom.lock``). While
+  it is true nobody new takes a seat; a student who holds one still gets it back after a reload.
+  The join's insert reads it inside its own transaction (``ClassRecords.insert_student``), so a
+  join racing the teacher's click is seated before the lock or refused after it. Every class
+  before this revision is unlocked (the column's default).
+
+One column with a default: SQLite adds it in place, no batch copy.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column(
+        "class_sessions",
+        sa.Column("locked", sa.Boolean, nullable=False, server_default=sa.false()),
+    )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("class_sessions") as batch:
+        batch.drop_column("locked")
