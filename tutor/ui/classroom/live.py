@@ -290,6 +290,7 @@ def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
         placeholder=t.gettext("Choose one or more names"),
         on_change=_forget_removed,
         args=(desk,),
+        select_all=False,  # its option is Streamlit's own English "Select all"
     )
     chosen = st.session_state.get("class-remove-names") or []
     st.button(
