@@ -510,6 +510,72 @@ def test_the_lock_stays_at_hand_during_the_questions(open_page: Open, room: Clas
     assert room.students(teacher) == ["Ana"]
 
 
+# -- issue 25: the optional second join step --
+
+
+def test_a_class_with_a_second_step_shows_its_symbols_on_the_projector_only(
+    open_page: Open, room: Classroom
+) -> None:
+    teacher = open_page(TEACHER)
+    teacher.checkbox(key="class-join-step").check()
+    _create_typed(teacher, "10 6 / 10")
+    teacher.button(key="class-key-noted").click().run()
+    desk = _pages(teacher).desk
+    assert desk is not None
+    pattern = room.join_pattern(desk.teacher)
+    assert pattern is not None
+    shown = [str(block.value) for block in teacher.markdown if "class-join-pattern" in block.value]
+    assert len(shown) == 1
+    assert all(symbol in shown[0] for symbol in pattern)
+    assert "Puis touchez ces symboles, dans l’ordre" in _texts(teacher)
+
+    # The phone that scanned the QR code is asked for the symbols at once; the page never
+    # holds the pattern.
+    phone = open_page(STUDENT, query=desk.teacher.code)
+    assert not any(symbol_row(phone, index).value for index in range(3))
+    assert "".join(pattern) not in _texts(phone)
+    phone.text_input(key="class-join-nickname").input("Ana")
+    wrong = ["★" if symbol != "★" else "●" for symbol in pattern]
+    for index, symbol in enumerate(wrong):
+        symbol_row(phone, index).set_value(symbol)
+    phone.button(key="class-join-submit").click().run()
+    assert _pages(phone).seat is None
+    assert "Ce ne sont pas les symboles affichés au tableau" in _texts(phone)
+    for index, symbol in enumerate(pattern):
+        symbol_row(phone, index).set_value(symbol)
+    phone.button(key="class-join-submit").click().run()
+    assert not phone.exception
+    seat = _pages(phone).seat
+    assert seat is not None
+    assert seat.student.nickname == "Ana"
+
+    # Once the class is going, the header keeps the code and the symbols for latecomers.
+    teacher.button(key="class-start").click().run()
+    headers = [str(block.value) for block in teacher.markdown if 'aria-label="code"' in block.value]
+    assert any('aria-label="pattern' in header for header in headers)
+
+
+def symbol_row(at: AppTest, index: int) -> object:
+    return at.segmented_control(key=f"class-join-symbol-{index}")
+
+
+def test_a_phone_that_typed_the_code_is_told_to_tap_the_symbols(
+    open_page: Open, room: Classroom
+) -> None:
+    hands = [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    info, _key = room.create("Vendredi", FAMILY, hands, join_step=True)
+    phone = open_page(STUDENT)
+    with pytest.raises(KeyError):
+        symbol_row(phone, 0)  # no class known yet: no symbols asked
+    _join(phone, info.code, "Ana")
+    assert _pages(phone).seat is None
+    assert "Cette classe demande une seconde étape" in _texts(phone)
+    assert symbol_row(phone, 0) is not None  # the rows to tap are there now
+    english = open_page(STUDENT, AppState(language="en"))
+    _join(english, info.code, "Ben")
+    assert "This class asks for a second step" in _texts(english)
+
+
 # -- issue 14: teacher access, a private reopen screen, retention, stale clicks, names --
 
 

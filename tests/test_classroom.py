@@ -16,6 +16,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given
+from hypothesis import strategies as hypothesis_st
 
 from tutor.classroom import (
     CODE_ALPHABET,
@@ -25,7 +27,9 @@ from tutor.classroom import (
     KEY_LENGTH,
     MAX_LOCK,
     MAX_SEATS,
+    PATTERN_LENGTH,
     RETENTION,
+    SYMBOLS,
     UNSTARTED_RETENTION,
     AlreadyAnsweredError,
     ClassFullError,
@@ -37,6 +41,7 @@ from tutor.classroom import (
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
+    PatternNeededError,
     Reveal,
     Seat,
     SessionFinishedError,
@@ -47,10 +52,12 @@ from tutor.classroom import (
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
+    WrongPatternError,
     canonical_key,
     new_code,
     new_key,
 )
+from tutor.classroom.joinstep import pattern_matches, read_pattern, stored_pattern
 from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
 from tutor.quiz import Category
@@ -1227,6 +1234,97 @@ def test_removing_names_reads_no_more_than_a_class_seats(classroom: Classroom) -
     names = itertools.chain((f"x{i}" for i in range(MAX_SEATS)), ["Ana"], itertools.count())
     assert classroom.remove_students(teacher, (str(name) for name in names)) == []
     assert classroom.students(teacher) == ["Ana"]
+
+
+# -- issue 25: the optional second join step, a pattern shown only on the projector --
+
+
+def _other(pattern: tuple[str, ...]) -> tuple[str, ...]:
+    """The pattern with its last symbol changed: one tap wrong."""
+    return (*pattern[:-1], SYMBOLS[(SYMBOLS.index(pattern[-1]) + 1) % len(SYMBOLS)])
+
+
+def test_a_script_with_only_the_code_cannot_join_a_class_with_a_second_step(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert info.has_join_step
+    pattern = classroom.join_pattern(teacher)
+    assert pattern is not None
+    assert len(pattern) == PATTERN_LENGTH
+    assert set(pattern) <= set(SYMBOLS)
+    with pytest.raises(PatternNeededError):
+        classroom.join(info.code, "Bot")
+    with pytest.raises(WrongPatternError):
+        classroom.join(info.code, "Bot", pattern=_other(pattern))
+    with pytest.raises(WrongPatternError):
+        classroom.join(info.code, "Bot", pattern=(*pattern, pattern[0]))  # one tap too many
+    assert classroom.students(teacher) == []
+    ana_token = new_token()
+    ana = classroom.join(info.code, "Ana", learner_token=ana_token, pattern=pattern)
+    # Her phone reloads: the seat comes back without the pattern.
+    back = classroom.rejoin(info.code, ana_token)
+    assert back is not None
+    assert back.id == ana.id
+    assert classroom.join(info.code, "Ana", learner_token=ana_token).id == ana.id
+    assert classroom.students(teacher) == ["Ana"]
+
+
+def test_a_class_without_the_step_asks_for_no_pattern(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    assert not info.has_join_step
+    assert classroom.join_pattern(classroom.open_as_teacher(info.code, key)) is None
+    assert classroom.join(info.code, "Ana", pattern=("♠", "♠", "♠")).nickname == "Ana"
+
+
+def test_each_class_draws_its_own_pattern(classroom: Classroom) -> None:
+    """Drawn with ``secrets`` per class: twenty classes do not all show one pattern."""
+    patterns = set()
+    for _ in range(20):
+        info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+        patterns.add(classroom.join_pattern(classroom.open_as_teacher(info.code, key)))
+    assert len(patterns) > 1
+
+
+def test_wrong_patterns_count_as_join_attempts_of_their_browser_and_client(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+    pattern = classroom.join_pattern(classroom.open_as_teacher(info.code, key))
+    assert pattern is not None
+    guesser = new_token()
+    for _ in range(JOINS_PER_MINUTE["browser"]):
+        with pytest.raises(WrongPatternError):
+            classroom.join(info.code, "Bot", learner_token=guesser, pattern=_other(pattern))
+    with pytest.raises(TooManyJoinsError):  # even the right pattern: the browser is spent
+        classroom.join(info.code, "Bot", learner_token=guesser, pattern=pattern)
+    # A script with no cookie from one address is bound by its address.
+    for _ in range(JOINS_PER_MINUTE["client"]):
+        with pytest.raises(WrongPatternError):
+            classroom.join(info.code, "Bot", client="203.0.113.9", pattern=_other(pattern))
+    with pytest.raises(TooManyJoinsError):
+        classroom.join(info.code, "Bot", client="203.0.113.9", pattern=pattern)
+    # A student on another phone and address reads the projector and is seated at once.
+    ana = classroom.join(
+        info.code, "Ana", learner_token=new_token(), client="198.51.100.4", pattern=pattern
+    )
+    assert ana.nickname == "Ana"
+
+
+@given(
+    pattern=hypothesis_st.tuples(*[hypothesis_st.sampled_from(SYMBOLS)] * PATTERN_LENGTH),
+    tapped=hypothesis_st.lists(
+        hypothesis_st.sampled_from([*SYMBOLS, "X", "", "♠♠"]), max_size=PATTERN_LENGTH + 2
+    ),
+)
+def test_a_pattern_matches_exactly_the_symbols_it_is_made_of(
+    pattern: tuple[str, ...], tapped: list[str]
+) -> None:
+    kept = stored_pattern(pattern)
+    assert read_pattern(kept) == pattern
+    assert pattern_matches(pattern, kept)
+    assert pattern_matches(tapped, kept) == (tuple(tapped) == pattern)
 
 
 # -- erase means gone: the learner's hash leaves every table --

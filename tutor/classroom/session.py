@@ -70,6 +70,7 @@ from tutor.classroom.errors import (
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
+    PatternNeededError,
     SessionFinishedError,
     SlowDownError,
     TooManyClassesError,
@@ -77,6 +78,14 @@ from tutor.classroom.errors import (
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
+    WrongPatternError,
+)
+from tutor.classroom.joinstep import (
+    PATTERN_LENGTH,
+    new_pattern,
+    pattern_matches,
+    read_pattern,
+    stored_pattern,
 )
 from tutor.classroom.questions import ClassQuestion, judged, legal
 from tutor.classroom.ticks import TickCache
@@ -109,6 +118,9 @@ class SessionInfo:
     questions: int
     #: Locked by the teacher: nobody new joins (a seated student still rejoins).
     locked: bool = False
+    #: Whether a phone taps the projector's pattern after the code (the pattern itself is the
+    #: teacher's: ``Classroom.join_pattern``).
+    has_join_step: bool = False
 
     @property
     def is_finished(self) -> bool:
@@ -234,8 +246,12 @@ class Classroom:
         *,
         learner_token: str | None = None,
         client: str | None = None,
+        join_step: bool = False,
     ) -> tuple[SessionInfo, str]:
         """A new session and its teacher key (shown once: only its hash is kept).
+
+        ``join_step``: each phone taps a pattern of symbols shown on the projector after the
+        code (``tutor.classroom.joinstep``), so a script that has only the code cannot join.
 
         ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
         and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
@@ -284,6 +300,7 @@ class Classroom:
                 "revealed": False,
                 "failed_keys": 0,
                 "creator_hash": creator,
+                "join_pattern": stored_pattern(new_pattern()) if join_step else None,
             }
             try:
                 self.records.insert_session(session, rows)
@@ -358,6 +375,7 @@ class Classroom:
             revealed=row.revealed,
             questions=row.question_count,
             locked=bool(row.locked),
+            has_join_step=row.join_pattern is not None,
         )
 
     def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
@@ -445,6 +463,14 @@ class Classroom:
         self._changed(teacher.session_id, students=True)
         return removed
 
+    def join_pattern(self, teacher: Teacher) -> tuple[str, ...] | None:
+        """The symbols the projector shows for the second join step; None when the class has
+        none. Only the teacher's handle reads it: no student page ever holds it."""
+        row = self.records.session(session_id=teacher.session_id)
+        if row is None or row.join_pattern is None:
+            return None
+        return read_pattern(row.join_pattern)
+
     def lock(self, teacher: Teacher, locked: bool = True) -> SessionInfo:
         """Lock the class (``locked``) or open it again: while locked nobody new takes a seat
         (``ClassLockedError``), a seated student still gets their seat back after a reload, and
@@ -497,6 +523,7 @@ class Classroom:
         *,
         learner_token: str | None = None,
         client: str | None = None,
+        pattern: Sequence[str] | None = None,
     ) -> Student:
         """Take a seat in the session, or take back the seat this learner already holds.
 
@@ -512,6 +539,11 @@ class Classroom:
         is a fresh browser at each join, so its address is what limits it. A join refused for
         its browser or its client does not count in the class's bucket: a flood from one
         address cannot refuse a student on another.
+
+        ``pattern``: the symbols tapped, for a class with a second join step (``create``'s
+        ``join_step``); none tapped is ``PatternNeededError``, others ``WrongPatternError``. Each
+        attempt has already counted in the limits, so guessing patterns is limited as guessing
+        codes is. A seated student's reload needs no pattern: the seat comes back first.
         """
         learner = None if learner_token is None else learner_hash(learner_token)
         # Before the code is looked up: guessing codes counts too.
@@ -529,6 +561,8 @@ class Classroom:
             raise SessionFinishedError("this session is finished")
         if info.locked:  # said before the nickname is judged; decided again by the insert
             raise ClassLockedError("the teacher has locked this class")
+        if info.has_join_step:
+            self._check_pattern(info.id, pattern)
         name = clean_nickname(nickname)
         if self.records.seats(info.id) >= MAX_SEATS:
             raise ClassFullError("this class is full", seats=MAX_SEATS)
@@ -674,6 +708,16 @@ class Classroom:
             self.records.purge_counts(counted_before=now - timedelta(hours=1))
         if hits > limit:
             raise error("too many attempts: wait a minute", seconds=60 - now.second)
+
+    def _check_pattern(self, session_id: int, pattern: Sequence[str] | None) -> None:
+        row = self.records.session(session_id=session_id)
+        kept = None if row is None else row.join_pattern
+        if kept is None:
+            return
+        if not pattern:
+            raise PatternNeededError("this class asks for the pattern shown on the projector")
+        if not pattern_matches(tuple(itertools.islice(pattern, PATTERN_LENGTH + 1)), kept):
+            raise WrongPatternError("this is not the pattern shown on the projector")
 
     def _polled_student(self, student: Student) -> Student:
         """``student``, if its token still holds its seat: checked against the class's seats,

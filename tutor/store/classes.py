@@ -55,6 +55,9 @@ class_sessions = sa.Table(
     sa.Column("creator_hash", sa.String(64), nullable=True, index=True),
     # Locked by the teacher: nobody new takes a seat (migration 0007; ``insert_student``).
     sa.Column("locked", sa.Boolean, nullable=False, server_default=sa.false()),
+    # The second join step's pattern as symbol indexes (``tutor.classroom.joinstep``), None when
+    # the teacher did not turn it on (migration 0007).
+    sa.Column("join_pattern", sa.String(8), nullable=True),
 )
 class_questions = sa.Table(
     "class_questions",

@@ -1,4 +1,4 @@
-"""Class mode: the teacher locks the class.
+"""Class mode: the teacher locks the class, and may ask for a second join step.
 
 Revision ID: 0007
 Revises: 0006
@@ -9,8 +9,11 @@ Create Date: 2026-12-01
   The join's insert reads it inside its own transaction (``ClassRecords.insert_student``), so a
   join racing the teacher's click is seated before the lock or refused after it. Every class
   before this revision is unlocked (the column's default).
+- ``class_sessions.join_pattern``: the symbols a phone taps after the code, shown only on the
+  projector (``tutor.classroom.joinstep``), kept as their indexes (``"405"``); None when the
+  teacher did not turn the step on, as on every class before this revision.
 
-One column with a default: SQLite adds it in place, no batch copy.
+A column with a default and a nullable one: SQLite adds both in place, no batch copy.
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ def upgrade() -> None:
         "class_sessions",
         sa.Column("locked", sa.Boolean, nullable=False, server_default=sa.false()),
     )
+    op.add_column("class_sessions", sa.Column("join_pattern", sa.String(8), nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("class_sessions") as batch:
+        batch.drop_column("join_pattern")
         batch.drop_column("locked")

@@ -31,8 +31,9 @@ from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 
 
-def header(info: SessionInfo, t: Translator) -> None:
-    """One line for the projector: the class, where it stands, and the code for latecomers."""
+def header(info: SessionInfo, t: Translator, pattern: tuple[str, ...] | None = None) -> None:
+    """One line for the projector: the class, where it stands, and the code for latecomers
+    (with the second join step's symbols, when the class has one)."""
     where = (
         t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
         if info.current >= 0
@@ -55,9 +56,39 @@ def header(info: SessionInfo, t: Translator) -> None:
             '<p style="text-align:right;margin:0">'
             f'<span style="color:#555">{html.escape(t.gettext("Class code"))}</span> '
             '<span aria-label="code" style="font-size:1.7rem;font-weight:800;'
-            f'letter-spacing:.12em">{html.escape(info.code)}</span></p>',
+            f'letter-spacing:.12em">{html.escape(info.code)}</span>'
+            + (" " + pattern_html(pattern, size="1.7rem") if pattern else "")
+            + "</p>",
             unsafe_allow_html=True,
         )
+
+
+#: Suits drawn red on the projector, as on the cards.
+_RED_SYMBOLS = frozenset({"♥", "♦"})
+
+
+def pattern_html(pattern: tuple[str, ...], *, size: str) -> str:
+    """The second join step's symbols, large and spaced, hearts and diamonds red; the group is
+    named for screen readers."""
+    symbols = "".join(
+        f'<span style="color:{"#c62828" if symbol in _RED_SYMBOLS else "#111"}">'
+        f"{html.escape(symbol)}</span>"
+        for symbol in pattern
+    )
+    return (
+        f'<span role="img" aria-label="pattern {html.escape(" ".join(pattern))}" '
+        f'style="font-size:{size};font-weight:800;letter-spacing:.3em;line-height:1.1">'
+        f"{symbols}</span>"
+    )
+
+
+def join_pattern_view(pattern: tuple[str, ...], t: Translator) -> None:
+    """Under the join code in the lobby: the symbols each phone taps after the code."""
+    st.markdown(t.gettext("Then tap these symbols, in order:"))
+    st.markdown(
+        f'<div data-testid="class-join-pattern">{pattern_html(pattern, size="4.5rem")}</div>',
+        unsafe_allow_html=True,
+    )
 
 
 def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> None:

@@ -72,6 +72,8 @@ class ClassPages:
     #: What the last attempt to create or open a session said, translated.
     message: str | None = None
     problems: list[str] = field(default_factory=list)
+    #: The class being joined asks for the projector's symbols (told by a refused join).
+    pattern_needed: bool = False
 
 
 def class_pages() -> ClassPages:

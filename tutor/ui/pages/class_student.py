@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.classroom import ClassroomError, StudentView, normalise_code
+from tutor.classroom import (
+    PATTERN_LENGTH,
+    SYMBOLS,
+    ClassroomError,
+    StudentView,
+    normalise_code,
+)
 from tutor.decision import Action, Grade
 from tutor.i18n import Translator
 from tutor.store import InvalidNicknameError
@@ -29,14 +35,19 @@ from tutor.ui.state import AppState
 def _join(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     code = str(values.get("class-join-code", ""))
+    tapped = [values.get(f"class-join-symbol-{index}") for index in range(PATTERN_LENGTH)]
+    pattern = [symbol for symbol in tapped if isinstance(symbol, str)]
     try:
         student = classroom().join(
             code,
             str(values.get("class-join-nickname", "")),
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
+            pattern=pattern or None,
         )
     except (ClassroomError, InvalidNicknameError) as error:
+        if isinstance(error, ClassroomError) and error.code in ("pattern-needed", "wrong-pattern"):
+            pages.pattern_needed = True  # the symbols to tap are shown from now on
         pages.message = error_message(error, state.t)
         return
     pages.message = None
@@ -94,6 +105,8 @@ def join_form(state: AppState, pages: ClassPages) -> None:
             key="class-join-nickname",
             help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
         )
+        if pages.pattern_needed or _asks_for_pattern(code):
+            pattern_taps(state.t)
         st.form_submit_button(
             _("Join"),
             key="class-join-submit",
@@ -104,6 +117,29 @@ def join_form(state: AppState, pages: ClassPages) -> None:
         )
     if pages.message:
         st.error(pages.message, icon=":material/error:")
+
+
+def _asks_for_pattern(code: str) -> bool:
+    """Whether the class of the join address asks for the projector's symbols (so the phone
+    that scanned the QR code shows them at once); False for no code or an unknown one."""
+    code = normalise_code(code)[:12]
+    if not code:
+        return False
+    try:
+        return classroom().info(code).has_join_step
+    except ClassroomError:
+        return False
+
+
+def pattern_taps(t: Translator) -> None:
+    """The second join step: one row of symbols per tap, in order (a symbol may repeat)."""
+    st.markdown(t.gettext("Then tap the symbols shown on the board, in order:"))
+    for index in range(PATTERN_LENGTH):
+        st.segmented_control(
+            t.format("Symbol {n}", n=index + 1),
+            SYMBOLS,
+            key=f"class-join-symbol-{index}",
+        )
 
 
 def verdict(view: StudentView, t: Translator) -> None:
