@@ -26,6 +26,7 @@ from tutor.classroom import (
     Teacher,
     UnknownStudentError,
 )
+from tutor.classroom.names import every_name
 from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.identity import new_token
@@ -574,6 +575,34 @@ def test_a_phone_that_typed_the_code_is_told_to_tap_the_symbols(
     english = open_page(STUDENT, AppState(language="en"))
     _join(english, info.code, "Ben")
     assert "This class asks for a second step" in _texts(english)
+
+
+# -- issue 25: names given by the app --
+
+
+def test_a_class_with_given_names_asks_the_phone_for_no_nickname(
+    open_page: Open, room: Classroom
+) -> None:
+    teacher = open_page(TEACHER)
+    teacher.checkbox(key="class-given-names").check()
+    _create_typed(teacher, "10 6 / 10")
+    teacher.button(key="class-key-noted").click().run()
+    desk = _pages(teacher).desk
+    assert desk is not None
+    assert room.info(desk.teacher.code).given_names == "fr"  # the teacher's page's language
+
+    phone = open_page(STUDENT, query=desk.teacher.code)
+    with pytest.raises(KeyError):
+        phone.text_input(key="class-join-nickname")  # nothing to type
+    assert "l’application vous donne un nom de deux mots" in _texts(phone)
+    phone.button(key="class-join-submit").click().run()
+    assert not phone.exception
+    seat = _pages(phone).seat
+    assert seat is not None
+    assert seat.student.nickname in every_name("fr")
+    assert f"Vous êtes {markdown_text(seat.student.nickname)}" in _texts(phone)
+    teacher.run()
+    assert markdown_text(seat.student.nickname) in _texts(teacher)
 
 
 # -- issue 14: teacher access, a private reopen screen, retention, stale clicks, names --

@@ -58,6 +58,8 @@ from tutor.classroom import (
     new_key,
 )
 from tutor.classroom.joinstep import pattern_matches, read_pattern, stored_pattern
+from tutor.classroom.names import WORDS as NAME_WORDS
+from tutor.classroom.names import every_name
 from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
 from tutor.quiz import Category
@@ -1325,6 +1327,47 @@ def test_a_pattern_matches_exactly_the_symbols_it_is_made_of(
     assert read_pattern(kept) == pattern
     assert pattern_matches(pattern, kept)
     assert pattern_matches(tapped, kept) == (tuple(tapped) == pattern)
+
+
+# -- issue 25: names given by the app (two friendly words) --
+
+
+def test_a_class_with_given_names_seats_two_friendly_words_whatever_is_typed(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, given_names="fr")
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert info.given_names == "fr"
+    token = new_token()
+    # What the student types is not read at all, not even judged.
+    ana = classroom.join(info.code, "<b>Rude</b>", learner_token=token)
+    assert ana.nickname in every_name("fr")
+    assert classroom.students(teacher) == [ana.nickname]
+    back = classroom.rejoin(info.code, token)  # a reload keeps the name given
+    assert back is not None
+    assert back.nickname == ana.nickname
+    english, _ = classroom.create("B", FAMILY, HANDS, given_names="en")
+    assert classroom.join(english.code, "").nickname in every_name("en")
+
+
+def test_given_names_are_unique_in_the_class_and_drawn_again_when_taken(
+    classroom: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With four names only, four students get the four, each once; the fifth is told the
+    name drawn is taken (after ``GIVEN_NAME_DRAWS`` draws), never seated twice under one."""
+    monkeypatch.setitem(NAME_WORDS, "fr", (("Renard", "Loutre"), ("agile", "calme")))
+    info, key = classroom.create("A", FAMILY, HANDS, given_names="fr")
+    teacher = classroom.open_as_teacher(info.code, key)
+    names = {classroom.join(info.code, "x").nickname for _ in range(4)}
+    assert names == {"Renard agile", "Renard calme", "Loutre agile", "Loutre calme"}
+    with pytest.raises(NicknameTakenError):
+        classroom.join(info.code, "x")
+    assert sorted(classroom.students(teacher)) == sorted(names)
+
+
+def test_given_names_are_in_a_language_of_the_app(classroom: Classroom) -> None:
+    with pytest.raises(ValueError, match="en or fr"):
+        classroom.create("A", FAMILY, HANDS, given_names="de")
 
 
 # -- erase means gone: the learner's hash leaves every table --

@@ -720,12 +720,14 @@ def test_migration_0007_can_be_undone_and_redone_and_old_classes_are_unlocked(
     engine.dispose()
     assert "locked" not in columns
     assert "join_pattern" not in columns
+    assert "given_names" not in columns
     assert "creator_hash" in columns
     store = Store(database_url)  # upgrades again
     try:
         room = Classroom(store)
         assert not room.info(info.code).locked  # a class of before the lock is open
         assert not room.info(info.code).has_join_step  # and asks for no symbols
+        assert room.info(info.code).given_names is None  # nor gives names
         assert room.join(info.code, "Ana").nickname == "Ana"
     finally:
         store.close()

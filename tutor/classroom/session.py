@@ -87,6 +87,7 @@ from tutor.classroom.joinstep import (
     read_pattern,
     stored_pattern,
 )
+from tutor.classroom.names import LANGUAGES, given_name
 from tutor.classroom.questions import ClassQuestion, judged, legal
 from tutor.classroom.ticks import TickCache
 from tutor.decision import Action, Grade
@@ -99,6 +100,9 @@ from tutor.strategy.judge import Judgement
 if TYPE_CHECKING:
     from tutor.classroom.results import ClassResults
 
+#: How many names a join draws for a class with given names before it says the last one drawn
+#: is taken (each draw is free at least two times in three: 900 names, 300 seats at most).
+GIVEN_NAME_DRAWS = 20
 #: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
 #: polls every two seconds.
 TICK_SECONDS = 1.0
@@ -121,6 +125,9 @@ class SessionInfo:
     #: Whether a phone taps the projector's pattern after the code (the pattern itself is the
     #: teacher's: ``Classroom.join_pattern``).
     has_join_step: bool = False
+    #: The language of the names the app gives its students (``tutor.classroom.names``); None
+    #: when they type their nicknames.
+    given_names: str | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -247,11 +254,14 @@ class Classroom:
         learner_token: str | None = None,
         client: str | None = None,
         join_step: bool = False,
+        given_names: str | None = None,
     ) -> tuple[SessionInfo, str]:
         """A new session and its teacher key (shown once: only its hash is kept).
 
         ``join_step``: each phone taps a pattern of symbols shown on the projector after the
         code (``tutor.classroom.joinstep``), so a script that has only the code cannot join.
+        ``given_names``: a language (``fr``, ``en``) for the app to give each student a name of
+        two friendly words in it, whatever they type (``tutor.classroom.names``).
 
         ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
         and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
@@ -261,6 +271,8 @@ class Classroom:
         title = " ".join(title.split())[:80] or "Blackjack"
         if not questions:
             raise ValueError("a class session needs at least one question")
+        if given_names is not None and given_names not in LANGUAGES:
+            raise ValueError(f"names are given in {' or '.join(sorted(LANGUAGES))}")
         creator = None if learner_token is None else learner_hash(learner_token)
         if creator is not None:
             self._throttle(
@@ -301,6 +313,7 @@ class Classroom:
                 "failed_keys": 0,
                 "creator_hash": creator,
                 "join_pattern": stored_pattern(new_pattern()) if join_step else None,
+                "given_names": given_names,
             }
             try:
                 self.records.insert_session(session, rows)
@@ -376,6 +389,7 @@ class Classroom:
             questions=row.question_count,
             locked=bool(row.locked),
             has_join_step=row.join_pattern is not None,
+            given_names=row.given_names,
         )
 
     def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
@@ -544,6 +558,9 @@ class Classroom:
         ``join_step``); none tapped is ``PatternNeededError``, others ``WrongPatternError``. Each
         attempt has already counted in the limits, so guessing patterns is limited as guessing
         codes is. A seated student's reload needs no pattern: the seat comes back first.
+
+        In a class with given names (``create``'s ``given_names``) the typed nickname is not
+        read: the seat gets two friendly words drawn until one is free in the class.
         """
         learner = None if learner_token is None else learner_hash(learner_token)
         # Before the code is looked up: guessing codes counts too.
@@ -563,9 +580,22 @@ class Classroom:
             raise ClassLockedError("the teacher has locked this class")
         if info.has_join_step:
             self._check_pattern(info.id, pattern)
-        name = clean_nickname(nickname)
         if self.records.seats(info.id) >= MAX_SEATS:
             raise ClassFullError("this class is full", seats=MAX_SEATS)
+        if info.given_names is None:
+            return self._seat(info, clean_nickname(nickname), learner)
+        # A name drawn again when it is already seated: 900 names for at most 300 seats, so
+        # each draw is free at least two times in three.
+        for _ in range(GIVEN_NAME_DRAWS - 1):
+            try:
+                return self._seat(info, given_name(info.given_names), learner)
+            except NicknameTakenError:
+                continue
+        return self._seat(info, given_name(info.given_names), learner)
+
+    def _seat(self, info: SessionInfo, name: str, learner: str | None) -> Student:
+        """A new seat under ``name``; ``NicknameTakenError`` if its folded name is seated,
+        ``ClassLockedError`` if the teacher locked the class meanwhile."""
         token = secrets.token_urlsafe(16)
         try:
             student_id = self.records.insert_student(

@@ -58,6 +58,9 @@ class_sessions = sa.Table(
     # The second join step's pattern as symbol indexes (``tutor.classroom.joinstep``), None when
     # the teacher did not turn it on (migration 0007).
     sa.Column("join_pattern", sa.String(8), nullable=True),
+    # The language of the names the app gives (``tutor.classroom.names``), None when students
+    # type their nicknames (migration 0007).
+    sa.Column("given_names", sa.String(2), nullable=True),
 )
 class_questions = sa.Table(
     "class_questions",

@@ -14,6 +14,7 @@ from tutor.classroom import (
     PATTERN_LENGTH,
     SYMBOLS,
     ClassroomError,
+    SessionInfo,
     StudentView,
     normalise_code,
 )
@@ -90,6 +91,7 @@ def _leave(pages: ClassPages) -> None:
 def join_form(state: AppState, pages: ClassPages) -> None:
     _ = state.t.gettext
     code = st.query_params.get("code", "")
+    joined = _class_of(code)
     with st.form("class-join"):
         st.text_input(
             _("Class code"),
@@ -98,14 +100,20 @@ def join_form(state: AppState, pages: ClassPages) -> None:
             key="class-join-code",
             placeholder="ABC234",
         )
-        st.text_input(
-            _("Your nickname"),
-            value=(state.learner.nickname or "") if state.learner is not None else "",
-            max_chars=24,
-            key="class-join-nickname",
-            help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
-        )
-        if pages.pattern_needed or _asks_for_pattern(code):
+        if joined is not None and joined.given_names is not None:
+            st.info(
+                _("In this class the app gives you a name of two friendly words."),
+                icon=":material/badge:",
+            )
+        else:
+            st.text_input(
+                _("Your nickname"),
+                value=(state.learner.nickname or "") if state.learner is not None else "",
+                max_chars=24,
+                key="class-join-nickname",
+                help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
+            )
+        if pages.pattern_needed or (joined is not None and joined.has_join_step):
             pattern_taps(state.t)
         st.form_submit_button(
             _("Join"),
@@ -119,16 +127,17 @@ def join_form(state: AppState, pages: ClassPages) -> None:
         st.error(pages.message, icon=":material/error:")
 
 
-def _asks_for_pattern(code: str) -> bool:
-    """Whether the class of the join address asks for the projector's symbols (so the phone
-    that scanned the QR code shows them at once); False for no code or an unknown one."""
+def _class_of(code: str) -> SessionInfo | None:
+    """The class of the join address, for the form to ask what it needs (the symbols of a second
+    step, no nickname where the app gives names) as soon as the QR code is scanned; None for no
+    code or an unknown one."""
     code = normalise_code(code)[:12]
     if not code:
-        return False
+        return None
     try:
-        return classroom().info(code).has_join_step
+        return classroom().info(code)
     except ClassroomError:
-        return False
+        return None
 
 
 def pattern_taps(t: Translator) -> None:

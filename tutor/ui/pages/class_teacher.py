@@ -125,6 +125,8 @@ def _create(state: AppState, pages: ClassPages) -> None:
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
             join_step=bool(values.get("class-join-step", False)),
+            # In the teacher's language: the roster they read and project.
+            given_names=state.language if values.get("class-given-names") else None,
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
@@ -291,6 +293,14 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             help=_(
                 "Each phone taps the symbols shown under the code, after the code: a script"
                 " that has only the code cannot join."
+            ),
+        )
+        st.checkbox(
+            _("Names given by the app (two friendly words) instead of typed nicknames"),
+            key="class-given-names",
+            help=_(
+                "Students type no name: each gets two words such as Brave Otter, unique in the"
+                " class, in the language of this page."
             ),
         )
         st.button(
