@@ -297,3 +297,60 @@ def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
     teacher.get_by_test_id("stMetricValue").filter(has_text="1").wait_for()  # type: ignore[attr-defined]
     for page in (teacher, late, *phones.values()):
         page.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
+    server: str, chromium_browser: object
+) -> None:
+    """The two options a teacher can turn on: the second join step (the symbols are read off
+    the projector, tapped on the phone; wrong ones are refused) and names given by the app (the
+    phone types none). Screenshots ``class-teacher-lobby-pattern-laptop``,
+    ``class-student-pattern-phone`` and ``class-student-given-name-phone``."""
+    teacher = _page(chromium_browser, LAPTOP)
+    teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
+    teacher.get_by_role("textbox", name="Titre").fill("Lundi, groupe D")  # type: ignore[attr-defined]
+    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    hands.fill("10 6 / 10")
+    hands.blur()
+    teacher.get_by_text("Une seconde étape pour rejoindre").click()  # type: ignore[attr-defined]
+    teacher.get_by_text("Des noms donnés par l’application").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
+    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    shown = teacher.get_by_role("img", name=re.compile("^pattern "))  # type: ignore[attr-defined]
+    shown.first.wait_for()
+    pattern = str(shown.first.get_attribute("aria-label")).removeprefix("pattern ").split()
+    assert len(pattern) == 3
+    _shot(teacher, "class-teacher-lobby-pattern-laptop")
+
+    def tap(phone: object, symbols: list[str]) -> None:
+        for index, symbol in enumerate(symbols):
+            row = phone.locator(f".st-key-class-join-symbol-{index}")  # type: ignore[attr-defined]
+            row.get_by_role("radio", name=symbol, exact=True).click()
+        _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
+        _wait_idle(phone)
+
+    phone = _page(chromium_browser, PHONE)
+    phone.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]
+    phone.get_by_text("l’application vous donne un nom").wait_for()  # type: ignore[attr-defined]
+    assert phone.get_by_role("textbox", name="Votre pseudo").count() == 0  # type: ignore[attr-defined]
+    phone.get_by_text("Puis touchez les symboles affichés au tableau").wait_for()  # type: ignore[attr-defined]
+    wrong = ["★" if symbol != "★" else "●" for symbol in pattern]
+    tap(phone, wrong)
+    phone.get_by_text("Ce ne sont pas les symboles affichés au tableau").wait_for()  # type: ignore[attr-defined]
+    _shot(phone, "class-student-pattern-phone")
+    tap(phone, pattern)
+    phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    given = phone.get_by_text(re.compile("^Vous êtes ")).first.inner_text()  # type: ignore[attr-defined]
+    name = given.removeprefix("Vous êtes ").strip()
+    assert len(name.split()) == 2, given
+    _shot(phone, "class-student-given-name-phone")
+    teacher.get_by_text(name).first.wait_for()  # type: ignore[attr-defined]
+    for page in (teacher, phone):
+        page.context.close()  # type: ignore[attr-defined]

@@ -8,6 +8,8 @@ screen refreshes itself every few seconds (``st.fragment(run_every=…)``) to fo
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
 from tutor.classroom import (
@@ -92,6 +94,8 @@ def join_form(state: AppState, pages: ClassPages) -> None:
     _ = state.t.gettext
     code = st.query_params.get("code", "")
     joined = _class_of(code)
+    if pages.message:  # above the form: on a phone, below it is past the fold
+        st.error(pages.message, icon=":material/error:")
     with st.form("class-join"):
         st.text_input(
             _("Class code"),
@@ -123,8 +127,6 @@ def join_form(state: AppState, pages: ClassPages) -> None:
             type="primary",
             width="stretch",
         )
-    if pages.message:
-        st.error(pages.message, icon=":material/error:")
 
 
 def _class_of(code: str) -> SessionInfo | None:
@@ -142,7 +144,21 @@ def _class_of(code: str) -> SessionInfo | None:
 
 def pattern_taps(t: Translator) -> None:
     """The second join step: one row of symbols per tap, in order (a symbol may repeat)."""
-    st.markdown(t.gettext("Then tap the symbols shown on the board, in order:"))
+    # The symbols drawn at a size a thumb aims at and an eye tells apart: Streamlit's buttons
+    # draw them at the body text's size in a font whose suits are small, and a spade and a club
+    # then look alike on a phone. The style rides with the sentence (no blank line of its own).
+    # A suit alone is drawn by Streamlit as an emoji icon (a span), a star as text (a p).
+    buttons = ",".join(
+        f".st-key-class-join-symbol-{index} button {part}"
+        for index in range(PATTERN_LENGTH)
+        for part in ("p", "span")
+    )
+    st.markdown(
+        html.escape(t.gettext("Then tap the symbols shown on the board, in order:"))
+        + f"<style>{buttons}{{font-family:'DejaVu Sans',sans-serif;font-size:1.7rem"
+        " !important;line-height:1.2}</style>",
+        unsafe_allow_html=True,
+    )
     for index in range(PATTERN_LENGTH):
         st.segmented_control(
             t.format("Symbol {n}", n=index + 1),
