@@ -26,6 +26,7 @@ from tutor.classroom import (
     Teacher,
     UnknownStudentError,
 )
+from tutor.classroom.names import every_name
 from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.identity import new_token
@@ -416,12 +417,192 @@ def test_the_teacher_sees_the_names_and_sends_a_student_away(
     at.text_input(key="class-key").input(key)
     at.button(key="class-open").click().run()
     assert "Ana · Rude Name" in _texts(at)
-    at.selectbox(key="class-remove-name").set_value("Rude Name")
+    assert at.button(key="class-remove").disabled  # nobody chosen yet
+    at.multiselect(key="class-remove-names").select("Rude Name").run()
     at.button(key="class-remove").click().run()
     assert not at.exception
     assert room.students(room.open_as_teacher(info.code, key)) == ["Ana"]
     with pytest.raises(UnknownStudentError):
         room.student_view(rude)
+
+
+# -- issue 25: the teacher locks the class and removes several students with one click --
+
+
+def _teacher_lobby(open_page: Open, room: Classroom, *names: str) -> tuple[AppTest, Teacher]:
+    info, key = room.create("Vendredi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
+    for name in names:
+        room.join(info.code, name)
+    at = _open_teacher(open_page, info.code, key)
+    return at, room.open_as_teacher(info.code, key)
+
+
+def test_the_teacher_removes_several_students_with_one_click_and_is_told_how_many(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana", "Bot 1", "Bot 2", "Ben")
+    at.multiselect(key="class-remove-names").select("Bot 1").select("Bot 2").run()
+    at.button(key="class-remove").click().run()
+    assert not at.exception
+    assert room.students(teacher) == ["Ana", "Ben"]
+    assert "2 élèves retirés" in _texts(at)
+    assert "Ana · Ben" in _texts(at)  # the roster the class sees, without them
+    assert at.multiselect(key="class-remove-names").value == []  # nothing left chosen
+    assert at.multiselect(key="class-remove-names").options == ["Ana", "Ben"]
+    at.multiselect(key="class-remove-names").select("Ben").run()
+    assert "retiré" not in _texts(at)  # the count was about the last click
+
+
+def test_the_names_to_remove_follow_the_joins_as_they_arrive(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana")
+    room.join(teacher.code, "Late Bot")
+    at.run()  # the lobby's next poll
+    assert at.multiselect(key="class-remove-names").options == ["Ana", "Late Bot"]
+    assert "Ana · Late Bot" in _texts(at)
+
+
+def test_the_teacher_locks_the_class_and_a_new_phone_is_told_in_its_language(
+    open_page: Open, room: Classroom
+) -> None:
+    ana = AppState()
+    at, teacher = _teacher_lobby(open_page, room)
+    ana_phone = open_page(STUDENT, ana)
+    _join(ana_phone, teacher.code, "Ana")
+    assert not at.toggle(key="class-lock").value
+    at.toggle(key="class-lock").set_value(True).run()
+    assert not at.exception
+    assert room.info(teacher.code).locked
+    assert at.toggle(key="class-lock").value
+    assert "La classe est fermée : personne de nouveau ne peut la rejoindre." in _texts(at)
+
+    for state, sentence in [
+        (AppState(), "La classe est fermée : demandez à votre professeur de l’ouvrir."),
+        (AppState(language="en"), "The class is locked: ask your teacher to open it."),
+    ]:
+        phone = open_page(STUDENT, state)
+        _join(phone, teacher.code, "Zoé")
+        assert _pages(phone).seat is None
+        assert sentence in _texts(phone)
+    # Ana's phone reloads: her seat comes back without a word typed.
+    again = open_page(STUDENT, AppState(learner_token=ana.learner_token), query=teacher.code)
+    seat = _pages(again).seat
+    assert seat is not None
+    assert seat.student.nickname == "Ana"
+
+    at.toggle(key="class-lock").set_value(False).run()
+    assert not room.info(teacher.code).locked
+    phone = open_page(STUDENT)
+    _join(phone, teacher.code, "Zoé")
+    assert _pages(phone).seat is not None
+
+
+def test_the_lock_stays_at_hand_during_the_questions(open_page: Open, room: Classroom) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Ana", "Bot")
+    at.button(key="class-start").click().run()
+    assert "Question 1 sur 1" in _texts(at)
+    at.toggle(key="class-lock").set_value(True).run()
+    assert room.info(teacher.code).locked
+    assert any("La classe est fermée" in str(block.label) for block in at.expander)
+    at.multiselect(key="class-remove-names").select("Bot").run()
+    at.button(key="class-remove").click().run()
+    assert not at.exception
+    assert room.students(teacher) == ["Ana"]
+
+
+# -- issue 25: the optional second join step --
+
+
+def test_a_class_with_a_second_step_shows_its_symbols_on_the_projector_only(
+    open_page: Open, room: Classroom
+) -> None:
+    teacher = open_page(TEACHER)
+    teacher.checkbox(key="class-join-step").check()
+    _create_typed(teacher, "10 6 / 10")
+    teacher.button(key="class-key-noted").click().run()
+    desk = _pages(teacher).desk
+    assert desk is not None
+    pattern = room.join_pattern(desk.teacher)
+    assert pattern is not None
+    shown = [str(block.value) for block in teacher.markdown if "class-join-pattern" in block.value]
+    assert len(shown) == 1
+    assert all(symbol in shown[0] for symbol in pattern)
+    assert "Puis touchez ces symboles, dans l’ordre" in _texts(teacher)
+
+    # The phone that scanned the QR code is asked for the symbols at once; the page never
+    # holds the pattern.
+    phone = open_page(STUDENT, query=desk.teacher.code)
+    assert not any(symbol_row(phone, index).value for index in range(3))
+    assert "".join(pattern) not in _texts(phone)
+    phone.text_input(key="class-join-nickname").input("Ana")
+    wrong = ["★" if symbol != "★" else "●" for symbol in pattern]
+    for index, symbol in enumerate(wrong):
+        symbol_row(phone, index).set_value(symbol)
+    phone.button(key="class-join-submit").click().run()
+    assert _pages(phone).seat is None
+    assert "Ce ne sont pas les symboles affichés au tableau" in _texts(phone)
+    for index, symbol in enumerate(pattern):
+        symbol_row(phone, index).set_value(symbol)
+    phone.button(key="class-join-submit").click().run()
+    assert not phone.exception
+    seat = _pages(phone).seat
+    assert seat is not None
+    assert seat.student.nickname == "Ana"
+
+    # Once the class is going, the header keeps the code and the symbols for latecomers.
+    teacher.button(key="class-start").click().run()
+    headers = [str(block.value) for block in teacher.markdown if 'aria-label="code"' in block.value]
+    assert any('aria-label="pattern' in header for header in headers)
+
+
+def symbol_row(at: AppTest, index: int) -> object:
+    return at.segmented_control(key=f"class-join-symbol-{index}")
+
+
+def test_a_phone_that_typed_the_code_is_told_to_tap_the_symbols(
+    open_page: Open, room: Classroom
+) -> None:
+    hands = [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    info, _key = room.create("Vendredi", FAMILY, hands, join_step=True)
+    phone = open_page(STUDENT)
+    with pytest.raises(KeyError):
+        symbol_row(phone, 0)  # no class known yet: no symbols asked
+    _join(phone, info.code, "Ana")
+    assert _pages(phone).seat is None
+    assert "Cette classe demande une seconde étape" in _texts(phone)
+    assert symbol_row(phone, 0) is not None  # the rows to tap are there now
+    english = open_page(STUDENT, AppState(language="en"))
+    _join(english, info.code, "Ben")
+    assert "This class asks for a second step" in _texts(english)
+
+
+# -- issue 25: names given by the app --
+
+
+def test_a_class_with_given_names_asks_the_phone_for_no_nickname(
+    open_page: Open, room: Classroom
+) -> None:
+    teacher = open_page(TEACHER)
+    teacher.checkbox(key="class-given-names").check()
+    _create_typed(teacher, "10 6 / 10")
+    teacher.button(key="class-key-noted").click().run()
+    desk = _pages(teacher).desk
+    assert desk is not None
+    assert room.info(desk.teacher.code).given_names == "fr"  # the teacher's page's language
+
+    phone = open_page(STUDENT, query=desk.teacher.code)
+    with pytest.raises(KeyError):
+        phone.text_input(key="class-join-nickname")  # nothing to type
+    assert "l’application vous donne un nom de deux mots" in _texts(phone)
+    phone.button(key="class-join-submit").click().run()
+    assert not phone.exception
+    seat = _pages(phone).seat
+    assert seat is not None
+    assert seat.student.nickname in every_name("fr")
+    assert f"Vous êtes {markdown_text(seat.student.nickname)}" in _texts(phone)
+    teacher.run()
+    assert markdown_text(seat.student.nickname) in _texts(teacher)
 
 
 # -- issue 14: teacher access, a private reopen screen, retention, stale clicks, names --

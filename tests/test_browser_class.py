@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.serving import BROWSER, LAPTOP, PHONE
@@ -192,4 +193,164 @@ def test_a_class_finished_early_on_the_projector_layout(
     assert people["Inès"][2] == 1
     assert people["Hugo"][2] == 0
     for page in (teacher, *students):
+        page.context.close()  # type: ignore[attr-defined]
+
+
+def _join_as(chromium_browser: object, server: str, code: str, name: str) -> object:
+    """A phone that opens the join address and types a nickname (seated or refused: the caller
+    waits for what it expects)."""
+    phone = _page(chromium_browser, PHONE)
+    phone.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]
+    expect(phone.get_by_role("textbox", name="Code de la classe")).to_have_value(code)  # type: ignore[attr-defined]
+    phone.get_by_role("textbox", name="Votre pseudo").fill(name)  # type: ignore[attr-defined]
+    _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
+    _wait_idle(phone)
+    return phone
+
+
+def _pick(page: object, label: str, option: str) -> None:
+    """Choose ``option`` in the multiselect ``label``: its list opened (again, if a poll of the
+    page redrew it before the click landed), the option clicked, the list closed."""
+    picker = page.get_by_role("combobox", name=re.compile(re.escape(label)))  # type: ignore[attr-defined]
+    choice = page.get_by_role("option", name=option, exact=True)  # type: ignore[attr-defined]
+    for _attempt in range(10):
+        picker.click()
+        try:
+            choice.wait_for(timeout=3_000)
+            choice.click(timeout=3_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")  # type: ignore[attr-defined]
+    else:
+        raise AssertionError(f"{option} never showed in {label}")
+    _wait_idle(page)
+    page.keyboard.press("Escape")  # type: ignore[attr-defined]
+
+
+def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
+    server: str, chromium_browser: object
+) -> None:
+    """Issue 25: three phones join; the teacher locks the lobby and removes two of them with one
+    click; a fourth phone, and a removed one under a new name, read the locked-class sentence;
+    the phone still seated reloads and is back in its seat. Screenshots
+    ``class-teacher-lobby-locked-laptop``, ``class-student-locked-phone`` and
+    ``class-student-removed-locked-phone``."""
+    teacher = _page(chromium_browser, LAPTOP)
+    teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
+    teacher.get_by_role("textbox", name="Titre").fill("Vendredi, groupe C")  # type: ignore[attr-defined]
+    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    hands.fill("10 6 / 10")
+    hands.blur()
+    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
+    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+
+    names = ("Ana", "Bot Un", "Bot Deux")
+    phones = {name: _join_as(chromium_browser, server, code, name) for name in names}
+    for phone in phones.values():
+        phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    # The joins arrive on the teacher's lobby by themselves.
+    teacher.get_by_text("Ana · Bot Un · Bot Deux").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_test_id("stMetricValue").filter(has_text="3").wait_for()  # type: ignore[attr-defined]
+
+    teacher.get_by_text("Fermer la classe").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    shut = "La classe est fermée : personne de nouveau ne peut la rejoindre."
+    teacher.get_by_text(shut).wait_for()  # type: ignore[attr-defined]
+
+    for name in ("Bot Un", "Bot Deux"):
+        _pick(teacher, "Élèves à retirer", name)
+    _button(teacher, "Retirer les élèves choisis").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.get_by_text("2 élèves retirés").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_test_id("stMetricValue").filter(has_text="1").wait_for()  # type: ignore[attr-defined]
+    assert teacher.get_by_text("Bot Un").count() == 0  # type: ignore[attr-defined]
+    _shot(teacher, "class-teacher-lobby-locked-laptop")
+
+    locked = "La classe est fermée : demandez à votre professeur de l’ouvrir."
+    late = _join_as(chromium_browser, server, code, "Zoé")
+    late.get_by_text(locked).wait_for()  # type: ignore[attr-defined]
+    assert late.get_by_text("Attendez que l'enseignant").count() == 0  # type: ignore[attr-defined]
+    _shot(late, "class-student-locked-phone")
+
+    # A removed phone is told at its next poll, then tries another name: refused as locked.
+    removed = phones["Bot Un"]
+    removed.get_by_role("textbox", name="Votre pseudo").wait_for()  # type: ignore[attr-defined]
+    removed.get_by_role("textbox", name="Votre pseudo").fill("Gentil Élève")  # type: ignore[attr-defined]
+    _button(removed, "Rejoindre").click()  # type: ignore[attr-defined]
+    _wait_idle(removed)
+    removed.get_by_text(locked).wait_for()  # type: ignore[attr-defined]
+    _shot(removed, "class-student-removed-locked-phone")
+
+    # The student still seated reloads: back in the same seat, unasked.
+    ana = phones["Ana"]
+    ana.reload()  # type: ignore[attr-defined]
+    ana.get_by_text("Bon retour, Ana").wait_for()  # type: ignore[attr-defined]
+    ana.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_text("Ana (reconnecté)").wait_for()  # type: ignore[attr-defined]
+    assert teacher.get_by_text("Gentil Élève").count() == 0  # type: ignore[attr-defined]
+    teacher.get_by_test_id("stMetricValue").filter(has_text="1").wait_for()  # type: ignore[attr-defined]
+    for page in (teacher, late, *phones.values()):
+        page.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
+    server: str, chromium_browser: object
+) -> None:
+    """The two options a teacher can turn on: the second join step (the symbols are read off
+    the projector, tapped on the phone; wrong ones are refused) and names given by the app (the
+    phone types none). Screenshots ``class-teacher-lobby-pattern-laptop``,
+    ``class-student-pattern-phone`` and ``class-student-given-name-phone``."""
+    teacher = _page(chromium_browser, LAPTOP)
+    teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
+    teacher.get_by_role("textbox", name="Titre").fill("Lundi, groupe D")  # type: ignore[attr-defined]
+    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    hands.fill("10 6 / 10")
+    hands.blur()
+    teacher.get_by_text("Une seconde étape pour rejoindre").click()  # type: ignore[attr-defined]
+    teacher.get_by_text("Des noms donnés par l’application").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
+    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    shown = teacher.get_by_role("img", name=re.compile("^pattern "))  # type: ignore[attr-defined]
+    shown.first.wait_for()
+    pattern = str(shown.first.get_attribute("aria-label")).removeprefix("pattern ").split()
+    assert len(pattern) == 3
+    _shot(teacher, "class-teacher-lobby-pattern-laptop")
+
+    def tap(phone: object, symbols: list[str]) -> None:
+        for index, symbol in enumerate(symbols):
+            row = phone.locator(f".st-key-class-join-symbol-{index}")  # type: ignore[attr-defined]
+            row.get_by_role("radio", name=symbol, exact=True).click()
+        _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
+        _wait_idle(phone)
+
+    phone = _page(chromium_browser, PHONE)
+    phone.goto(f"{server}/join?code={code}")  # type: ignore[attr-defined]
+    phone.get_by_text("l’application vous donne un nom").wait_for()  # type: ignore[attr-defined]
+    assert phone.get_by_role("textbox", name="Votre pseudo").count() == 0  # type: ignore[attr-defined]
+    phone.get_by_text("Puis touchez les symboles affichés au tableau").wait_for()  # type: ignore[attr-defined]
+    wrong = ["★" if symbol != "★" else "●" for symbol in pattern]
+    tap(phone, wrong)
+    phone.get_by_text("Ce ne sont pas les symboles affichés au tableau").wait_for()  # type: ignore[attr-defined]
+    _shot(phone, "class-student-pattern-phone")
+    tap(phone, pattern)
+    phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    given = phone.get_by_text(re.compile("^Vous êtes ")).first.inner_text()  # type: ignore[attr-defined]
+    name = given.removeprefix("Vous êtes ").strip()
+    assert len(name.split()) == 2, given
+    _shot(phone, "class-student-given-name-phone")
+    teacher.get_by_text(name).first.wait_for()  # type: ignore[attr-defined]
+    for page in (teacher, phone):
         page.context.close()  # type: ignore[attr-defined]

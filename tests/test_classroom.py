@@ -6,6 +6,7 @@ on PostgreSQL.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import time
@@ -15,6 +16,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given
+from hypothesis import strategies as hypothesis_st
 
 import tutor.classroom.session as session_module
 from tutor.classroom import (
@@ -25,10 +28,13 @@ from tutor.classroom import (
     KEY_LENGTH,
     MAX_LOCK,
     MAX_SEATS,
+    PATTERN_LENGTH,
     RETENTION,
+    SYMBOLS,
     UNSTARTED_RETENTION,
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ClassQuestion,
     Classroom,
     ExpiredSessionError,
@@ -36,6 +42,7 @@ from tutor.classroom import (
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
+    PatternNeededError,
     Reveal,
     Seat,
     SessionFinishedError,
@@ -46,10 +53,14 @@ from tutor.classroom import (
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
+    WrongPatternError,
     canonical_key,
     new_code,
     new_key,
 )
+from tutor.classroom.joinstep import pattern_matches, read_pattern, stored_pattern
+from tutor.classroom.names import WORDS as NAME_WORDS
+from tutor.classroom.names import every_name
 from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
 from tutor.quiz import Category
@@ -1109,6 +1120,283 @@ def test_without_sharing_each_poll_reads_for_itself(database_url: str, clock: Cl
         assert statements() >= 10 * 4
     finally:
         store.close()
+
+
+# -- issue 25: the teacher is in charge of the room (a lock, several names removed at once) --
+
+
+def test_a_locked_class_refuses_a_new_name_and_seats_a_returning_student(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana_token = new_token()
+    ana = classroom.join(info.code, "Ana", learner_token=ana_token)
+    assert classroom.lock(teacher).locked
+    assert classroom.info(info.code).locked
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben", learner_token=new_token())
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben")  # a script with no cookie and no address alike
+    # Ana's phone reloads (the address's code), or she types the code again under any name.
+    back = classroom.rejoin(info.code, ana_token)
+    assert back is not None
+    assert (back.id, back.nickname) == (ana.id, "Ana")
+    again = classroom.join(info.code, "Another name", learner_token=ana_token)
+    assert (again.id, again.nickname) == (ana.id, "Ana")
+    assert classroom.students(teacher) == ["Ana"]
+    assert classroom.student_view(again).title == "A"  # the latest device holds the seat
+
+
+def test_a_locked_class_is_said_locked_before_the_nickname_is_judged(
+    classroom: Classroom,
+) -> None:
+    """A latecomer learns the class is closed, not that their name has a bad character."""
+    info, key = classroom.create("A", FAMILY, HANDS)
+    classroom.lock(classroom.open_as_teacher(info.code, key))
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "<b>bold</b>")
+
+
+def test_a_removed_student_cannot_come_back_under_a_new_name_while_the_class_is_locked(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    rude_token = new_token()
+    classroom.join(info.code, "Ana", learner_token=new_token())
+    classroom.join(info.code, "Rude Name", learner_token=rude_token)
+    classroom.lock(teacher)
+    assert classroom.remove_students(teacher, ["Rude Name"]) == ["Rude Name"]
+    assert classroom.rejoin(info.code, rude_token) is None  # no seat to come back to
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Nice Name", learner_token=rude_token)
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Nice Name", learner_token=new_token())  # a fresh browser
+    assert classroom.students(teacher) == ["Ana"]
+
+
+def test_unlocking_seats_new_names_again(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.lock(teacher)
+    with pytest.raises(ClassLockedError):
+        classroom.join(info.code, "Ben")
+    assert not classroom.lock(teacher, locked=False).locked
+    ben = classroom.join(info.code, "Ben")
+    assert classroom.students(teacher) == ["Ben"]
+    classroom.lock(teacher)  # a lock mid-question keeps the seated class playing
+    classroom.next_question(teacher)
+    classroom.answer(ben, Action.HIT)
+    assert classroom.counts(teacher) == (1, 1)
+
+
+def test_a_join_racing_the_lock_is_seated_before_it_or_refused_after_it(
+    database_url: str, clock: Clock
+) -> None:
+    """Thirty phones join while the teacher clicks the lock: once the click has returned, the
+    roster the teacher reads is final. Every phone is either in it or refused as locked, and no
+    seat appears afterwards (a check outside the seat's insert lets the late ones in)."""
+    store = Store(database_url)
+    try:
+        room = Classroom(store, clock=clock)
+        info, key = room.create("A", FAMILY, HANDS)
+        teacher = room.open_as_teacher(info.code, key)
+        phones = 30
+        barrier = threading.Barrier(phones + 1)
+        seen: list[list[str]] = []
+
+        def join(index: int) -> str | None:
+            barrier.wait()
+            try:
+                return room.join(info.code, f"S{index}").nickname
+            except ClassLockedError:
+                return None
+
+        def lock() -> None:
+            barrier.wait()
+            time.sleep(0.01)  # some phones are through the door, some are at it
+            room.lock(teacher)
+            seen.append(room.students(teacher))
+
+        with ThreadPoolExecutor(phones + 1) as pool:
+            locking = pool.submit(lock)
+            joins = [pool.submit(join, index) for index in range(phones)]
+            outcomes = [future.result() for future in joins]
+            locking.result()
+        seated = {name for name in outcomes if name is not None}
+        assert set(room.students(teacher)) == seated == set(seen[0])
+        with pytest.raises(ClassLockedError):
+            room.join(info.code, "Late")
+    finally:
+        store.close()
+
+
+def test_several_students_are_removed_at_once_with_their_answers_and_devices(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    ana = classroom.join(info.code, "Ana")
+    bots = [classroom.join(info.code, name) for name in ("Bot 1", "Bot 2", "Bot 3")]
+    classroom.next_question(teacher)
+    classroom.answer(ana, Action.HIT)
+    for bot in bots:
+        classroom.answer(bot, Action.STAND)
+    assert classroom.counts(teacher) == (4, 4)
+    # One name twice and one nobody holds: counted once, and not at all.
+    removed = classroom.remove_students(teacher, ["Bot 3", "Bot 1", "Bot 2", "Bot 1", "Nobody"])
+    assert removed == ["Bot 1", "Bot 2", "Bot 3"]  # in joining order
+    assert classroom.students(teacher) == ["Ana"]
+    assert classroom.counts(teacher) == (1, 1)  # their answers went with them
+    assert classroom.reveal(teacher).distribution == {Action.HIT: 1}
+    for bot in bots:
+        with pytest.raises(UnknownStudentError):
+            classroom.student_view(bot)
+    assert classroom.remove_students(teacher, []) == []
+    assert classroom.remove_students(teacher, ["Bot 1"]) == []  # already gone: nothing
+
+
+def test_removing_names_reads_no_more_than_a_class_seats(classroom: Classroom) -> None:
+    """A forged request naming a million students is cut to ``MAX_SEATS`` names before any SQL."""
+    info, key = classroom.create("A", FAMILY, HANDS)
+    teacher = classroom.open_as_teacher(info.code, key)
+    classroom.join(info.code, "Ana")
+    names = itertools.chain((f"x{i}" for i in range(MAX_SEATS)), ["Ana"], itertools.count())
+    assert classroom.remove_students(teacher, (str(name) for name in names)) == []
+    assert classroom.students(teacher) == ["Ana"]
+
+
+# -- issue 25: the optional second join step, a pattern shown only on the projector --
+
+
+def _other(pattern: tuple[str, ...]) -> tuple[str, ...]:
+    """The pattern with its last symbol changed: one tap wrong."""
+    return (*pattern[:-1], SYMBOLS[(SYMBOLS.index(pattern[-1]) + 1) % len(SYMBOLS)])
+
+
+def test_a_script_with_only_the_code_cannot_join_a_class_with_a_second_step(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert info.has_join_step
+    pattern = classroom.join_pattern(teacher)
+    assert pattern is not None
+    assert len(pattern) == PATTERN_LENGTH
+    assert set(pattern) <= set(SYMBOLS)
+    with pytest.raises(PatternNeededError):
+        classroom.join(info.code, "Bot")
+    with pytest.raises(WrongPatternError):
+        classroom.join(info.code, "Bot", pattern=_other(pattern))
+    with pytest.raises(WrongPatternError):
+        classroom.join(info.code, "Bot", pattern=(*pattern, pattern[0]))  # one tap too many
+    assert classroom.students(teacher) == []
+    ana_token = new_token()
+    ana = classroom.join(info.code, "Ana", learner_token=ana_token, pattern=pattern)
+    # Her phone reloads: the seat comes back without the pattern.
+    back = classroom.rejoin(info.code, ana_token)
+    assert back is not None
+    assert back.id == ana.id
+    assert classroom.join(info.code, "Ana", learner_token=ana_token).id == ana.id
+    assert classroom.students(teacher) == ["Ana"]
+
+
+def test_a_class_without_the_step_asks_for_no_pattern(classroom: Classroom) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS)
+    assert not info.has_join_step
+    assert classroom.join_pattern(classroom.open_as_teacher(info.code, key)) is None
+    assert classroom.join(info.code, "Ana", pattern=("♠", "♠", "♠")).nickname == "Ana"
+
+
+def test_each_class_draws_its_own_pattern(classroom: Classroom) -> None:
+    """Drawn with ``secrets`` per class: twenty classes do not all show one pattern."""
+    patterns = set()
+    for _ in range(20):
+        info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+        patterns.add(classroom.join_pattern(classroom.open_as_teacher(info.code, key)))
+    assert len(patterns) > 1
+
+
+def test_wrong_patterns_count_as_join_attempts_of_their_browser_and_client(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+    pattern = classroom.join_pattern(classroom.open_as_teacher(info.code, key))
+    assert pattern is not None
+    guesser = new_token()
+    for _ in range(JOINS_PER_MINUTE["browser"]):
+        with pytest.raises(WrongPatternError):
+            classroom.join(info.code, "Bot", learner_token=guesser, pattern=_other(pattern))
+    with pytest.raises(TooManyJoinsError):  # even the right pattern: the browser is spent
+        classroom.join(info.code, "Bot", learner_token=guesser, pattern=pattern)
+    # A script with no cookie from one address is bound by its address.
+    for _ in range(JOINS_PER_MINUTE["client"]):
+        with pytest.raises(WrongPatternError):
+            classroom.join(info.code, "Bot", client="203.0.113.9", pattern=_other(pattern))
+    with pytest.raises(TooManyJoinsError):
+        classroom.join(info.code, "Bot", client="203.0.113.9", pattern=pattern)
+    # A student on another phone and address reads the projector and is seated at once.
+    ana = classroom.join(
+        info.code, "Ana", learner_token=new_token(), client="198.51.100.4", pattern=pattern
+    )
+    assert ana.nickname == "Ana"
+
+
+@given(
+    pattern=hypothesis_st.tuples(*[hypothesis_st.sampled_from(SYMBOLS)] * PATTERN_LENGTH),
+    tapped=hypothesis_st.lists(
+        hypothesis_st.sampled_from([*SYMBOLS, "X", "", "♠♠"]), max_size=PATTERN_LENGTH + 2
+    ),
+)
+def test_a_pattern_matches_exactly_the_symbols_it_is_made_of(
+    pattern: tuple[str, ...], tapped: list[str]
+) -> None:
+    kept = stored_pattern(pattern)
+    assert read_pattern(kept) == pattern
+    assert pattern_matches(pattern, kept)
+    assert pattern_matches(tapped, kept) == (tuple(tapped) == pattern)
+
+
+# -- issue 25: names given by the app (two friendly words) --
+
+
+def test_a_class_with_given_names_seats_two_friendly_words_whatever_is_typed(
+    classroom: Classroom,
+) -> None:
+    info, key = classroom.create("A", FAMILY, HANDS, given_names="fr")
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert info.given_names == "fr"
+    token = new_token()
+    # What the student types is not read at all, not even judged.
+    ana = classroom.join(info.code, "<b>Rude</b>", learner_token=token)
+    assert ana.nickname in every_name("fr")
+    assert classroom.students(teacher) == [ana.nickname]
+    back = classroom.rejoin(info.code, token)  # a reload keeps the name given
+    assert back is not None
+    assert back.nickname == ana.nickname
+    english, _ = classroom.create("B", FAMILY, HANDS, given_names="en")
+    assert classroom.join(english.code, "").nickname in every_name("en")
+
+
+def test_given_names_are_unique_in_the_class_and_drawn_again_when_taken(
+    classroom: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With four names only, four students get the four, each once; the fifth is told the
+    name drawn is taken (after ``GIVEN_NAME_DRAWS`` draws), never seated twice under one."""
+    monkeypatch.setitem(NAME_WORDS, "fr", (("Renard", "Loutre"), ("agile", "calme")))
+    info, key = classroom.create("A", FAMILY, HANDS, given_names="fr")
+    teacher = classroom.open_as_teacher(info.code, key)
+    names = {classroom.join(info.code, "x").nickname for _ in range(4)}
+    assert names == {"Renard agile", "Renard calme", "Loutre agile", "Loutre calme"}
+    with pytest.raises(NicknameTakenError):
+        classroom.join(info.code, "x")
+    assert sorted(classroom.students(teacher)) == sorted(names)
+
+
+def test_given_names_are_in_a_language_of_the_app(classroom: Classroom) -> None:
+    with pytest.raises(ValueError, match="en or fr"):
+        classroom.create("A", FAMILY, HANDS, given_names="de")
 
 
 # -- erase means gone: the learner's hash leaves every table --

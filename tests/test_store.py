@@ -703,6 +703,36 @@ def test_migration_0006_can_be_undone_and_redone_and_old_answers_are_the_quizs(
         store.close()
 
 
+def test_migration_0007_can_be_undone_and_redone_and_old_classes_are_unlocked(
+    database_url: str,
+) -> None:
+    from tutor.classroom import ClassQuestion, Classroom
+    from tutor.rules import PRESETS
+
+    first = Store(database_url)
+    info, _key = Classroom(first).create(
+        "Avant", PRESETS["family"], [ClassQuestion.parse("10♠ 6♥", "10♣")]
+    )
+    first.close()
+    _alembic(database_url, "downgrade", "0006")
+    engine = sa.create_engine(database_url)
+    columns = {column["name"] for column in sa.inspect(engine).get_columns("class_sessions")}
+    engine.dispose()
+    assert "locked" not in columns
+    assert "join_pattern" not in columns
+    assert "given_names" not in columns
+    assert "creator_hash" in columns
+    store = Store(database_url)  # upgrades again
+    try:
+        room = Classroom(store)
+        assert not room.info(info.code).locked  # a class of before the lock is open
+        assert not room.info(info.code).has_join_step  # and asks for no symbols
+        assert room.info(info.code).given_names is None  # nor gives names
+        assert room.join(info.code, "Ana").nickname == "Ana"
+    finally:
+        store.close()
+
+
 def test_an_answer_says_where_it_was_given_and_an_unknown_place_is_refused(store: Store) -> None:
     learner = new_learner(store)
     review = schedule(None, "hard:16:10", "hard", Grade.WRONG, NOW)

@@ -6,6 +6,7 @@ The rooms of this package, each named for what it holds:
   answers, what each screen may see) and the rules that keep it fair under races;
 - ``questions``: the hands a class is asked (typed, dealt by a drill, taken from a lesson) and
   their judgement by the strategy;
+- ``joinstep``: the optional second join step, a pattern of symbols shown on the projector;
 - ``access``: join codes, teacher keys and their hashes, lock-outs, rate limits, retention;
 - ``results``: what the answers say afterwards, per student and per question;
 - ``errors``: why a request is refused, as codes the interface translates.
@@ -35,6 +36,7 @@ from tutor.classroom.access import (
 from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ClassroomError,
     ExpiredSessionError,
     IllegalAnswerError,
@@ -42,6 +44,7 @@ from tutor.classroom.errors import (
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
+    PatternNeededError,
     SessionFinishedError,
     SlowDownError,
     TooManyClassesError,
@@ -49,7 +52,9 @@ from tutor.classroom.errors import (
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
+    WrongPatternError,
 )
+from tutor.classroom.joinstep import PATTERN_LENGTH, SYMBOLS
 from tutor.classroom.questions import (
     CLASS_BET,
     MAX_HANDS_CHARS,
@@ -91,11 +96,14 @@ __all__ = [
     "MAX_LOCK_EXPONENT",
     "MAX_QUESTIONS",
     "MAX_SEATS",
+    "PATTERN_LENGTH",
     "RETENTION",
+    "SYMBOLS",
     "UNSTARTED_RETENTION",
     "AlreadyAnsweredError",
     "AnswerRow",
     "ClassFullError",
+    "ClassLockedError",
     "ClassQuestion",
     "ClassResults",
     "Classroom",
@@ -108,6 +116,7 @@ __all__ = [
     "NicknameTakenError",
     "NotOpenError",
     "NotYourClassError",
+    "PatternNeededError",
     "QuestionResult",
     "Reveal",
     "Seat",
@@ -123,6 +132,7 @@ __all__ = [
     "UnknownSessionError",
     "UnknownStudentError",
     "WrongKeyError",
+    "WrongPatternError",
     "canonical_key",
     "client_key",
     "drill_questions",

@@ -42,6 +42,27 @@ class ClassFullError(ClassroomError):
     code = "class-full"
 
 
+class ClassLockedError(ClassroomError):
+    """The teacher has locked the class: nobody new takes a seat (a seated student still gets
+    theirs back after a reload)."""
+
+    code = "locked"
+
+
+class WrongPatternError(ClassroomError):
+    """The symbols tapped are not the pattern the projector shows (the class's second join
+    step); every attempt counts as a join in the limits."""
+
+    code = "wrong-pattern"
+
+
+class PatternNeededError(WrongPatternError):
+    """The class asks for the projector's pattern and none was tapped (a script with the code
+    alone, or a phone that did not know it had to)."""
+
+    code = "pattern-needed"
+
+
 class WrongKeyError(ClassroomError):
     code = "wrong-key"
 

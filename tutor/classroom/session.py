@@ -16,6 +16,8 @@ The rules this module keeps (each has a test that fails if it is removed):
   never showed a question and was not finished);
 - the class steps (next, reveal, finish) name the question they act on, and the database moves
   the class only if it is still there: a double click or a racing click acts once;
+- a locked class seats nobody new, decided by the database inside the seat's insert (a join
+  racing the lock is seated before it or refused after it); a seated student still rejoins;
 - a student answers each question once, only the open, unrevealed question, and only a legal
   play; an answer racing the reveal is either counted in it or refused, never stored unseen;
 - a student's view never holds other students' answers, the distribution or the correct play
@@ -28,10 +30,11 @@ statement is in ``tutor.store.classes``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -60,12 +63,14 @@ from tutor.classroom.access import (
 from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
+    ClassLockedError,
     ExpiredSessionError,
     IllegalAnswerError,
     MovedOnError,
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
+    PatternNeededError,
     SessionFinishedError,
     SlowDownError,
     TooManyClassesError,
@@ -73,7 +78,16 @@ from tutor.classroom.errors import (
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
+    WrongPatternError,
 )
+from tutor.classroom.joinstep import (
+    PATTERN_LENGTH,
+    new_pattern,
+    pattern_matches,
+    read_pattern,
+    stored_pattern,
+)
+from tutor.classroom.names import LANGUAGES, given_name
 from tutor.classroom.questions import ClassQuestion, judged, legal
 from tutor.classroom.ticks import TickCache
 from tutor.decision import Action, Grade
@@ -86,6 +100,9 @@ from tutor.strategy.judge import Judgement
 if TYPE_CHECKING:
     from tutor.classroom.results import ClassResults
 
+#: How many names a join draws for a class with given names before it says the last one drawn
+#: is taken (each draw is free at least two times in three: 900 names, 300 seats at most).
+GIVEN_NAME_DRAWS = 20
 #: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
 #: polls every two seconds.
 TICK_SECONDS = 1.0
@@ -103,6 +120,14 @@ class SessionInfo:
     current: int
     revealed: bool
     questions: int
+    #: Locked by the teacher: nobody new joins (a seated student still rejoins).
+    locked: bool = False
+    #: Whether a phone taps the projector's pattern after the code (the pattern itself is the
+    #: teacher's: ``Classroom.join_pattern``).
+    has_join_step: bool = False
+    #: The language of the names the app gives its students (``tutor.classroom.names``); None
+    #: when they type their nicknames.
+    given_names: str | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -228,8 +253,15 @@ class Classroom:
         *,
         learner_token: str | None = None,
         client: str | None = None,
+        join_step: bool = False,
+        given_names: str | None = None,
     ) -> tuple[SessionInfo, str]:
         """A new session and its teacher key (shown once: only its hash is kept).
+
+        ``join_step``: each phone taps a pattern of symbols shown on the projector after the
+        code (``tutor.classroom.joinstep``), so a script that has only the code cannot join.
+        ``given_names``: a language (``fr``, ``en``) for the app to give each student a name of
+        two friendly words in it, whatever they type (``tutor.classroom.names``).
 
         ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
         and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
@@ -239,6 +271,8 @@ class Classroom:
         title = " ".join(title.split())[:80] or "Blackjack"
         if not questions:
             raise ValueError("a class session needs at least one question")
+        if given_names is not None and given_names not in LANGUAGES:
+            raise ValueError(f"names are given in {' or '.join(sorted(LANGUAGES))}")
         creator = None if learner_token is None else learner_hash(learner_token)
         if creator is not None:
             self._throttle(
@@ -278,6 +312,8 @@ class Classroom:
                 "revealed": False,
                 "failed_keys": 0,
                 "creator_hash": creator,
+                "join_pattern": stored_pattern(new_pattern()) if join_step else None,
+                "given_names": given_names,
             }
             try:
                 self.records.insert_session(session, rows)
@@ -351,6 +387,9 @@ class Classroom:
             current=row.current,
             revealed=row.revealed,
             questions=row.question_count,
+            locked=bool(row.locked),
+            has_join_step=row.join_pattern is not None,
+            given_names=row.given_names,
         )
 
     def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
@@ -423,10 +462,39 @@ class Classroom:
         return self.records.nicknames(teacher.session_id)
 
     def remove_student(self, teacher: Teacher, nickname: str) -> None:
-        """Send a student away (a rude nickname): their answers go with them, and their device
-        is no longer in the class (it may join again under another name)."""
-        self.records.remove_student(teacher.session_id, nickname)
+        """Send one student away (``remove_students`` of one name)."""
+        self.remove_students(teacher, [nickname])
+
+    def remove_students(self, teacher: Teacher, nicknames: Iterable[str]) -> list[str]:
+        """Send students away (rude nicknames, a flood of made-up ones) in one transaction: their
+        answers go with them, and their devices are no longer in the class. Returns the names
+        removed, in joining order (a name already gone is not in it), for the page to count.
+
+        A removed device holds no seat: while the class is open it may join again under
+        another name; while the class is locked (``lock``) it cannot come back at all.
+        At most ``MAX_SEATS`` names are read: a class seats no more."""
+        names = list(itertools.islice(nicknames, MAX_SEATS))
+        removed = self.records.remove_students(teacher.session_id, names)
         self._changed(teacher.session_id, students=True)
+        return removed
+
+    def join_pattern(self, teacher: Teacher) -> tuple[str, ...] | None:
+        """The symbols the projector shows for the second join step; None when the class has
+        none. Only the teacher's handle reads it: no student page ever holds it."""
+        row = self.records.session(session_id=teacher.session_id)
+        if row is None or row.join_pattern is None:
+            return None
+        return read_pattern(row.join_pattern)
+
+    def lock(self, teacher: Teacher, locked: bool = True) -> SessionInfo:
+        """Lock the class (``locked``) or open it again: while locked nobody new takes a seat
+        (``ClassLockedError``), a seated student still gets their seat back after a reload, and
+        a removed one cannot come back under a new name. The database decides it inside each
+        join's insert (``ClassRecords.insert_student``): a join racing this click is seated
+        before it or refused after it, never seated once this returns."""
+        self.records.set_locked(teacher.session_id, locked)
+        self._changed(teacher.session_id)
+        return self._teacher_info(teacher)
 
     def reveal(self, teacher: Teacher, *, expected_position: int | None = None) -> Reveal:
         """Close question ``expected_position`` and show how the class answered, with the
@@ -470,6 +538,7 @@ class Classroom:
         *,
         learner_token: str | None = None,
         client: str | None = None,
+        pattern: Sequence[str] | None = None,
     ) -> Student:
         """Take a seat in the session, or take back the seat this learner already holds.
 
@@ -478,12 +547,21 @@ class Classroom:
         answers) with a fresh student token, whatever nickname was typed this time, even once
         the session is finished (to see its end). Otherwise a new seat under ``nickname``,
         refused if a seated student's nickname folds the same (``fold_nickname``: "CAMILLE
-        dupont" is "Camille Dupont"), in a finished session and in a full one.
+        dupont" is "Camille Dupont"), in a finished session, in a full one and in one the
+        teacher has locked (``lock``: the seat comes back, a new name is refused).
 
         ``client`` is the request's network address (``tutor.ui.client``): a cookie-less script
         is a fresh browser at each join, so its address is what limits it. A join refused for
         its browser or its client does not count in the class's bucket: a flood from one
         address cannot refuse a student on another.
+
+        ``pattern``: the symbols tapped, for a class with a second join step (``create``'s
+        ``join_step``); none tapped is ``PatternNeededError``, others ``WrongPatternError``. Each
+        attempt has already counted in the limits, so guessing patterns is limited as guessing
+        codes is. A seated student's reload needs no pattern: the seat comes back first.
+
+        In a class with given names (``create``'s ``given_names``) the typed nickname is not
+        read: the seat gets two friendly words drawn until one is free in the class.
         """
         learner = None if learner_token is None else learner_hash(learner_token)
         # Before the code is looked up: guessing codes counts too.
@@ -499,9 +577,26 @@ class Classroom:
                 return seat
         if info.is_finished:
             raise SessionFinishedError("this session is finished")
-        name = clean_nickname(nickname)
+        if info.locked:  # said before the nickname is judged; decided again by the insert
+            raise ClassLockedError("the teacher has locked this class")
+        if info.has_join_step:
+            self._check_pattern(info.id, pattern)
         if self.records.seats(info.id) >= MAX_SEATS:
             raise ClassFullError("this class is full", seats=MAX_SEATS)
+        if info.given_names is None:
+            return self._seat(info, clean_nickname(nickname), learner)
+        # A name drawn again when it is already seated: 900 names for at most 300 seats, so
+        # each draw is free at least two times in three.
+        for _ in range(GIVEN_NAME_DRAWS - 1):
+            try:
+                return self._seat(info, given_name(info.given_names), learner)
+            except NicknameTakenError:
+                continue
+        return self._seat(info, given_name(info.given_names), learner)
+
+    def _seat(self, info: SessionInfo, name: str, learner: str | None) -> Student:
+        """A new seat under ``name``; ``NicknameTakenError`` if its folded name is seated,
+        ``ClassLockedError`` if the teacher locked the class meanwhile."""
         token = secrets.token_urlsafe(16)
         try:
             student_id = self.records.insert_student(
@@ -524,6 +619,8 @@ class Classroom:
             raise NicknameTakenError(
                 "this nickname is taken in this session", nickname=name
             ) from None
+        if student_id is None:  # the teacher locked the class since ``info`` was read
+            raise ClassLockedError("the teacher has locked this class")
         self._changed(info.id, students=True)
         return Student(student_id, info.id, name, token)
 
@@ -642,6 +739,16 @@ class Classroom:
             self.records.purge_counts(counted_before=now - timedelta(hours=1))
         if hits > limit:
             raise error("too many attempts: wait a minute", seconds=60 - now.second)
+
+    def _check_pattern(self, session_id: int, pattern: Sequence[str] | None) -> None:
+        row = self.records.session(session_id=session_id)
+        kept = None if row is None else row.join_pattern
+        if kept is None:
+            return
+        if not pattern:
+            raise PatternNeededError("this class asks for the pattern shown on the projector")
+        if not pattern_matches(tuple(itertools.islice(pattern, PATTERN_LENGTH + 1)), kept):
+            raise WrongPatternError("this is not the pattern shown on the projector")
 
     def _polled_student(self, student: Student) -> Student:
         """``student``, if its token still holds its seat: checked against the class's seats,

@@ -16,7 +16,11 @@ The statements that guard against races are written so that the database decides
   so a second click finds nothing to change;
 - an answer holds the session row (``FOR SHARE`` on PostgreSQL; SQLite has one writer) and is
   inserted only if its question is still open as the statement runs (``store_answer``), and a
-  reveal closes its question before it counts (``close``), so the count holds every stored answer.
+  reveal closes its question before it counts (``close``), so the count holds every stored answer;
+- a new seat holds the session row the same way and is inserted only if the class is not locked
+  as the statement runs (``insert_student``), and the lock is an ``UPDATE`` of that row
+  (``set_locked``): a join racing the teacher's click is seated before the lock commits or
+  refused after it, never seated once the teacher's page says "locked".
 """
 
 from __future__ import annotations
@@ -51,6 +55,14 @@ class_sessions = sa.Table(
     # The creating browser's learner token hash, so that its teacher finds their classes again
     # (migration 0005; None on classes created before it).
     sa.Column("creator_hash", sa.String(64), nullable=True, index=True),
+    # Locked by the teacher: nobody new takes a seat (migration 0007; ``insert_student``).
+    sa.Column("locked", sa.Boolean, nullable=False, server_default=sa.false()),
+    # The second join step's pattern as symbol indexes (``tutor.classroom.joinstep``), None when
+    # the teacher did not turn it on (migration 0007).
+    sa.Column("join_pattern", sa.String(8), nullable=True),
+    # The language of the names the app gives (``tutor.classroom.names``), None when students
+    # type their nicknames (migration 0007).
+    sa.Column("given_names", sa.String(2), nullable=True),
 )
 class_questions = sa.Table(
     "class_questions",
@@ -455,26 +467,71 @@ class ClassRecords:
                 ).all()
             )
 
-    def remove_student(self, session_id: int, nickname: str) -> None:
+    def remove_students(self, session_id: int, nicknames: Sequence[str]) -> list[str]:
+        """Delete the seats of these nicknames in the session, with their answers, in one
+        transaction; the nicknames removed (those still seated), in joining order. Answers are
+        deleted explicitly rather than by cascade (a SQLite file opened without foreign keys)."""
+        wanted = sorted(set(nicknames))
+        if not wanted:
+            return []
         with self.engine.begin() as db:
-            student_id = db.execute(
-                sa.select(class_students.c.id).where(
+            rows = db.execute(
+                sa.select(class_students.c.id, class_students.c.nickname)
+                .where(
                     (class_students.c.session_id == session_id)
-                    & (class_students.c.nickname == nickname)
+                    & class_students.c.nickname.in_(wanted)
                 )
-            ).scalar_one_or_none()
-            if student_id is None:
-                return
-            db.execute(class_answers.delete().where(class_answers.c.student_id == student_id))
-            db.execute(class_students.delete().where(class_students.c.id == student_id))
+                .order_by(class_students.c.joined_at, class_students.c.id)
+            ).all()
+            ids = [int(row.id) for row in rows]
+            if ids:
+                db.execute(class_answers.delete().where(class_answers.c.student_id.in_(ids)))
+                db.execute(class_students.delete().where(class_students.c.id.in_(ids)))
+        return [str(row.nickname) for row in rows]
 
-    def insert_student(self, student: Mapping[str, Any]) -> int:
-        """A new seat; its id. ``IntegrityError`` when the folded nickname or the learner is
-        already seated in the session."""
+    def set_locked(self, session_id: int, locked: bool) -> None:
+        """Lock or unlock the class: one ``UPDATE`` of its row, which waits on PostgreSQL for the
+        joins holding the row (``insert_student``) and makes the later ones see it."""
         with self.engine.begin() as db:
-            inserted = db.execute(class_students.insert().values(**student)).inserted_primary_key
-        assert inserted is not None
-        return int(inserted[0])
+            db.execute(
+                class_sessions.update()
+                .where(class_sessions.c.id == session_id)
+                .values(locked=locked)
+            )
+
+    def insert_student(self, student: Mapping[str, Any]) -> int | None:
+        """A new seat, made only if its class is not locked as the statement runs; its id, or
+        None when the class is locked. ``IntegrityError`` when the folded nickname or the learner
+        is already seated in the session.
+
+        One transaction: the session's row held ``FOR SHARE`` on PostgreSQL (a lock being set
+        waits for this seat, or is seen here once committed), then an ``INSERT ... SELECT``
+        whose ``WHERE`` reads the lock (on SQLite, one writer runs it wholly before or after
+        the teacher's ``UPDATE``). Either way a seat is never made once the lock is stored."""
+        session_id = student["session_id"]
+        columns = list(student)
+        open_class = sa.select(
+            *(
+                sa.literal(student[name], class_students.c[name].type).label(name)
+                for name in columns
+            )
+        ).where(
+            sa.exists().where(
+                (class_sessions.c.id == session_id) & sa.not_(class_sessions.c.locked)
+            )
+        )
+        with self.engine.begin() as db:
+            db.execute(
+                sa.select(class_sessions.c.id)
+                .where(class_sessions.c.id == session_id)
+                .with_for_update(read=True)
+            )
+            inserted = db.execute(
+                class_students.insert()
+                .from_select(columns, open_class)
+                .returning(class_students.c.id)
+            ).scalar_one_or_none()
+        return None if inserted is None else int(inserted)
 
     def reseat(self, session_id: int, learner_hash: str, token_hash: str) -> Record | None:
         """Give the learner's seat in the session a new token hash and count a reconnection;

@@ -27,12 +27,13 @@ from tutor.ui.cards import hand_html
 from tutor.ui.classroom.messages import markdown_text, prompt
 from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
-from tutor.ui.faults import database_guard
+from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 
 
-def header(info: SessionInfo, t: Translator) -> None:
-    """One line for the projector: the class, where it stands, and the code for latecomers."""
+def header(info: SessionInfo, t: Translator, pattern: tuple[str, ...] | None = None) -> None:
+    """One line for the projector: the class, where it stands, and the code for latecomers
+    (with the second join step's symbols, when the class has one)."""
     where = (
         t.format("Question {n} of {total}", n=info.current + 1, total=info.questions)
         if info.current >= 0
@@ -55,9 +56,39 @@ def header(info: SessionInfo, t: Translator) -> None:
             '<p style="text-align:right;margin:0">'
             f'<span style="color:#555">{html.escape(t.gettext("Class code"))}</span> '
             '<span aria-label="code" style="font-size:1.7rem;font-weight:800;'
-            f'letter-spacing:.12em">{html.escape(info.code)}</span></p>',
+            f'letter-spacing:.12em">{html.escape(info.code)}</span>'
+            + (" " + pattern_html(pattern, size="1.7rem") if pattern else "")
+            + "</p>",
             unsafe_allow_html=True,
         )
+
+
+#: Suits drawn red on the projector, as on the cards.
+_RED_SYMBOLS = frozenset({"♥", "♦"})
+
+
+def pattern_html(pattern: tuple[str, ...], *, size: str) -> str:
+    """The second join step's symbols, large and spaced, hearts and diamonds red; the group is
+    named for screen readers."""
+    symbols = "".join(
+        f'<span style="color:{"#c62828" if symbol in _RED_SYMBOLS else "#111"}">'
+        f"{html.escape(symbol)}</span>"
+        for symbol in pattern
+    )
+    return (
+        f'<span role="img" aria-label="pattern {html.escape(" ".join(pattern))}" '
+        f'style="font-size:{size};font-weight:800;letter-spacing:.3em;line-height:1.1">'
+        f"{symbols}</span>"
+    )
+
+
+def join_pattern_view(pattern: tuple[str, ...], t: Translator) -> None:
+    """Under the join code in the lobby: the symbols each phone taps after the code."""
+    st.markdown(t.gettext("Then tap these symbols, in order:"))
+    st.markdown(
+        f'<div data-testid="class-join-pattern">{pattern_html(pattern, size="4.5rem")}</div>',
+        unsafe_allow_html=True,
+    )
 
 
 def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> None:
@@ -228,20 +259,91 @@ def evs_view(reveal: Reveal, t: Translator) -> None:
     )
 
 
-def roster(teacher: Teacher, t: Translator) -> None:
-    """Send a student away (a rude nickname): the teacher picks the name, then confirms."""
+def room_controls(desk: TeacherDesk, info: SessionInfo, language: str, t: Translator) -> None:
+    """What keeps the room the teacher's: the lock (nobody new joins) and the names to send
+    away, several at once. Drawn in the lobby under the code and, during the questions, in the
+    expander under the projector."""
+    lock_switch(desk.teacher, info, t)
+    remove_students(desk.teacher, language, desk)
+
+
+def lock_switch(teacher: Teacher, info: SessionInfo, t: Translator) -> None:
+    """The lock, drawn from the database's state at each run (another tab of the teacher may
+    have changed it), and while locked the sentence the class reads on the projector."""
+    # Set before the widget is drawn: the switch shows what the database holds, not this tab's
+    # last click (a click whose database write failed snaps back).
+    st.session_state["class-lock"] = info.locked
+    st.toggle(
+        t.gettext("Lock the class"),
+        key="class-lock",
+        on_change=_set_lock,
+        args=(teacher,),
+        help=t.gettext(
+            "While the class is locked nobody new can join; a seated student whose phone"
+            " reloads gets their seat back, and a student you remove cannot come back under"
+            " another name."
+        ),
+    )
+    if info.locked:
+        st.warning(t.gettext("The class is locked: nobody new can join."), icon=":material/lock:")
+
+
+@callback_guard
+def _set_lock(teacher: Teacher) -> None:
+    classroom().lock(teacher, bool(st.session_state.get("class-lock")))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+@database_guard
+def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
+    """Send students away, several with one click (a flood of made-up names): the teacher picks
+    the names among those seated (the list follows the joins as they arrive), then removes them;
+    how many went is said after."""
+    from tutor.i18n import translator
+
+    t = translator(language)
+    if desk.removed is not None:
+        count = len(desk.removed)
+        st.success(
+            t.ngettext("{n} student removed", "{n} students removed", count).format(
+                n=t.number(count, digits=0)
+            ),
+            icon=":material/person_remove:",
+        )
     names = classroom().students(teacher)
     if not names:
         return
-    with st.expander(t.gettext("Remove a student")):
-        st.selectbox(t.gettext("Nickname"), names, key="class-remove-name")
-        st.button(t.gettext("Remove"), key="class-remove", on_click=_remove, args=(teacher,))
+    # Nicknames reach the widget as plain text (a multiselect shows no Markdown).
+    st.multiselect(
+        t.gettext("Students to remove"),
+        names,
+        key="class-remove-names",
+        placeholder=t.gettext("Choose one or more names"),
+        on_change=_forget_removed,
+        args=(desk,),
+        select_all=False,  # its option is Streamlit's own English "Select all"
+    )
+    chosen = st.session_state.get("class-remove-names") or []
+    st.button(
+        t.gettext("Remove the selected students"),
+        key="class-remove",
+        on_click=_remove,
+        args=(teacher, desk),
+        disabled=not chosen,
+        icon=":material/person_remove:",
+    )
 
 
-def _remove(teacher: Teacher) -> None:
-    name = st.session_state.get("class-remove-name")
-    if name:
-        classroom().remove_student(teacher, str(name))
+def _forget_removed(desk: TeacherDesk) -> None:
+    desk.removed = None
+
+
+@callback_guard
+def _remove(teacher: Teacher, desk: TeacherDesk) -> None:
+    chosen = st.session_state.get("class-remove-names") or []
+    names = [str(name) for name in chosen if isinstance(name, str)]
+    desk.removed = classroom().remove_students(teacher, names)
+    st.session_state["class-remove-names"] = []
 
 
 def hand_text(question: ClassQuestion) -> str:

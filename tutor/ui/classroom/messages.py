@@ -113,6 +113,14 @@ def error_message(error: Exception, t: Translator) -> str:
                 "This browser did not create this class: open it with its code and teacher key."
             ),
             "finished": t.gettext("This class is over: it accepts no more answers."),
+            "locked": t.gettext("The class is locked: ask your teacher to open it."),
+            "pattern-needed": t.gettext(
+                "This class asks for a second step: tap the symbols shown on the board, in"
+                " order, then join."
+            ),
+            "wrong-pattern": t.gettext(
+                "These are not the symbols shown on the board: look again and tap them in order."
+            ),
             "not-open": t.gettext("This question is closed: look at the next one."),
             "moved-on": t.gettext(
                 "The class has already moved on: this page now shows where it is."

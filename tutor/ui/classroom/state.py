@@ -37,6 +37,8 @@ class TeacherDesk:
     #: Kept with the desk, not in the database: a reloaded projector restarts its clock, and no
     #: other screen needs it.
     shown_at: dict[int, float] = field(default_factory=dict)
+    #: The names the teacher's last click removed, to say how many went (None: nothing to say).
+    removed: list[str] | None = None
 
     def seconds_on(self, position: int, now: float) -> float:
         """How long question ``position`` has been on this desk's screen."""
@@ -70,6 +72,8 @@ class ClassPages:
     #: What the last attempt to create or open a session said, translated.
     message: str | None = None
     problems: list[str] = field(default_factory=list)
+    #: The class being joined asks for the projector's symbols (told by a refused join).
+    pattern_needed: bool = False
 
 
 def class_pages() -> ClassPages:

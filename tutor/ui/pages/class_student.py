@@ -8,9 +8,18 @@ screen refreshes itself every few seconds (``st.fragment(run_every=…)``) to fo
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
-from tutor.classroom import ClassroomError, StudentView, normalise_code
+from tutor.classroom import (
+    PATTERN_LENGTH,
+    SYMBOLS,
+    ClassroomError,
+    SessionInfo,
+    StudentView,
+    normalise_code,
+)
 from tutor.decision import Action, Grade
 from tutor.i18n import Translator
 from tutor.store import InvalidNicknameError
@@ -29,14 +38,19 @@ from tutor.ui.state import AppState
 def _join(state: AppState, pages: ClassPages) -> None:
     values = st.session_state
     code = str(values.get("class-join-code", ""))
+    tapped = [values.get(f"class-join-symbol-{index}") for index in range(PATTERN_LENGTH)]
+    pattern = [symbol for symbol in tapped if isinstance(symbol, str)]
     try:
         student = classroom().join(
             code,
             str(values.get("class-join-nickname", "")),
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
+            pattern=pattern or None,
         )
     except (ClassroomError, InvalidNicknameError) as error:
+        if isinstance(error, ClassroomError) and error.code in ("pattern-needed", "wrong-pattern"):
+            pages.pattern_needed = True  # the symbols to tap are shown from now on
         pages.message = error_message(error, state.t)
         return
     pages.message = None
@@ -79,6 +93,9 @@ def _leave(pages: ClassPages) -> None:
 def join_form(state: AppState, pages: ClassPages) -> None:
     _ = state.t.gettext
     code = st.query_params.get("code", "")
+    joined = _class_of(code)
+    if pages.message:  # above the form: on a phone, below it is past the fold
+        st.error(pages.message, icon=":material/error:")
     with st.form("class-join"):
         st.text_input(
             _("Class code"),
@@ -87,13 +104,21 @@ def join_form(state: AppState, pages: ClassPages) -> None:
             key="class-join-code",
             placeholder="ABC234",
         )
-        st.text_input(
-            _("Your nickname"),
-            value=(state.learner.nickname or "") if state.learner is not None else "",
-            max_chars=24,
-            key="class-join-nickname",
-            help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
-        )
+        if joined is not None and joined.given_names is not None:
+            st.info(
+                _("In this class the app gives you a name of two friendly words."),
+                icon=":material/badge:",
+            )
+        else:
+            st.text_input(
+                _("Your nickname"),
+                value=(state.learner.nickname or "") if state.learner is not None else "",
+                max_chars=24,
+                key="class-join-nickname",
+                help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
+            )
+        if pages.pattern_needed or (joined is not None and joined.has_join_step):
+            pattern_taps(state.t)
         st.form_submit_button(
             _("Join"),
             key="class-join-submit",
@@ -102,8 +127,44 @@ def join_form(state: AppState, pages: ClassPages) -> None:
             type="primary",
             width="stretch",
         )
-    if pages.message:
-        st.error(pages.message, icon=":material/error:")
+
+
+def _class_of(code: str) -> SessionInfo | None:
+    """The class of the join address, for the form to ask what it needs (the symbols of a second
+    step, no nickname where the app gives names) as soon as the QR code is scanned; None for no
+    code or an unknown one."""
+    code = normalise_code(code)[:12]
+    if not code:
+        return None
+    try:
+        return classroom().info(code)
+    except ClassroomError:
+        return None
+
+
+def pattern_taps(t: Translator) -> None:
+    """The second join step: one row of symbols per tap, in order (a symbol may repeat)."""
+    # The symbols drawn at a size a thumb aims at and an eye tells apart: Streamlit's buttons
+    # draw them at the body text's size in a font whose suits are small, and a spade and a club
+    # then look alike on a phone. The style rides with the sentence (no blank line of its own).
+    # A suit alone is drawn by Streamlit as an emoji icon (a span), a star as text (a p).
+    buttons = ",".join(
+        f".st-key-class-join-symbol-{index} button {part}"
+        for index in range(PATTERN_LENGTH)
+        for part in ("p", "span")
+    )
+    st.markdown(
+        html.escape(t.gettext("Then tap the symbols shown on the board, in order:"))
+        + f"<style>{buttons}{{font-family:'DejaVu Sans',sans-serif;font-size:1.7rem"
+        " !important;line-height:1.2}</style>",
+        unsafe_allow_html=True,
+    )
+    for index in range(PATTERN_LENGTH):
+        st.segmented_control(
+            t.format("Symbol {n}", n=index + 1),
+            SYMBOLS,
+            key=f"class-join-symbol-{index}",
+        )
 
 
 def verdict(view: StudentView, t: Translator) -> None:

@@ -32,9 +32,10 @@ from tutor.ui.classroom.live import (
     distribution_chart,
     evs_view,
     header,
+    join_pattern_view,
     live_counter,
     question_view,
-    roster,
+    room_controls,
 )
 from tutor.ui.classroom.messages import (
     error_message,
@@ -123,6 +124,9 @@ def _create(state: AppState, pages: ClassPages) -> None:
             questions,
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
+            join_step=bool(values.get("class-join-step", False)),
+            # In the teacher's language: the roster they read and project.
+            given_names=state.language if values.get("class-given-names") else None,
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
@@ -283,6 +287,22 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             why = unavailable_reason(category, rules) if isinstance(category, Category) else None
             if why is not None:
                 st.info(t.refusal(why, {}))
+        st.checkbox(
+            _("A second step to join: symbols shown on the projector"),
+            key="class-join-step",
+            help=_(
+                "Each phone taps the symbols shown under the code, after the code: a script"
+                " that has only the code cannot join."
+            ),
+        )
+        st.checkbox(
+            _("Names given by the app (two friendly words) instead of typed nicknames"),
+            key="class-given-names",
+            help=_(
+                "Students type no name: each gets two words such as Brave Otter, unique in the"
+                " class, in the language of this page."
+            ),
+        )
         st.button(
             _("Create the class"),
             key="class-create",
@@ -486,10 +506,12 @@ def main() -> None:
         st.title(markdown_text(info.title))
         st.caption(retention_text(info, t))
         with join_panel(info, pages, t):
+            pattern = classroom().join_pattern(desk.teacher)
+            if pattern is not None:
+                join_pattern_view(pattern, t)
             lobby, start = st.columns([1, 2], vertical_alignment="bottom")
             with lobby:
                 live_counter(desk.teacher, state.language, lobby=True, large=state.presentation)
-                roster(desk.teacher, t)
             start.button(
                 _("Show the first hand"),
                 key="class-start",
@@ -499,9 +521,17 @@ def main() -> None:
                 icon=":material/play_arrow:",
                 width="stretch",
             )
+            room_controls(desk, info, state.language, t)
     else:
-        header(info, t)
+        header(info, t, classroom().join_pattern(desk.teacher))
         projector(state, pages, info)
+        label = (
+            _("The class is locked · remove students")
+            if info.locked
+            else _("Lock the class, remove students")
+        )
+        with st.expander(label, icon=":material/lock:" if info.locked else ":material/group:"):
+            room_controls(desk, info, state.language, t)
     _messages(pages)
     st.divider()
     st.button(
