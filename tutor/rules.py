@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.exact import NumberError, parse_exact
+from tutor.yaml_reader import Bounds, Issue, YamlProblem, read_yaml
 
 
 class InvalidRulesError(ValueError):
@@ -512,8 +513,8 @@ def load_rules(spec: str | Path) -> TableRules:
 
     Every failure is an ``InvalidRulesError`` naming the file and saying why, never another
     exception: a missing or unreadable file, a file too large, text that is not UTF-8, TOML or
-    YAML that does not parse, YAML aliases (refused, as in lesson files: an alias bomb expands
-    without bound), a value of the wrong type.
+    YAML that does not parse or that ``tutor.yaml_reader`` refuses under ``RULES_BOUNDS`` (aliases
+    as in lesson files: an alias bomb expands without bound), a value of the wrong type.
     """
     text = str(spec)
     if text in PRESETS:
@@ -556,42 +557,34 @@ def _parse_rules_text(path: Path, source: str) -> object:
             raise InvalidRulesError(f"{path}: the TOML does not parse: {error}") from None
         except RecursionError:
             raise InvalidRulesError(f"{path}: the file nests too deeply") from None
-    import yaml
-
-    try:
-        _refuse_yaml_aliases(path, source)
-        return yaml.safe_load(source) or {}
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise InvalidRulesError(f"{path}: the YAML does not parse{at}: {error.problem}") from None
-    except yaml.YAMLError as error:  # a reader error: a control character
-        first = str(error).splitlines()[0]
-        raise InvalidRulesError(f"{path}: the YAML does not parse: {first}") from None
-    except InvalidRulesError:
-        raise
-    except (ValueError, TypeError, RecursionError) as error:
-        # PyYAML's constructors: a date out of range, an integer of more than 4,300 digits.
-        raise InvalidRulesError(f"{path}: cannot read a value: {error}") from None
+    read = read_yaml(source, RULES_BOUNDS)
+    if read.refused is not None:
+        raise InvalidRulesError(f"{path}: {_yaml_sentence(read.refused)}")
+    # As ``yaml.safe_load(...) or {}`` read it before: an empty file is the default table, and a
+    # key given twice keeps its last value.
+    return read.data or {}
 
 
-def _refuse_yaml_aliases(path: Path, source: str) -> None:
-    """Scan the YAML's events (no nodes built, no recursion): refuse aliases and deep nesting.
+#: What reading a rules file may cost. A rules file is one flat mapping of about 30 options, so
+#: it nests 2 deep (the mapping, a value) and holds about 60 values: the bounds leave room for a
+#: teacher's comments and mistakes, and nothing more.
+RULES_BOUNDS = Bounds(max_bytes=MAX_RULES_BYTES, max_depth=8, max_nodes=1_000)
 
-    A rules file is one flat mapping, so an alias is never needed, and PyYAML would expand an
-    alias bomb without bound before ``from_mapping`` could look at it.
-    """
-    import yaml
 
-    depth = 0
-    for event in yaml.parse(source, Loader=yaml.SafeLoader):
-        mark = event.start_mark
-        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "the start"
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise InvalidRulesError(f"{path}: aliases and anchors are not allowed ({at})")
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > 8:
-                raise InvalidRulesError(f"{path}: the file nests too deeply ({at})")
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+def _yaml_sentence(problem: YamlProblem) -> str:
+    """What the owner of a rules file reads about a file the YAML reader refused."""
+    at = f"line {problem.position.line}, column {problem.position.column}"
+    if problem.kind in (Issue.ALIAS, Issue.ANCHOR):
+        # A rules file is one flat mapping, so an alias is never needed.
+        return f"aliases and anchors are not allowed ({at})"
+    if problem.kind is Issue.DEPTH:
+        return f"the file nests too deeply ({at})"
+    if problem.kind is Issue.NODES:
+        return f"a rules file is a few lines, not more than {problem.detail} values ({at})"
+    if problem.kind is Issue.SIZE:
+        return f"a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
+    if problem.kind is Issue.VALUE:
+        return f"cannot read a value: {problem.detail}"
+    if problem.kind is Issue.CHARACTER:
+        return f"the YAML does not parse at {at}: the file contains {problem.detail}"
+    return f"the YAML does not parse at {at}: {problem.detail}"
