@@ -250,74 +250,36 @@ LessonId = Annotated[str, AfterValidator(_lesson_id)]
 
 # -- table rules ------------------------------------------------------------------------------
 
-_RULE_FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}
-_RULE_TYPES: dict[str, tuple[tuple[type, ...], str]] = {
-    "int": ((int,), "a whole number"),
-    "bool": ((bool,), "true or false"),
-    "float": ((int, float), "a number"),
-    "str": ((str,), "a text"),
-}
-
-
 def _rules(value: Any) -> TableRules:
-    """A preset name, or a mapping of a preset plus overrides, as ``TableRules.from_mapping``."""
+    """A preset name, or a mapping of a preset plus overrides, read by the rules' own parser
+    (``tutor.rules.parse_rules_mapping``, as a rules file is), without ``source``: a lesson
+    traces its table itself. The first mistake is reported at its key in the file: the key
+    itself when it is not a rule, else its value (the rules value itself for a preset name)."""
     if isinstance(value, TableRules):
         return value
     if isinstance(value, str):
-        value = {"preset": value}
-        where = "self"
+        mapping: dict[Any, Any] = {"preset": value}
     elif isinstance(value, dict):
-        where = "preset"
+        mapping = value
     else:
         raise PydanticCustomError(
             "rules",
             "expected a preset name ({presets}) or a mapping {{preset: …, option: …}}",
             {"presets": ", ".join(PRESETS)},
         )
-    for key, raw in value.items():
-        if key == "preset":
-            if raw not in PRESETS:
-                raise PydanticCustomError(
-                    "rules",
-                    "unknown preset {found}; presets are: {presets}",
-                    {
-                        "found": repr(raw),
-                        "presets": ", ".join(PRESETS),
-                        "key": where,
-                        "at": "value",
-                    },
-                )
-            continue
-        rule = _RULE_FIELDS.get(key)
-        if rule is None or key == "source":
-            raise PydanticCustomError(
-                "rules",
-                "unknown table rule {found}; rules are: {names}",
-                {
-                    "found": repr(key),
-                    "names": ", ".join(n for n in _RULE_FIELDS if n != "source"),
-                    "key": key,
-                    "at": "key",
-                },
-            )
-        expected = _RULE_TYPES.get(str(rule.type))
-        if expected is not None and (
-            not isinstance(raw, expected[0]) or (bool not in expected[0] and isinstance(raw, bool))
-        ):
-            raise PydanticCustomError(
-                "rules",
-                "{name} must be {expected}, not {found}",
-                {
-                    "name": key,
-                    "expected": expected[1],
-                    "found": repr(raw),
-                    "key": key,
-                    "at": "value",
-                },
-            )
     try:
-        return TableRules.from_mapping(value)
-    except (InvalidRulesError, TypeError) as error:
+        return TableRules.from_mapping(mapping, source=False)
+    except InvalidRulesError as error:
+        if not error.problems:  # rules that do not hold together: the whole table is at fault
+            raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
+        first = error.problems[0]
+        context = {
+            "message": first.message,
+            "key": "self" if isinstance(value, str) else str(first.key),
+            "at": "key" if first.at_key else "value",
+        }
+        raise PydanticCustomError("rules", "{message}", context) from None
+    except TypeError as error:
         raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
 
 
