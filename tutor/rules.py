@@ -215,9 +215,13 @@ class TableRules:
         # is a true text), and options spelled as text (``surrender="late"``) become their enum
         # members, payouts exact fractions, so a test such as ``rules.surrender is
         # Surrender.LATE`` means what it says however the rules were built.
-        typed = parse_rule_values({name: getattr(self, name) for name in _CHECKED_ON_BUILD})
-        for name, value in typed.items():
-            object.__setattr__(self, name, value)
+        # Most tables are derived from typed ones (``replace``), so only the values that are not
+        # already of their field's type are given to the parser.
+        raw = {name: getattr(self, name) for name in _CHECKED_ON_BUILD}
+        untyped = {name: value for name, value in raw.items() if not _is_typed(name, value)}
+        if untyped:
+            for name, value in parse_rule_values(untyped).items():
+                object.__setattr__(self, name, value)
         problems = list(self._problems())
         if problems:
             raise InvalidRulesError("; ".join(problems))
@@ -430,6 +434,18 @@ _MODELS: dict[bool, type[BaseModel]] = {True: _model(source=True), False: _model
 _CHECKED_ON_BUILD = tuple(
     f.name for f in dataclasses.fields(TableRules) if str(f.type) not in ("str", "float")
 )
+
+
+def _is_typed(name: str, value: object) -> bool:
+    """Whether ``value`` is already what the parser would make of it for field ``name``."""
+    kind = _FIELD_KINDS[name]
+    if name in _ENUM_FIELDS:
+        return isinstance(value, _ENUM_FIELDS[name])
+    if "Fraction" in kind:
+        return isinstance(value, Fraction) or (value is None and "None" in kind)
+    if kind == "bool":
+        return value is True or value is False
+    return kind == "int" and type(value) is int
 
 
 def parse_rules_mapping(data: Mapping[Any, Any], *, source: bool = True) -> RulesChoice:
