@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -713,3 +714,19 @@ def test_a_loss_is_written_without_a_sign(tmp_path: Path) -> None:
     steps = "  - ask: {question: Q, explanation: E, answer: {loss: -2}}\n"
     [problem] = _lesson_with(tmp_path, "", steps)
     assert "loss: 2, not -2" in problem.message
+
+
+def test_each_step_kind_is_dispatched_to_its_own_case_in_one_place() -> None:
+    """``StepCases`` is the one switch on a step's kind: every kind of the format reaches its own
+    case, and a switch that forgets a kind is refused when it is built, not skipped later."""
+    from tutor.lessons.models import STEP_KINDS, StepCases
+
+    def named(kind: str) -> Callable[[object], str]:
+        return lambda step: kind
+
+    cases = StepCases[str](**{kind: named(kind) for kind in STEP_KINDS})
+    steps = [step for lesson in load_course(strategy=None).lessons for step in lesson.steps]
+    assert {cases(step) for step in steps} == set(STEP_KINDS)
+    assert all(cases(step) == step.kind for step in steps)
+    with pytest.raises(TypeError, match="no case for the step kind"):
+        StepCases[str](**{kind: named(kind) for kind in STEP_KINDS[1:]})

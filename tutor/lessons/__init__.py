@@ -36,6 +36,7 @@ from tutor.lessons.models import (
     PlainText,
     Show,
     ShowStep,
+    StepCases,
     Translations,
     localize,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "Problem",
     "Show",
     "ShowStep",
+    "StepCases",
     "StrategyFn",
     "Translations",
     "check_answer",

@@ -36,6 +36,7 @@ from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_t
 from tutor.lessons.models import (
     LOCALES,
     ActionAnswer,
+    AnyStep,
     Ask,
     AskStep,
     ChipsAnswer,
@@ -46,23 +47,24 @@ from tutor.lessons.models import (
     DrillCategory,
     DrillStep,
     EngineFigure,
-    ExplainStep,
     Lesson,
     LossAnswer,
     NumberAnswer,
     PlainText,
     Rules,
-    ShowStep,
+    Show,
     Step,
+    StepCases,
     TotalAnswer,
     Translations,
+    nothing,
+    show_of,
 )
 from tutor.lessons.source import DataPath
 from tutor.quiz import dealable, unavailable_reason
 from tutor.rules import PRESETS, TableRules
 from tutor.table import decision_for, scripted_round
 
-AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
 _RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
 _STEP: TypeAdapter[AnyStep] = TypeAdapter(Step)
 
@@ -157,7 +159,7 @@ def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
         pending.claims += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]
     findings += check_words(lesson, pending.tables)
     findings += check_giveaways(lesson)
-    if not any(isinstance(step, AskStep | DealStep | DrillStep) for step in lesson.steps):
+    if not any(step.practises for step in lesson.steps):
         findings.append(
             Finding(
                 ("steps",),
@@ -230,25 +232,31 @@ def check_offered(lesson: Lesson) -> list[Finding]:
                 )
             )
 
-    for index, step in enumerate(lesson.steps):
-        where: DataPath
-        path: DataPath
-        if isinstance(step, DealStep):
-            where = ("steps", index, "deal", "expect", "decisions")
+    def offered_in(index: int) -> StepCases[None]:
+        def deal(step: DealStep) -> None:
+            where: DataPath = ("steps", index, "deal", "expect", "decisions")
             for number, action in enumerate(step.deal.expect.decisions):
                 outside(action, (*where, number), "the deal plays")
-        elif isinstance(step, AskStep):
+
+        def ask(step: AskStep) -> None:
             ask = step.ask
             if isinstance(ask.answer, ActionAnswer):
-                path = ("steps", index, "ask", "answer", "action")
+                path: DataPath = ("steps", index, "ask", "answer", "action")
                 outside(ask.answer.action, path, "the answer is")
             if ask.settle is not None:
-                where = ("steps", index, "ask", "settle", "decisions")
+                where: DataPath = ("steps", index, "ask", "settle", "decisions")
                 for number, action in enumerate(ask.settle.decisions):
                     outside(action, (*where, number), "the question's round plays")
-        elif isinstance(step, DrillStep) and (need := _DRILL_NEEDS.get(step.drill.category)):
-            path = ("steps", index, "drill", "category")
-            outside(need, path, f"a {step.drill.category.value} drill asks about")
+
+        def drill(step: DrillStep) -> None:
+            if need := _DRILL_NEEDS.get(step.drill.category):
+                path: DataPath = ("steps", index, "drill", "category")
+                outside(need, path, f"a {step.drill.category.value} drill asks about")
+
+        return StepCases(deal=deal, ask=ask, drill=drill, otherwise=nothing)
+
+    for index, step in enumerate(lesson.steps):
+        offered_in(index)(step)
     return findings
 
 
@@ -258,17 +266,16 @@ def check_step(
     """The semantic problems of one step, at the lesson's table; what the strategy must judge is
     added to ``pending`` (nothing is kept when it is None)."""
     where: DataPath = ("steps", index, step.kind)
-    if isinstance(step, ShowStep):
-        return check_copies(
-            rules, where, {"cards": step.show.cards, "dealer": step.show.dealer or ()}
-        )
-    if isinstance(step, AskStep):
-        return check_ask(step.ask, rules, where, pending)
-    if isinstance(step, DealStep):
-        return check_deal(step.deal, rules, where, pending)
-    if isinstance(step, DrillStep):
-        return check_drill(step.drill, rules, where)
-    return []
+    cases: StepCases[list[Finding]] = StepCases(
+        explain=lambda explain: [],
+        show=lambda show: check_copies(
+            rules, where, {"cards": show.show.cards, "dealer": show.show.dealer or ()}
+        ),
+        ask=lambda ask: check_ask(ask.ask, rules, where, pending),
+        deal=lambda deal: check_deal(deal.deal, rules, where, pending),
+        drill=lambda drill: check_drill(drill.drill, rules, where),
+    )
+    return cases(step)
 
 
 def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Finding]:
@@ -878,41 +885,62 @@ def check_giveaways(lesson: Lesson) -> list[Finding]:
     """
     findings: list[Finding] = []
     for index, step in enumerate(lesson.steps):
-        if isinstance(step, AskStep) and isinstance(step.ask.answer, TotalAnswer):
-            ask = step.ask
-            total = _number(step.ask.answer.total)
-            where: DataPath = ("steps", index, "ask", "question")
-            findings += _states(ask.question, where, total, "the question")
-            before = lesson.steps[index - 1] if index else None
-            if (
-                isinstance(before, ShowStep)
-                and before.show.caption is not None
-                and ask.cards is not None
-                and Counter(before.show.cards) == Counter(ask.cards)
-            ):
-                caption: DataPath = ("steps", index - 1, "show", "caption")
-                findings += _states(before.show.caption, caption, total, "the caption")
-        if isinstance(step, DealStep) and step.deal.intro is not None:
-            intro: DataPath = ("steps", index, "deal", "intro")
-            for path, text in _languages(step.deal.intro, intro):
-                match = _COUNT_ASKED.search(text)
-                if match is None:
-                    continue
-                word = match.group()
-                occurrence = len(
-                    re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
-                )
-                findings.append(
-                    Finding(
-                        path,
-                        "the table labels the learner's hand with its total (« 19 dur »), so "
-                        "a deal that asks to count the hand gives the answer away: ask the "
-                        "total in an ask step before the deal (answer {total: …}) and let "
-                        "the deal ask for the play",
-                        Code.WORDING,
-                        word=(word, occurrence),
-                    )
-                )
+        before = show_of(lesson.steps[index - 1]) if index else None
+        findings += _giveaways(index, before)(step)
+    return findings
+
+
+def _giveaways(index: int, before: Show | None) -> StepCases[list[Finding]]:
+    return StepCases(
+        ask=lambda step: _total_given_away(step.ask, index, before),
+        deal=lambda step: _count_asked(step.deal, index),
+        otherwise=lambda step: [],
+    )
+
+
+def _total_given_away(ask: Ask, index: int, before: Show | None) -> list[Finding]:
+    """The total an ask step asks for, stated by its question or the caption just before."""
+    if not isinstance(ask.answer, TotalAnswer):
+        return []
+    total = _number(ask.answer.total)
+    where: DataPath = ("steps", index, "ask", "question")
+    findings = _states(ask.question, where, total, "the question")
+    if (
+        before is not None
+        and before.caption is not None
+        and ask.cards is not None
+        and Counter(before.cards) == Counter(ask.cards)
+    ):
+        caption: DataPath = ("steps", index - 1, "show", "caption")
+        findings += _states(before.caption, caption, total, "the caption")
+    return findings
+
+
+def _count_asked(deal: Deal, index: int) -> list[Finding]:
+    """A deal's intro that asks the learner to count the hand the table labels with its total."""
+    if deal.intro is None:
+        return []
+    findings: list[Finding] = []
+    intro: DataPath = ("steps", index, "deal", "intro")
+    for path, text in _languages(deal.intro, intro):
+        match = _COUNT_ASKED.search(text)
+        if match is None:
+            continue
+        word = match.group()
+        occurrence = len(
+            re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
+        )
+        findings.append(
+            Finding(
+                path,
+                "the table labels the learner's hand with its total (« 19 dur »), so "
+                "a deal that asks to count the hand gives the answer away: ask the "
+                "total in an ask step before the deal (answer {total: …}) and let "
+                "the deal ask for the play",
+                Code.WORDING,
+                word=(word, occurrence),
+            )
+        )
     return findings
 
 

@@ -37,22 +37,14 @@ from tutor.lessons.checks import (
     check_lesson,
     check_valid_steps,
 )
-from tutor.lessons.models import (
-    STEP_KINDS,
-    AskStep,
-    DealStep,
-    DrillStep,
-    ExplainStep,
-    Lesson,
-    ShowStep,
-)
+from tutor.lessons.models import STEP_KINDS, STEP_MODELS, Lesson
 from tutor.lessons.source import MAX_BYTES, DataPath, Position, SourceDocument, parse_yaml
 from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
-_STEP_MODELS = (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
+_STEP_MODELS = tuple(STEP_MODELS.values())
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
 _INSTANCE_OF = re.compile(r"a valid dictionary or instance of \w+")
 

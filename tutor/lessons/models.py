@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -53,7 +54,6 @@ from tutor.rules import PRESETS, InvalidRulesError, TableRules
 LOCALES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LOCALE = "fr"
 
-STEP_KINDS: tuple[str, ...] = ("explain", "show", "ask", "deal", "drill")
 ANSWER_KINDS: tuple[str, ...] = ("total", "number", "chips", "loss", "action", "choice")
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -672,49 +672,118 @@ class ExplainStep(_Strict):
     explain: Text
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["explain"]:
-        return "explain"
+    kind: ClassVar[Literal["explain"]] = "explain"
+    practises: ClassVar[bool] = False
 
 
 class ShowStep(_Strict):
     show: Show
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["show"]:
-        return "show"
+    kind: ClassVar[Literal["show"]] = "show"
+    practises: ClassVar[bool] = False
 
 
 class AskStep(_Strict):
     ask: Ask
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["ask"]:
-        return "ask"
+    kind: ClassVar[Literal["ask"]] = "ask"
+    practises: ClassVar[bool] = True
 
 
 class DealStep(_Strict):
     deal: Deal
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["deal"]:
-        return "deal"
+    kind: ClassVar[Literal["deal"]] = "deal"
+    practises: ClassVar[bool] = True
 
 
 class DrillStep(_Strict):
     drill: Drill
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["drill"]:
-        return "drill"
+    kind: ClassVar[Literal["drill"]] = "drill"
+    practises: ClassVar[bool] = True
+
+
+#: Any one step of a lesson.
+AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
+
+#: Every kind of step, by its name (the step's YAML key), in the order the format lists them:
+#: the one list of step kinds, which the schema, its messages and ``StepCases`` read.
+STEP_MODELS: dict[str, type[AnyStep]] = {
+    model.kind: model for model in (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
+}
+STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
+_STEP_TYPES = tuple(STEP_MODELS.values())
+
+T = TypeVar("T")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StepCases(Generic[T]):
+    """What to do with each kind of step: the one place a step's kind is switched on.
+
+    ``cases(step)`` calls the handler named after the step's kind, or ``otherwise`` for a kind
+    given none. A ``StepCases`` without ``otherwise`` must name every kind: adding a kind to the
+    format then fails at once, in every place that has not said what to do with it, rather than
+    being skipped in silence by an ``if``/``elif`` chain.
+
+    >>> worth = StepCases[int](ask=lambda step: 1, deal=lambda step: 2, otherwise=lambda step: 0)
+    >>> [worth(step) for step in Lesson.model_validate({"id": "d", "title": "D", "level": 1,
+    ...     "goals": ["g"], "steps": [{"explain": "hi"}, {"ask": {"question": "Total?",
+    ...     "answer": {"number": 3}, "explanation": "3"}}]}).steps]
+    [0, 1]
+    >>> StepCases[int](ask=lambda step: 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: no case for the step kind(s) explain, show, deal, drill, and no 'otherwise'
+    """
+
+    explain: Callable[[ExplainStep], T] | None = None
+    show: Callable[[ShowStep], T] | None = None
+    ask: Callable[[AskStep], T] | None = None
+    deal: Callable[[DealStep], T] | None = None
+    drill: Callable[[DrillStep], T] | None = None
+    #: For every kind without a case of its own.
+    otherwise: Callable[[AnyStep], T] | None = None
+
+    def __post_init__(self) -> None:
+        missing = [kind for kind in STEP_KINDS if getattr(self, kind) is None]
+        if missing and self.otherwise is None:
+            raise TypeError(
+                f"no case for the step kind(s) {', '.join(missing)}, and no 'otherwise'"
+            )
+
+    def __call__(self, step: AnyStep) -> T:
+        case: Callable[[Any], T] | None = getattr(self, step.kind)
+        if case is None:
+            assert self.otherwise is not None  # checked when built
+            return self.otherwise(step)
+        return case(step)
+
+
+def nothing(step: AnyStep) -> None:
+    """The case of the kinds a ``StepCases`` has nothing to do with."""
+    return None
+
+
+#: The question a step asks, if it is an ask step.
+ask_of: StepCases[Ask | None] = StepCases(ask=lambda step: step.ask, otherwise=nothing)
+#: The cards a step shows, if it is a show step.
+show_of: StepCases[Show | None] = StepCases(show=lambda step: step.show, otherwise=nothing)
+#: The table a step names for itself (a deal's or a settled question's ``rules``), if any.
+own_table_of: StepCases[TableRules | None] = StepCases(
+    deal=lambda step: step.deal.rules,
+    ask=lambda step: step.ask.settle.rules if step.ask.settle is not None else None,
+    otherwise=nothing,
+)
 
 
 def _step_kind(value: Any) -> str | None:
-    if isinstance(value, ExplainStep | ShowStep | AskStep | DealStep | DrillStep):
+    if isinstance(value, _STEP_TYPES):
         return value.kind
     if isinstance(value, dict):
         return next((key for key in value if key in STEP_KINDS), None)
@@ -731,7 +800,7 @@ Step = Annotated[
     Discriminator(
         _step_kind,
         custom_error_type="step_kind",
-        custom_error_message="a step is one of explain, show, ask, deal, drill",
+        custom_error_message=f"a step is one of {', '.join(STEP_KINDS)}",
     ),
 ]
 
