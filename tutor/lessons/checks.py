@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel
 
 from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
 from tutor.decision import Action, DecisionPoint
@@ -51,9 +50,7 @@ from tutor.lessons.models import (
     LossAnswer,
     NumberAnswer,
     PlainText,
-    Rules,
     Show,
-    Step,
     StepCases,
     TotalAnswer,
     Translations,
@@ -62,11 +59,8 @@ from tutor.lessons.models import (
 )
 from tutor.lessons.source import DataPath
 from tutor.quiz import dealable, unavailable_reason
-from tutor.rules import PRESETS, TableRules
+from tutor.rules import TableRules
 from tutor.table import decision_for, scripted_round
-
-_RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
-_STEP: TypeAdapter[AnyStep] = TypeAdapter(Step)
 
 #: The strategy's answer to a decision point: the chart's play (``course.chart_play``).
 StrategyFn = Callable[[DecisionPoint], Action]
@@ -323,26 +317,19 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
     return []
 
 
-def check_valid_steps(data: dict[str, Any]) -> Checked:
-    """The semantic problems of the steps that pass the schema, in a lesson that does not.
+def check_valid_steps(rules: TableRules | None, steps: Mapping[int, AnyStep]) -> Checked:
+    """The semantic problems of the steps that pass the schema, in a lesson that does not
+    (``models.validate_lesson`` gives the parts that passed: no step is validated again).
 
     A teacher fixing a typo in one step should not discover only afterwards that another
-    step's deal is wrong: whatever can be checked is checked.
+    step's deal is wrong: whatever can be checked is checked (at the lesson's table, so
+    nothing when the table itself is wrong).
     """
     pending = ForStrategy()
-    try:
-        rules = _RULES.validate_python(data.get("rules", PRESETS["family"]))
-    except ValidationError:
-        return Checked([], pending)
-    steps = data.get("steps")
-    if not isinstance(steps, list):
+    if rules is None:
         return Checked([], pending)
     findings: list[Finding] = []
-    for index, raw in enumerate(steps):
-        try:
-            step = _STEP.validate_python(raw)
-        except ValidationError:
-            continue
+    for index, step in sorted(steps.items()):
         findings += check_step(step, index, rules, pending)
     return Checked(findings, pending)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, Tag, ValidationError
+from pydantic import BaseModel, Tag
 from pydantic_core import ErrorDetails
 
 from tutor.decision import Action, DecisionPoint
@@ -37,7 +37,7 @@ from tutor.lessons.checks import (
     check_lesson,
     check_valid_steps,
 )
-from tutor.lessons.models import STEP_KINDS, STEP_MODELS, Lesson
+from tutor.lessons.models import STEP_KINDS, STEP_MODELS, Lesson, validate_lesson
 from tutor.lessons.source import MAX_BYTES, DataPath, Position, SourceDocument, parse_yaml
 from tutor.strategy import judge
 
@@ -260,12 +260,12 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
                 )
             )
         return _Loaded(path, document, None, problems, raw_id)
-    try:
-        lesson = Lesson.model_validate(data)
-    except ValidationError as error:
-        problems += _schema_problems(path, document, error.errors())
+    validated = validate_lesson(data)
+    lesson = validated.lesson
+    if lesson is None:
+        problems += _schema_problems(path, document, validated.errors)
         # Still check the steps that are valid, so the teacher sees every mistake at once.
-        valid = check_valid_steps(data)
+        valid = check_valid_steps(validated.rules, validated.steps)
         problems += [_locate(path, document, finding) for finding in valid.findings]
         return _Loaded(path, document, None, problems, raw_id, valid.pending)
     checked = check_lesson(lesson, bilingual=bilingual)

@@ -36,11 +36,13 @@ from pydantic import (
     Field,
     PlainValidator,
     Tag,
+    TypeAdapter,
+    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
@@ -835,3 +837,76 @@ class Lesson(_Strict):
     @classmethod
     def _one_or_many(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
+
+
+# -- the schema pass --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Validated:
+    """A lesson file's data through the schema: the lesson when every part passed, otherwise
+    pydantic's errors (located as in the file: ``("steps", 3, "deal", …)``) and the parts that
+    passed, so that the checks that can still run on a broken lesson run on those."""
+
+    lesson: Lesson | None
+    errors: list[ErrorDetails]
+    #: The lesson's table, when it passed (the family table when the file names none).
+    rules: TableRules | None
+    #: The steps that passed, by their index in the file.
+    steps: dict[int, AnyStep]
+
+
+_RULES_ADAPTER: TypeAdapter[TableRules] = TypeAdapter(Rules)
+_STEP_ADAPTER: TypeAdapter[AnyStep] = TypeAdapter(Step)
+#: Stands in the lesson for a step that failed on its own, whose errors are already known.
+_PASSED_OVER = ExplainStep(explain=PlainText("-"))
+
+
+def validate_lesson(data: dict[str, Any]) -> Validated:
+    """The schema of one lesson file, each part validated once: the table, then every step on
+    its own (so the steps that pass are known even when another fails), then the lesson around
+    them, given the parts already validated, which pydantic keeps as they are.
+
+    >>> broken = validate_lesson({"id": "d", "title": "D", "level": 1, "goals": ["g"],
+    ...     "steps": [{"explain": "hi"}, {"explian": "typo"}]})
+    >>> broken.lesson, sorted(broken.steps), [error["loc"][:2] for error in broken.errors]
+    (None, [0], [('steps', 1)])
+    """
+    errors: list[ErrorDetails] = []
+    merged = dict(data)
+    rules: TableRules | None = PRESETS["family"]
+    if "rules" in data:
+        rules, found = _validated(_RULES_ADAPTER, data["rules"], ("rules",))
+        errors += found
+        merged["rules"] = rules if rules is not None else PRESETS["family"]
+    steps: dict[int, AnyStep] = {}
+    raw_steps = data.get("steps")
+    if isinstance(raw_steps, list):
+        parts: list[Any] = []
+        for index, raw in enumerate(raw_steps):
+            step, found = _validated(_STEP_ADAPTER, raw, ("steps", index))
+            errors += found
+            if step is not None:
+                steps[index] = step
+            parts.append(step if step is not None else _PASSED_OVER)
+        merged["steps"] = parts
+    try:
+        lesson: Lesson | None = Lesson.model_validate(merged)
+    except ValidationError as error:
+        lesson = None
+        errors = error.errors() + errors
+    return Validated(None if errors else lesson, errors, rules, steps)
+
+
+def _validated(
+    adapter: TypeAdapter[Any], raw: Any, where: tuple[str | int, ...]
+) -> tuple[Any, list[ErrorDetails]]:
+    """``raw`` validated, or None with its errors located at ``where`` in the lesson."""
+    try:
+        return adapter.validate_python(raw), []
+    except ValidationError as error:
+        found = [
+            ErrorDetails(**{**details, "loc": (*where, *details["loc"])})
+            for details in error.errors()
+        ]
+        return None, found
