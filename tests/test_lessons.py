@@ -757,7 +757,8 @@ def test_a_broken_lessons_parts_are_each_validated_once(
         "id: broken\ntitle: Broken\nlevel: 1\ngoals: [g]\nsteps:\n"
         "  - explain: Hello\n"
         "  - ask: {question: Total, answer: {number: 4}, explaination: Four}\n"
-        "  - deal: {player: 10♠ 9♥, dealer: 10♣ 7♦, expect: {decisions: [stand], outcome: win, net: 5}}\n",
+        "  - deal: {player: 10♠ 9♥, dealer: 10♣ 7♦,\n"
+        "           expect: {decisions: [stand], outcome: win, net: 5}}\n",
         "utf-8",
     )
     (file,) = load_course([path], strategy=None).files
