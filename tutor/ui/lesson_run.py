@@ -214,7 +214,7 @@ class LessonRun:
     def _prepare_deal(self, index: int, step: DealStep) -> None:
         if index not in self.deals:
             self.deals[index] = DealPlay(
-                deal_round(step, self.lesson.rules, seed=self.seed),
+                deal_round(step.deal, self.lesson.rules, seed=self.seed),
                 tuple(step.deal.expect.decisions),
                 follows_strategy=step.deal.follows_strategy,
                 bet=step.deal.bet,
@@ -353,7 +353,7 @@ class LessonRun:
 
     def _replay_ask(self, index: int, step: AskStep, data: Mapping[str, Any]) -> None:
         given = str(data["answer"])
-        self.answers[index] = AskResult(given, check_answer(step, given))
+        self.answers[index] = AskResult(given, check_answer(step.ask, given))
 
     def _replay_deal(self, index: int, data: Mapping[str, Any]) -> None:
         self._prepare_at(index)
