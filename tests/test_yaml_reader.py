@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.lessons.source import LESSON_BOUNDS
-from tutor.rules import RULES_BOUNDS, InvalidRulesError, load_rules
-from tutor.yaml_reader import Bounds, Issue, Position, read_yaml
+from tutor.lessons.source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
+from tutor.rules import MAX_RULES_BYTES, InvalidRulesError, load_rules
+from tutor.yaml_reader import BOUNDS, Bounds, Issue, Position, read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,10 +28,29 @@ def test_the_reader_sits_on_the_lowest_floor() -> None:
     assert not {name for name in imported if name.split(".")[0] == "tutor"}
 
 
-def test_a_rules_file_is_read_within_bounds_no_looser_than_a_lesson_file() -> None:
-    assert RULES_BOUNDS.max_bytes <= LESSON_BOUNDS.max_bytes
-    assert RULES_BOUNDS.max_depth <= LESSON_BOUNDS.max_depth
-    assert RULES_BOUNDS.max_nodes <= LESSON_BOUNDS.max_nodes
+def test_rules_files_and_lesson_files_are_read_within_the_same_bounds(tmp_path: Path) -> None:
+    """One reader, one set of bounds (a lesson may hold more bytes): what is too deep for a
+    lesson is too deep for a rules file, and the deepest a lesson goes (8) is within them."""
+    assert (BOUNDS.max_depth, BOUNDS.max_nodes) == (MAX_DEPTH, MAX_NODES)
+    assert BOUNDS.max_bytes == MAX_RULES_BYTES
+    assert BOUNDS.max_bytes <= MAX_BYTES, "a lesson may hold more text than a rules file"
+    deepest = "a: " + "[" * (MAX_DEPTH - 2) + "1" + "]" * (MAX_DEPTH - 2) + "\n"
+    too_deep = "a: " + "[" * (MAX_DEPTH - 1) + "1" + "]" * (MAX_DEPTH - 1) + "\n"
+    assert not parse_yaml(deepest, "deepest.yaml").problems
+    assert "nest more than" in parse_yaml(too_deep, "deep.yaml").problems[0].message
+    path = tmp_path / "deep.yaml"
+    path.write_text(too_deep, "utf-8")
+    with pytest.raises(InvalidRulesError, match="nests too deeply"):
+        load_rules(path)
+
+
+def test_the_deepest_lesson_of_the_course_is_within_the_nesting_bound() -> None:
+    deepest = max(
+        len(where)
+        for path in (ROOT / "lessons").glob("*.yaml")
+        for where in parse_yaml(path.read_text("utf-8"), path.name).places
+    )
+    assert deepest + 1 == MAX_DEPTH  # the root is one level: no lesson goes deeper than 8
 
 
 @pytest.mark.parametrize(
@@ -56,7 +75,7 @@ def test_each_bound_is_a_problem_of_its_kind_and_never_an_exception(text: str, k
 
 
 def test_a_key_given_twice_is_reported_and_the_last_value_kept() -> None:
-    read = read_yaml("decks: 1\ndecks: 6\n", RULES_BOUNDS)
+    read = read_yaml("decks: 1\ndecks: 6\n")
     assert read.data == {"decks": 6}
     assert read.refused is None
     (twice,) = read.problems
@@ -66,9 +85,9 @@ def test_a_key_given_twice_is_reported_and_the_last_value_kept() -> None:
 
 def test_a_rules_file_of_too_many_values_is_refused_where_the_excess_starts(tmp_path: Path) -> None:
     path = tmp_path / "many.yaml"
-    path.write_text("name: [" + ", ".join(["1"] * RULES_BOUNDS.max_nodes) + "]\n", "utf-8")
+    path.write_text("name: [" + ", ".join(["1"] * BOUNDS.max_nodes) + "]\n", "utf-8")
     with pytest.raises(
-        InvalidRulesError, match=r"not more than 1000 values \(line 1, column \d+\)"
+        InvalidRulesError, match=r"not more than 10,000 values \(line 1, column \d+\)"
     ):
         load_rules(path)
 

@@ -43,7 +43,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from tutor.exact import NumberError, parse_exact
-from tutor.yaml_reader import Bounds, Issue, YamlProblem, read_yaml
+from tutor.yaml_reader import BOUNDS, Issue, YamlProblem, read_yaml
 
 
 class InvalidRulesError(ValueError):
@@ -643,8 +643,9 @@ def preset_rules(name: str) -> TableRules:
         ) from None
 
 
-#: The largest rules file read: a rules file is a few lines (a preset and some overrides).
-MAX_RULES_BYTES = 64 * 1024
+#: The largest rules file read: a rules file is a few lines (a preset and some overrides). The
+#: YAML reader's bound, which a TOML file is held to as well.
+MAX_RULES_BYTES = BOUNDS.max_bytes
 
 
 def load_rules(spec: str | Path) -> TableRules:
@@ -652,7 +653,7 @@ def load_rules(spec: str | Path) -> TableRules:
 
     Every failure is an ``InvalidRulesError`` naming the file and saying why, never another
     exception: a missing or unreadable file, a file too large, text that is not UTF-8, TOML or
-    YAML that does not parse or that ``tutor.yaml_reader`` refuses under ``RULES_BOUNDS`` (aliases
+    YAML that does not parse or that ``tutor.yaml_reader`` refuses within its ``BOUNDS`` (aliases
     as in lesson files: an alias bomb expands without bound), a value of the wrong type.
     """
     text = str(spec)
@@ -696,18 +697,12 @@ def _parse_rules_text(path: Path, source: str) -> object:
             raise InvalidRulesError(f"{path}: the TOML does not parse: {error}") from None
         except RecursionError:
             raise InvalidRulesError(f"{path}: the file nests too deeply") from None
-    read = read_yaml(source, RULES_BOUNDS)
+    read = read_yaml(source)
     if read.refused is not None:
         raise InvalidRulesError(f"{path}: {_yaml_sentence(read.refused)}")
     # As ``yaml.safe_load(...) or {}`` read it before: an empty file is the default table, and a
     # key given twice keeps its last value.
     return read.data or {}
-
-
-#: What reading a rules file may cost. A rules file is one flat mapping of about 30 options, so
-#: it nests 2 deep (the mapping, a value) and holds about 60 values: the bounds leave room for a
-#: teacher's comments and mistakes, and nothing more.
-RULES_BOUNDS = Bounds(max_bytes=MAX_RULES_BYTES, max_depth=8, max_nodes=1_000)
 
 
 def _yaml_sentence(problem: YamlProblem) -> str:
@@ -719,7 +714,7 @@ def _yaml_sentence(problem: YamlProblem) -> str:
     if problem.kind is Issue.DEPTH:
         return f"the file nests too deeply ({at})"
     if problem.kind is Issue.NODES:
-        return f"a rules file is a few lines, not more than {problem.detail} values ({at})"
+        return f"a rules file is a few lines, not more than {BOUNDS.max_nodes:,} values ({at})"
     if problem.kind is Issue.SIZE:
         return f"a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
     if problem.kind is Issue.VALUE:

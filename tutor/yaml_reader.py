@@ -4,7 +4,9 @@ A YAML file may come from anyone who can put a file in a folder the app reads, s
 bounded before a value is built: a 467-byte file of nested aliases once took minutes and
 gigabytes, a form feed or a few hundred nested brackets crashed the page. This module sits on the
 lowest floor (it imports nothing of ``tutor``), so the rules (``tutor.rules``) and the lessons
-(``tutor.lessons.source``) read YAML through the same code under their own ``Bounds``:
+(``tutor.lessons.source``) read YAML through the same code, within the same ``BOUNDS`` (the
+stricter of the two readers it replaces, bound by bound), a lesson file only being allowed more
+bytes:
 
 - **size**: more than ``max_bytes`` bytes of UTF-8 is refused before parsing;
 - **characters**: a control character YAML forbids is refused at its line and column;
@@ -23,7 +25,7 @@ that leads to it), which a later check can turn into ``file:line:col``; scalars 
 PyYAML's own safe constructor, so ``17`` is an int and ``yes`` a bool exactly as in
 ``safe_load``; a key given twice in one mapping is reported (``safe_load`` keeps the last one).
 
->>> read = read_yaml("decks: 2\\nname: home\\n", Bounds(max_bytes=1024, max_depth=8, max_nodes=50))
+>>> read = read_yaml("decks: 2\\nname: home\\n")
 >>> read.data, read.places[("decks",)].value
 ({'decks': 2, 'name': 'home'}, Position(line=1, column=8))
 >>> read_yaml("a: &x 1\\n", Bounds(1024, 8, 50)).problems[0].kind
@@ -55,6 +57,17 @@ class Bounds:
     #: Counted in nodes, a scalar included: ``a: [1]`` nests 3 deep (mapping, list, scalar).
     max_depth: int
     max_nodes: int
+
+
+#: What reading one hand-written file may cost. Each bound is the stricter of the two readers this
+#: one replaces: the rules file's nesting of 8 (lessons took 32; 8 is exactly the deepest a lesson
+#: goes: a translated option of a question, an engine figure's table, a table a step's claim
+#: names), now counted as lessons counted it, every value a level, scalars included; the lessons'
+#: 10,000 values (rules files had no bound; the longest lesson holds 266); aliases and anchors
+#: refused by both; the rules file's 64 KB, which a lesson file is allowed more of
+#: (``tutor.lessons.source.MAX_BYTES``: a lesson's text may be long, and the course's checks are
+#: held to their cost on a file near that size).
+BOUNDS = Bounds(max_bytes=64 * 1024, max_depth=8, max_nodes=10_000)
 
 
 class Issue(Enum):
@@ -145,7 +158,7 @@ _CHARACTER_NAMES = {
 }
 
 
-def read_yaml(text: str, bounds: Bounds) -> YamlRead:
+def read_yaml(text: str, bounds: Bounds = BOUNDS) -> YamlRead:
     """Read ``text`` within ``bounds``; every failure is a problem with its position, never an
     exception.
 

@@ -7,11 +7,11 @@ tuple of keys and indices that leads to it: ``("steps", 3, "deal", "player")``. 
 that knows a path can then say where it is.
 
 A lesson file may come from anyone who can put a file in the course folder, and the app loads it
-for every visitor, so reading it is bounded (``LESSON_BOUNDS``, the reader's module says how):
-aliases and anchors are refused, and so are files over ``MAX_BYTES``, nesting deeper than
-``MAX_DEPTH`` and more than ``MAX_NODES`` values. Every failure becomes a problem with its line
-and column, worded here for a teacher; so is what ``safe_load`` silently accepts and a teacher
-never means: a key given twice in one mapping.
+for every visitor, so reading it is bounded (``tutor.yaml_reader.BOUNDS``, shared with rules
+files, with more bytes): aliases and anchors are refused, and so are files over ``MAX_BYTES``,
+nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values. Every failure becomes a
+problem with its line and column, worded here for a teacher; so is what ``safe_load`` silently
+accepts and a teacher never means: a key given twice in one mapping.
 
 >>> doc = parse_yaml("id: x\\nsteps:\\n  - explain: hi\\n", "demo.yaml")
 >>> doc.data
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.yaml_reader import (
+    BOUNDS,
     Bounds,
     DataPath,
     Issue,
@@ -54,14 +55,16 @@ __all__ = [
 
 _TOKEN = re.compile(r"[^\s,]+")
 
-#: The largest lesson file read, in bytes. The longest lesson of the course is about 13 KB.
+#: The largest lesson file read, in bytes: more than a rules file, because a lesson's texts may be
+#: long (the longest lesson of the course is about 17 KB), and the checks of the course are held
+#: to a bounded cost on a file of thousands of sentences near this size.
 MAX_BYTES = 256 * 1024
-#: The deepest nesting of lists and mappings. Lessons nest 8 deep; Python's stack, shared with
-#: Streamlit's, overflowed at about 450.
-MAX_DEPTH = 32
-#: The most values (scalars, lists, mappings) in one file. Lessons hold about 400.
-MAX_NODES = 10_000
-#: What reading one lesson file may cost.
+#: The deepest nesting of values (Python's stack, shared with Streamlit's, overflowed at about
+#: 450): 8, the deepest a lesson goes (a translated option of a question).
+MAX_DEPTH = BOUNDS.max_depth
+#: The most values (scalars, lists, mappings) in one file. Lessons hold at most about 270.
+MAX_NODES = BOUNDS.max_nodes
+#: What reading one lesson file may cost: the shared bounds, with more bytes.
 LESSON_BOUNDS = Bounds(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_nodes=MAX_NODES)
 
 
@@ -218,8 +221,8 @@ def _sentence(problem: _ReadProblem) -> str:
         )
     if kind is Issue.DEPTH:
         return (
-            f"lists and mappings nest more than {MAX_DEPTH} deep here; a lesson nests about 8 "
-            "deep: check the brackets and the indentation"
+            f"lists and mappings nest more than {MAX_DEPTH} deep here, deeper than any lesson "
+            "goes: check the brackets and the indentation"
         )
     if kind is Issue.VALUE:
         return (
