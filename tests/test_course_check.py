@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.conftest import OpenApp
-from tutor.lessons import Code
+from tutor.lessons import Code, load_course
+from tutor.lessons.source import SourceDocument
 from tutor.ui.resources import CourseCheck
 from tutor.ui.state import AppState
 
@@ -52,3 +55,36 @@ def test_a_contradicted_lesson_opens_on_an_error_card_not_the_player(open_app: O
     assert "decision-against-strategy.yaml" in at.error[0].value
     assert "plays stand, not hit" in "\n".join(block.value for block in at.code)
     assert not [b for b in at.button if b.key == "lesson-next"], "the lesson is not played"
+
+
+def test_a_lesson_is_read_once_listed_checked_alone_and_checked_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One structural pass, then the strategy as a second pass over its result: the file is
+    parsed once however the app asks about it (the list, the lesson opened, the background)."""
+    from tutor.lessons import course
+
+    reads: list[str] = []
+    parse = course.parse_yaml
+
+    def counted(text: str, name: str) -> SourceDocument:
+        reads.append(name)
+        return parse(text, name)
+
+    monkeypatch.setattr(course, "parse_yaml", counted)
+    check = CourseCheck((AGAINST,))
+    problems = check.lesson_problems(check.listed.lessons[0].id)
+    check._check_all()
+    assert [p.code for p in problems] == [Code.STRATEGY]
+    assert check.course.strategy_checked
+    assert len(reads) == 1, reads
+
+
+def test_judging_a_listed_course_finds_what_loading_it_with_the_strategy_finds() -> None:
+    paths = [AGAINST, "tests/lessons_bad", "lessons/01-card-values.yaml"]
+    listed = load_course(paths, strategy=None)
+    judged = listed.against_strategy()
+    assert judged.problems == load_course(paths).problems
+    assert judged.strategy_checked
+    assert not listed.strategy_checked
+    assert judged.against_strategy().problems == judged.problems, "judged once only"

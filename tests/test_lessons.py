@@ -11,7 +11,9 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -713,3 +715,56 @@ def test_a_loss_is_written_without_a_sign(tmp_path: Path) -> None:
     steps = "  - ask: {question: Q, explanation: E, answer: {loss: -2}}\n"
     [problem] = _lesson_with(tmp_path, "", steps)
     assert "loss: 2, not -2" in problem.message
+
+
+def test_each_step_kind_is_dispatched_to_its_own_case_in_one_place() -> None:
+    """``StepCases`` is the one switch on a step's kind: every kind of the format reaches its own
+    case, and a switch that forgets a kind is refused when it is built, not skipped later."""
+    from tutor.lessons.models import STEP_KINDS, StepCases
+
+    def named(kind: str) -> Callable[[object], str]:
+        return lambda step: kind
+
+    cases = StepCases[str](**{kind: named(kind) for kind in STEP_KINDS})
+    steps = [step for lesson in load_course(strategy=None).lessons for step in lesson.steps]
+    assert {cases(step) for step in steps} == set(STEP_KINDS)
+    assert all(cases(step) == step.kind for step in steps)
+    with pytest.raises(TypeError, match="no case for the step kind"):
+        StepCases[str](**{kind: named(kind) for kind in STEP_KINDS[1:]})
+
+
+def test_a_broken_lessons_parts_are_each_validated_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The schema pass validates the table and every step once, and the lesson around them
+    keeps those parts: the valid steps of a broken lesson are still checked (its deal replayed),
+    without being validated a second time for it."""
+    from tutor.lessons import models
+
+    validated: list[object] = []
+
+    class Counting:
+        def __init__(self, adapter: Any) -> None:
+            self.adapter = adapter
+
+        def validate_python(self, raw: object) -> Any:
+            validated.append(raw)
+            return self.adapter.validate_python(raw)
+
+    monkeypatch.setattr(models, "_STEP_ADAPTER", Counting(models._STEP_ADAPTER))
+    path = tmp_path / "broken.yaml"
+    path.write_text(
+        "id: broken\ntitle: Broken\nlevel: 1\ngoals: [g]\nsteps:\n"
+        "  - explain: Hello\n"
+        "  - ask: {question: Total, answer: {number: 4}, explaination: Four}\n"
+        "  - deal: {player: 10♠ 9♥, dealer: 10♣ 7♦,\n"
+        "           expect: {decisions: [stand], outcome: win, net: 5}}\n",
+        "utf-8",
+    )
+    (file,) = load_course([path], strategy=None).files
+    assert file.lesson is None
+    messages = [problem.message for problem in file.problems]
+    assert any("unknown key 'explaination'" in message for message in messages), messages
+    assert any("the seat's net is +2 chips, not +5" in message for message in messages), messages
+    steps = file.document.data["steps"] if file.document is not None else []
+    assert [id(raw) for raw in validated] == [id(raw) for raw in steps]

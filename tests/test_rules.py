@@ -264,3 +264,38 @@ def test_a_rules_file_that_is_not_utf8_or_a_folder_is_refused(tmp_path: Path) ->
         load_rules(binary)
     with pytest.raises(InvalidRulesError, match="neither a preset"):
         load_rules(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "mapping",
+    [
+        {"preset": "family", "decks": 2.5},
+        {"dealer_hits_soft_17": "no"},
+        {"surrender": "early"},
+        {"penetration": float("nan")},
+        {"blackjack_pays": "17/0"},
+        {"preset": "famly"},
+        {"colour": "green"},
+    ],
+)
+def test_a_lessons_table_is_read_by_the_same_parser_with_the_same_words(
+    mapping: dict[str, object],
+) -> None:
+    """One parser of a rules mapping: a lesson's ``rules:`` says what a rules file would say."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from tutor.lessons.models import Rules
+
+    with pytest.raises(InvalidRulesError) as from_file:
+        TableRules.from_mapping(mapping, source=False)
+    with pytest.raises(ValidationError) as from_lesson:
+        TypeAdapter(Rules).validate_python(mapping)
+    (error,) = from_lesson.value.errors()
+    assert error["msg"] == from_file.value.problems[0].message
+    assert error["ctx"]["key"] == from_file.value.problems[0].key
+
+
+def test_a_lesson_may_not_trace_its_table_with_source_but_a_rules_file_may() -> None:
+    assert TableRules.from_mapping({"source": "my notes"}).source == "my notes"
+    with pytest.raises(InvalidRulesError, match="unknown table rule 'source'"):
+        TableRules.from_mapping({"source": "my notes"}, source=False)

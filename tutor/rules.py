@@ -20,7 +20,6 @@ False
 from __future__ import annotations
 
 import dataclasses
-import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,13 +27,46 @@ from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    create_model,
+)
+from pydantic_core import PydanticCustomError
 
 from tutor.exact import NumberError, parse_exact
+from tutor.yaml_reader import BOUNDS, Issue, YamlProblem, read_yaml
 
 
 class InvalidRulesError(ValueError):
-    """Table rules that cannot hold together, or an unknown preset or option."""
+    """Table rules that cannot hold together, or an unknown preset or option.
+
+    ``problems`` names the key of each mistake when the mistake is one of a mapping's keys or
+    values (a lesson then points at that key in its file); it is empty for rules that do not
+    hold together (a spare deck without a shuffle after every round).
+    """
+
+    def __init__(self, message: str, problems: tuple[RuleProblem, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    """One mistake in a rules mapping: the key, whether the key itself or its value is at fault,
+    and the sentence that says why (``decks must be a whole number, not 2.5``)."""
+
+    key: object
+    message: str
+    at_key: bool = False
 
 
 class HoleCard(Enum):
@@ -178,30 +210,24 @@ class TableRules:
     source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        # Options spelled as text (``surrender="late"``) become their enum members, so a test such
-        # as ``rules.surrender is Surrender.LATE`` means what it says however the rules were built.
-        for name, value in _coerce(
-            {name: getattr(self, name) for name in _ENUM_FIELDS}
-        ).items():
-            object.__setattr__(self, name, value)
-        # Coerce numbers given as int/str/float (TOML, YAML) into exact fractions.
-        for name in ("blackjack_pays", "insurance_max", "ace_of_spades_black_jack_pays"):
-            raw = getattr(self, name)
-            if raw is not None and not isinstance(raw, Fraction):
-                object.__setattr__(self, name, _fraction(name, raw))
+        # The typed fields go through the one rules parser (``parse_rule_values``): a count must
+        # be a whole number, a yes/no a boolean (2.5 decks passes ``1 <= decks <= 8``, and "no"
+        # is a true text), and options spelled as text (``surrender="late"``) become their enum
+        # members, payouts exact fractions, so a test such as ``rules.surrender is
+        # Surrender.LATE`` means what it says however the rules were built.
+        # Most tables are derived from typed ones (``replace``), so only the values that are not
+        # already of their field's type are given to the parser.
+        raw = {name: getattr(self, name) for name in _CHECKED_ON_BUILD}
+        untyped = {name: value for name, value in raw.items() if not _is_typed(name, value)}
+        if untyped:
+            for name, value in parse_rule_values(untyped).items():
+                object.__setattr__(self, name, value)
         problems = list(self._problems())
         if problems:
             raise InvalidRulesError("; ".join(problems))
 
     def _problems(self) -> list[str]:
-        # Types first: 2.5 decks passes ``1 <= decks <= 8``, and "no" is a true text.
-        out = [
-            problem
-            for name, kind in _FIELD_TYPES.items()
-            if kind in ("int", "bool") and (problem := _type_problem(name, getattr(self, name)))
-        ]
-        if out:
-            return out
+        out: list[str] = []
         if not 1 <= self.decks <= 8:
             out.append(f"a shoe holds 1 to 8 decks, not {_shown(self.decks)}")
         if not 1 <= self.max_hands <= 4:
@@ -263,7 +289,7 @@ class TableRules:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             raise InvalidRulesError(f"unknown table rule(s): {', '.join(sorted(unknown))}")
-        return dataclasses.replace(self, **_coerce(changes))
+        return dataclasses.replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values (strings for enums and fractions), the form files and JSON use."""
@@ -278,79 +304,35 @@ class TableRules:
         return out
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> TableRules:
+    def from_mapping(cls, data: Mapping[str, Any], *, source: bool = True) -> TableRules:
         """Rules from a mapping: an optional ``preset`` name plus overrides of any field.
 
         Types are strict, because a rules file is written by hand and a lenient reading changes
         the game silently: ``dealer_hits_soft_17 = "no"`` is a non-empty text, which Python
         calls true, and ``decks = 2.5`` passes a range check. So a yes/no rule takes only a
         boolean, a count only a whole number (never a boolean), a payout a number or a ratio
-        text (``"3/2"``, through ``tutor.exact``'s bounds), an option one of its names.
+        text (``"3/2"``, through ``tutor.exact``'s bounds), an option one of its names: see
+        ``parse_rules_mapping``, which lessons read their tables with too. ``source`` says whether
+        the mapping may give ``source`` (a rules file may; a lesson's table is traced by the
+        lesson itself).
 
         >>> TableRules.from_mapping({"preset": "family", "dealer_hits_soft_17": "no"})
         Traceback (most recent call last):
         ...
         tutor.rules.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
         """
-        values = dict(data)
-        preset = values.pop("preset", None)
-        if preset is not None and not isinstance(preset, str):
-            raise InvalidRulesError(f"preset must be a preset's name, not {_shown(preset)}")
-        problems = [problem for key, raw in values.items() if (problem := _type_problem(key, raw))]
-        if problems:
-            raise InvalidRulesError("; ".join(problems))
+        choice = parse_rules_mapping(data, source=source)
+        preset, values = choice.preset, dict(choice.values)
         base = preset_rules(preset) if preset is not None else cls()
         if preset is not None and "name" not in values and values:
             values["name"] = f"{base.name}*"
         return base.replace(**values)
 
 
+# -- the one parser of a rules mapping ------------------------------------------------------------
+
 #: The longest table name or source a rules file may give.
 _MAX_TEXT = 200
-
-_FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TableRules)}
-
-
-def _type_problem(key: object, raw: object) -> str | None:
-    """Why ``raw`` cannot be the value of rule ``key`` (a sentence), or None if its type fits."""
-    kind = _FIELD_TYPES.get(key) if isinstance(key, str) else None
-    if kind is None:
-        return f"unknown table rule {_shown(key)}; rules are: {', '.join(_FIELD_TYPES)}"
-    if kind == "bool" and not isinstance(raw, bool):
-        return f"{key} must be true or false, not {_shown(raw)}"
-    if kind == "int" and (isinstance(raw, bool) or not isinstance(raw, int)):
-        return f"{key} must be a whole number, not {_shown(raw)}"
-    if kind == "float" and (
-        isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw)
-    ):
-        return f"{key} must be a number, not {_shown(raw)}"
-    if kind == "str" and not (isinstance(raw, str) and len(raw) <= _MAX_TEXT):
-        return f"{key} must be a text of at most {_MAX_TEXT} characters, not {_shown(raw)}"
-    if key in _ENUM_FIELDS and not isinstance(raw, str | _ENUM_FIELDS[key]):
-        choices = ", ".join(repr(member.value) for member in _ENUM_FIELDS[key])
-        return f"{key} is one of {choices}, not {_shown(raw)}"
-    if "Fraction" in kind and not (raw is None and "None" in kind):
-        try:
-            parse_exact(raw)
-        except NumberError as error:
-            return f"{key} must be a number or a ratio like 3/2: {error}"
-    return None
-
-
-def _shown(raw: object) -> str:
-    """``raw`` quoted for a message, short (a huge integer is never turned into text)."""
-    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) > 10**12:
-        return "a huge number"
-    text = repr(raw)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _fraction(name: str, raw: object) -> Fraction:
-    try:
-        return parse_exact(raw)
-    except NumberError as error:
-        raise InvalidRulesError(f"{name} must be a number or a ratio like 3/2: {error}") from None
-
 
 _ENUM_FIELDS: dict[str, type[Enum]] = {
     "hole_card": HoleCard,
@@ -360,18 +342,176 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "bank_rotation": BankRotation,
 }
 
+#: How each plain kind of field is read strictly (pydantic's strict types: no "2" for 2, no 0
+#: for false, no nan for a number), and what the sentence of a wrong value says it must be.
+_KINDS: dict[str, tuple[Any, str]] = {
+    "bool": (StrictBool, "true or false"),
+    "int": (StrictInt, "a whole number"),
+    "float": (Annotated[float, Field(strict=True, allow_inf_nan=False)], "a number"),
+    "str": (
+        Annotated[StrictStr, Field(max_length=_MAX_TEXT)],
+        f"a text of at most {_MAX_TEXT} characters",
+    ),
+}
 
-def _coerce(changes: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(changes)
-    for name, enum in _ENUM_FIELDS.items():
-        raw = out.get(name)
-        if raw is not None and not isinstance(raw, enum):
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """A rules mapping read: the preset it starts from (None: the defaults) and the options it
+    overrides, already of their types (enum members, exact fractions)."""
+
+    preset: str | None
+    values: Mapping[str, Any]
+
+
+def _option(name: str, enum: type[Enum]) -> Any:
+    def read(raw: object) -> Enum:
+        if isinstance(raw, enum):
+            return raw
+        if isinstance(raw, str):
             try:
-                out[name] = enum(str(raw).lower())
+                return enum(raw.lower())
             except ValueError:
-                choices = ", ".join(repr(member.value) for member in enum)
-                raise InvalidRulesError(f"{name} is one of {choices}, not {raw!r}") from None
-    return out
+                pass
+        choices = ", ".join(repr(member.value) for member in enum)
+        raise PydanticCustomError(
+            "rule", "{message}", {"message": f"{name} is one of {choices}, not {_shown(raw)}"}
+        )
+
+    return PlainValidator(read)
+
+
+def _payout(name: str, *, optional: bool) -> Any:
+    def read(raw: object) -> Fraction | None:
+        if isinstance(raw, Fraction) or (raw is None and optional):
+            return raw
+        try:
+            return parse_exact(raw)
+        except NumberError as error:
+            message = f"{name} must be a number or a ratio like 3/2: {error}"
+            raise PydanticCustomError("rule", "{message}", {"message": message}) from None
+
+    return PlainValidator(read)
+
+
+def _preset(raw: object) -> str:
+    if not isinstance(raw, str):
+        message = f"preset must be a preset's name, not {_shown(raw)}"
+        raise PydanticCustomError("rule", "{message}", {"message": message})
+    if raw not in PRESETS:
+        message = f"unknown preset {raw!r}; presets are: {', '.join(PRESETS)}"
+        raise PydanticCustomError("rule", "{message}", {"message": message})
+    return raw
+
+
+def _field_type(f: dataclasses.Field[Any]) -> Any:
+    kind = str(f.type)
+    if f.name in _ENUM_FIELDS:
+        return Annotated[Any, _option(f.name, _ENUM_FIELDS[f.name])]
+    if "Fraction" in kind:
+        return Annotated[Any, _payout(f.name, optional="None" in kind)]
+    return _KINDS[kind][0]
+
+
+def _model(*, source: bool) -> type[BaseModel]:
+    """The pydantic model of a rules mapping: every field of ``TableRules`` optional (a mapping
+    overrides some), strict, unknown keys refused; ``source`` only where a file may trace
+    itself."""
+    fields: dict[str, Any] = {
+        f.name: (_field_type(f), None)
+        for f in dataclasses.fields(TableRules)
+        if source or f.name != "source"
+    }
+    fields["preset"] = (Annotated[Any, PlainValidator(_preset)], None)
+    config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    return create_model("RulesMapping", __config__=config, **fields)
+
+
+_MODELS: dict[bool, type[BaseModel]] = {True: _model(source=True), False: _model(source=False)}
+
+#: The fields a ``TableRules`` built in code checks itself (a file's texts and numbers are checked
+#: by ``from_mapping``; code may name a table as it likes).
+_CHECKED_ON_BUILD = tuple(
+    f.name for f in dataclasses.fields(TableRules) if str(f.type) not in ("str", "float")
+)
+
+
+def _is_typed(name: str, value: object) -> bool:
+    """Whether ``value`` is already what the parser would make of it for field ``name``."""
+    kind = _FIELD_KINDS[name]
+    if name in _ENUM_FIELDS:
+        return isinstance(value, _ENUM_FIELDS[name])
+    if "Fraction" in kind:
+        return isinstance(value, Fraction) or (value is None and "None" in kind)
+    if kind == "bool":
+        return value is True or value is False
+    return kind == "int" and type(value) is int
+
+
+def parse_rules_mapping(data: Mapping[Any, Any], *, source: bool = True) -> RulesChoice:
+    """Read a rules mapping strictly: the one parser of rules files, lessons' tables and
+    ``TableRules`` built in code. Every mistake is a ``RuleProblem`` naming its key, all of them
+    in the ``InvalidRulesError`` (in the mapping's order); a preset that cannot be read is
+    reported alone, since nothing else can be judged without it.
+
+    >>> parse_rules_mapping({"preset": "family", "surrender": "LATE"}).values
+    {'surrender': <Surrender.LATE: 'late'>}
+    >>> try:
+    ...     parse_rules_mapping({"decks": 2.5, "colour": "green"}, source=False)
+    ... except InvalidRulesError as error:
+    ...     [(problem.key, problem.message[:30]) for problem in error.problems]
+    [('decks', 'decks must be a whole number, '), ('colour', "unknown table rule 'colour'; r")]
+    """
+    model = _MODELS[source]
+    try:
+        parsed = model.model_validate(dict(data))
+    except ValidationError as error:
+        problems = _problems_of(error, list(data), model)
+        preset = [problem for problem in problems if problem.key == "preset"]
+        problems = preset[:1] or problems
+        raise InvalidRulesError("; ".join(p.message for p in problems), tuple(problems)) from None
+    values = {name: getattr(parsed, name) for name in parsed.model_fields_set}
+    preset = values.pop("preset", None)
+    return RulesChoice(preset, {key: values[key] for key in data if key in values})
+
+
+def parse_rule_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The typed values of some fields of ``TableRules`` (enum members, exact fractions)."""
+    return dict(parse_rules_mapping(values).values)
+
+
+def _problems_of(
+    error: ValidationError, order: list[Any], model: type[BaseModel]
+) -> list[RuleProblem]:
+    """Pydantic's errors as sentences, one per key, in the mapping's order."""
+    names = ", ".join(name for name in model.model_fields if name != "preset")
+    problems: list[tuple[int, RuleProblem]] = []
+    for details in error.errors():
+        key = details["loc"][0] if details["loc"] else ""
+        place = order.index(key) if key in order else len(order)
+        if details["type"] == "extra_forbidden":
+            message = f"unknown table rule {_shown(key)}; rules are: {names}"
+            problems.append((place, RuleProblem(key, message, at_key=True)))
+            continue
+        if details["type"] == "rule":
+            message = details["msg"]
+        else:
+            expected = _KINDS[_FIELD_KINDS[str(key)]][1]
+            message = f"{key} must be {expected}, not {_shown(details['input'])}"
+        problems.append((place, RuleProblem(key, message)))
+    problems.sort(key=lambda item: item[0])
+    return [problem for _place, problem in problems]
+
+
+_FIELD_KINDS = {f.name: str(f.type) for f in dataclasses.fields(TableRules)}
+
+
+def _shown(raw: object) -> str:
+    """``raw`` quoted for a message, short (a huge integer is never turned into text)."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) > 10**12:
+        return "a huge number"
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- presets -------------------------------------------------------------------------------------
@@ -503,8 +643,9 @@ def preset_rules(name: str) -> TableRules:
         ) from None
 
 
-#: The largest rules file read: a rules file is a few lines (a preset and some overrides).
-MAX_RULES_BYTES = 64 * 1024
+#: The largest rules file read: a rules file is a few lines (a preset and some overrides). The
+#: YAML reader's bound, which a TOML file is held to as well.
+MAX_RULES_BYTES = BOUNDS.max_bytes
 
 
 def load_rules(spec: str | Path) -> TableRules:
@@ -512,8 +653,8 @@ def load_rules(spec: str | Path) -> TableRules:
 
     Every failure is an ``InvalidRulesError`` naming the file and saying why, never another
     exception: a missing or unreadable file, a file too large, text that is not UTF-8, TOML or
-    YAML that does not parse, YAML aliases (refused, as in lesson files: an alias bomb expands
-    without bound), a value of the wrong type.
+    YAML that does not parse or that ``tutor.yaml_reader`` refuses within its ``BOUNDS`` (aliases
+    as in lesson files: an alias bomb expands without bound), a value of the wrong type.
     """
     text = str(spec)
     if text in PRESETS:
@@ -556,42 +697,28 @@ def _parse_rules_text(path: Path, source: str) -> object:
             raise InvalidRulesError(f"{path}: the TOML does not parse: {error}") from None
         except RecursionError:
             raise InvalidRulesError(f"{path}: the file nests too deeply") from None
-    import yaml
-
-    try:
-        _refuse_yaml_aliases(path, source)
-        return yaml.safe_load(source) or {}
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise InvalidRulesError(f"{path}: the YAML does not parse{at}: {error.problem}") from None
-    except yaml.YAMLError as error:  # a reader error: a control character
-        first = str(error).splitlines()[0]
-        raise InvalidRulesError(f"{path}: the YAML does not parse: {first}") from None
-    except InvalidRulesError:
-        raise
-    except (ValueError, TypeError, RecursionError) as error:
-        # PyYAML's constructors: a date out of range, an integer of more than 4,300 digits.
-        raise InvalidRulesError(f"{path}: cannot read a value: {error}") from None
+    read = read_yaml(source)
+    if read.refused is not None:
+        raise InvalidRulesError(f"{path}: {_yaml_sentence(read.refused)}")
+    # As ``yaml.safe_load(...) or {}`` read it before: an empty file is the default table, and a
+    # key given twice keeps its last value.
+    return read.data or {}
 
 
-def _refuse_yaml_aliases(path: Path, source: str) -> None:
-    """Scan the YAML's events (no nodes built, no recursion): refuse aliases and deep nesting.
-
-    A rules file is one flat mapping, so an alias is never needed, and PyYAML would expand an
-    alias bomb without bound before ``from_mapping`` could look at it.
-    """
-    import yaml
-
-    depth = 0
-    for event in yaml.parse(source, Loader=yaml.SafeLoader):
-        mark = event.start_mark
-        at = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "the start"
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise InvalidRulesError(f"{path}: aliases and anchors are not allowed ({at})")
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > 8:
-                raise InvalidRulesError(f"{path}: the file nests too deeply ({at})")
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+def _yaml_sentence(problem: YamlProblem) -> str:
+    """What the owner of a rules file reads about a file the YAML reader refused."""
+    at = f"line {problem.position.line}, column {problem.position.column}"
+    if problem.kind in (Issue.ALIAS, Issue.ANCHOR):
+        # A rules file is one flat mapping, so an alias is never needed.
+        return f"aliases and anchors are not allowed ({at})"
+    if problem.kind is Issue.DEPTH:
+        return f"the file nests too deeply ({at})"
+    if problem.kind is Issue.NODES:
+        return f"a rules file is a few lines, not more than {BOUNDS.max_nodes:,} values ({at})"
+    if problem.kind is Issue.SIZE:
+        return f"a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
+    if problem.kind is Issue.VALUE:
+        return f"cannot read a value: {problem.detail}"
+    if problem.kind is Issue.CHARACTER:
+        return f"the YAML does not parse at {at}: the file contains {problem.detail}"
+    return f"the YAML does not parse at {at}: {problem.detail}"

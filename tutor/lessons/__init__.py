@@ -7,7 +7,11 @@ A lesson goes through three stages (see LESSON_FORMAT.md for the format as teach
 - ``course``: all files together, with ``file:line:col`` for every problem.
 
 ``load_course(paths)`` never fails on content: it returns the lessons that loaded and the problems
-of those that did not. ``deal_round`` and ``check_answer`` serve the app's lesson player.
+of those that did not. Each file is read and checked once for its structure; what the strategy
+must judge (the plays taught, the engine's figures, the claims) is judged as a second pass over
+that result (``Course.against_strategy``), which the app runs after listing the course. A step's
+kind is switched on in one place, ``StepCases``. ``deal_round`` and ``check_answer`` serve the
+app's lesson player.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from tutor.lessons.models import (
     PlainText,
     Show,
     ShowStep,
+    StepCases,
     Translations,
     localize,
 )
@@ -61,6 +66,7 @@ __all__ = [
     "Problem",
     "Show",
     "ShowStep",
+    "StepCases",
     "StrategyFn",
     "Translations",
     "check_answer",

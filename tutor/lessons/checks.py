@@ -8,19 +8,25 @@ of the offending value (and, for cards, which token), never a position: turning 
 
 The scripted deals are replayed through the real engine (``tutor.table.scripted_round`` with a
 strict shoe), so the lesson and the app can never disagree about what a deal does.
+
+Two passes. The structural pass (``check_lesson``, ``check_valid_steps``) needs only the engine
+and is quick; what it would ask the strategy (each play a lesson teaches at a decision point, each
+engine figure a key gives, each claim about the right play) it does not ask, but collects in a
+``ForStrategy``. The strategy pass (``check_against_strategy``) judges those, and only those: the
+lesson is never parsed, replayed or checked a second time, so the app can list a course at once
+and judge it afterwards from the same result.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel
 
 from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
 from tutor.decision import Action, DecisionPoint
@@ -29,6 +35,7 @@ from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_t
 from tutor.lessons.models import (
     LOCALES,
     ActionAnswer,
+    AnyStep,
     Ask,
     AskStep,
     ChipsAnswer,
@@ -39,25 +46,21 @@ from tutor.lessons.models import (
     DrillCategory,
     DrillStep,
     EngineFigure,
-    ExplainStep,
     Lesson,
     LossAnswer,
     NumberAnswer,
     PlainText,
-    Rules,
-    ShowStep,
-    Step,
+    Show,
+    StepCases,
     TotalAnswer,
     Translations,
+    nothing,
+    show_of,
 )
 from tutor.lessons.source import DataPath
 from tutor.quiz import dealable, unavailable_reason
-from tutor.rules import PRESETS, TableRules
+from tutor.rules import TableRules
 from tutor.table import decision_for, scripted_round
-
-AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
-_RULES: TypeAdapter[TableRules] = TypeAdapter(Rules)
-_STEP: TypeAdapter[AnyStep] = TypeAdapter(Step)
 
 #: The strategy's answer to a decision point: the chart's play (``course.chart_play``).
 StrategyFn = Callable[[DecisionPoint], Action]
@@ -88,6 +91,44 @@ class Code(Enum):
 
 
 @dataclass(frozen=True)
+class Play:
+    """A play the lesson teaches at a decision point, for the strategy pass to judge."""
+
+    point: DecisionPoint
+    chosen: Action
+    path: DataPath
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A key the lesson says is an engine's figure (a house edge), for the strategy pass."""
+
+    figure: EngineFigure
+    key: Fraction
+    path: DataPath
+
+
+@dataclass
+class ForStrategy:
+    """What the structural pass leaves to the strategy pass, in the order it met them."""
+
+    plays: list[Play] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    #: The claims about the right play, each with its data path (a lesson whose schema passed).
+    claims: list[tuple[DataPath, Claim]] = field(default_factory=list)
+    #: Every table the lesson plays at or names, where each claim is checked.
+    tables: Sequence[TableRules] = ()
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The structural pass's result: its findings, and what it leaves for the strategy."""
+
+    findings: list[Finding]
+    pending: ForStrategy
+
+
+@dataclass(frozen=True)
 class Finding:
     """A problem at a data path; ``token`` picks one card in a cards value, ``at_key`` the key."""
 
@@ -100,14 +141,19 @@ class Finding:
     word: tuple[str, int] | None = None
 
 
-def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool) -> list[Finding]:
-    """Every semantic problem of one lesson (the schema has already passed)."""
+def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
+    """Every semantic problem of one lesson that needs no strategy (the schema has already
+    passed), and what is left for the strategy to judge (``check_against_strategy``)."""
     findings: list[Finding] = []
+    pending = ForStrategy(tables=lesson_tables(lesson))
     for index, step in enumerate(lesson.steps):
-        findings += check_step(step, index, lesson.rules, strategy)
-    findings += check_claims(lesson, strategy)
+        findings += check_step(step, index, lesson.rules, pending)
+    pending.claims += [(("claims", n), claim) for n, claim in enumerate(lesson.claims)]
+    for index, step in enumerate(lesson.steps):
+        pending.claims += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]
+    findings += check_words(lesson, pending.tables)
     findings += check_giveaways(lesson)
-    if not any(isinstance(step, AskStep | DealStep | DrillStep) for step in lesson.steps):
+    if not any(step.practises for step in lesson.steps):
         findings.append(
             Finding(
                 ("steps",),
@@ -119,6 +165,20 @@ def check_lesson(lesson: Lesson, *, strategy: StrategyFn | None, bilingual: bool
     findings += check_offered(lesson)
     if bilingual:
         findings += check_translations(lesson)
+    return Checked(findings, pending)
+
+
+def check_against_strategy(pending: ForStrategy, strategy: StrategyFn) -> list[Finding]:
+    """The strategy pass over a structural pass's result: every play taught, engine figure and
+    claim it collected, judged by ``strategy``."""
+    findings = [
+        finding
+        for play in pending.plays
+        if (finding := _judge(strategy, play.point, play.chosen, play.path)) is not None
+    ]
+    for figure in pending.figures:
+        findings += check_engine_figure(figure.figure, figure.key, figure.path)
+    findings += check_claims(pending.claims, pending.tables, strategy)
     return findings
 
 
@@ -166,44 +226,50 @@ def check_offered(lesson: Lesson) -> list[Finding]:
                 )
             )
 
-    for index, step in enumerate(lesson.steps):
-        where: DataPath
-        path: DataPath
-        if isinstance(step, DealStep):
-            where = ("steps", index, "deal", "expect", "decisions")
+    def offered_in(index: int) -> StepCases[None]:
+        def deal(step: DealStep) -> None:
+            where: DataPath = ("steps", index, "deal", "expect", "decisions")
             for number, action in enumerate(step.deal.expect.decisions):
                 outside(action, (*where, number), "the deal plays")
-        elif isinstance(step, AskStep):
+
+        def ask(step: AskStep) -> None:
             ask = step.ask
             if isinstance(ask.answer, ActionAnswer):
-                path = ("steps", index, "ask", "answer", "action")
+                path: DataPath = ("steps", index, "ask", "answer", "action")
                 outside(ask.answer.action, path, "the answer is")
             if ask.settle is not None:
-                where = ("steps", index, "ask", "settle", "decisions")
+                where: DataPath = ("steps", index, "ask", "settle", "decisions")
                 for number, action in enumerate(ask.settle.decisions):
                     outside(action, (*where, number), "the question's round plays")
-        elif isinstance(step, DrillStep) and (need := _DRILL_NEEDS.get(step.drill.category)):
-            path = ("steps", index, "drill", "category")
-            outside(need, path, f"a {step.drill.category.value} drill asks about")
+
+        def drill(step: DrillStep) -> None:
+            if need := _DRILL_NEEDS.get(step.drill.category):
+                path: DataPath = ("steps", index, "drill", "category")
+                outside(need, path, f"a {step.drill.category.value} drill asks about")
+
+        return StepCases(deal=deal, ask=ask, drill=drill, otherwise=nothing)
+
+    for index, step in enumerate(lesson.steps):
+        offered_in(index)(step)
     return findings
 
 
 def check_step(
-    step: AnyStep, index: int, rules: TableRules, strategy: StrategyFn | None
+    step: AnyStep, index: int, rules: TableRules, pending: ForStrategy | None
 ) -> list[Finding]:
-    """The semantic problems of one step, at the lesson's table."""
+    """The semantic problems of one step, at the lesson's table; what the strategy must judge is
+    added to ``pending`` (nothing is kept when it is None)."""
     where: DataPath = ("steps", index, step.kind)
-    if isinstance(step, ShowStep):
-        return check_copies(
-            rules, where, {"cards": step.show.cards, "dealer": step.show.dealer or ()}
-        )
-    if isinstance(step, AskStep):
-        return check_ask(step.ask, rules, where, strategy)
-    if isinstance(step, DealStep):
-        return check_deal(step.deal, rules, where, strategy)
-    if isinstance(step, DrillStep):
-        return check_drill(step.drill, rules, where)
-    return []
+    cases: StepCases[list[Finding]] = StepCases(
+        explain=lambda explain: [],
+        show=lambda show: check_copies(
+            rules, where, {"cards": show.show.cards, "dealer": show.show.dealer or ()}
+        ),
+        ask=lambda ask: check_ask(ask.ask, rules, where, pending),
+        deal=lambda deal: check_deal(deal.deal, rules, where, pending),
+        drill=lambda drill: check_drill(drill.drill, rules, where),
+    )
+    return cases(step)
 
 
 def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Finding]:
@@ -251,27 +317,21 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
     return []
 
 
-def check_valid_steps(data: dict[str, Any], *, strategy: StrategyFn | None) -> list[Finding]:
-    """The semantic problems of the steps that pass the schema, in a lesson that does not.
+def check_valid_steps(rules: TableRules | None, steps: Mapping[int, AnyStep]) -> Checked:
+    """The semantic problems of the steps that pass the schema, in a lesson that does not
+    (``models.validate_lesson`` gives the parts that passed: no step is validated again).
 
     A teacher fixing a typo in one step should not discover only afterwards that another
-    step's deal is wrong: whatever can be checked is checked.
+    step's deal is wrong: whatever can be checked is checked (at the lesson's table, so
+    nothing when the table itself is wrong).
     """
-    try:
-        rules = _RULES.validate_python(data.get("rules", PRESETS["family"]))
-    except ValidationError:
-        return []
-    steps = data.get("steps")
-    if not isinstance(steps, list):
-        return []
+    pending = ForStrategy()
+    if rules is None:
+        return Checked([], pending)
     findings: list[Finding] = []
-    for index, raw in enumerate(steps):
-        try:
-            step = _STEP.validate_python(raw)
-        except ValidationError:
-            continue
-        findings += check_step(step, index, rules, strategy)
-    return findings
+    for index, step in sorted(steps.items()):
+        findings += check_step(step, index, rules, pending)
+    return Checked(findings, pending)
 
 
 # -- cards --------------------------------------------------------------------------------------
@@ -306,12 +366,12 @@ def check_copies(
 
 
 def check_ask(
-    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
 ) -> list[Finding]:
     findings = check_copies(rules, where, {"cards": ask.cards or (), "dealer": ask.dealer or ()})
-    findings += check_numbers(ask, rules, where, strategy)
+    findings += check_numbers(ask, rules, where, pending)
     if ask.settle is not None:
-        findings += check_settle(ask, rules, where, strategy)
+        findings += check_settle(ask, rules, where, pending)
     if findings or not isinstance(ask.answer, ActionAnswer) or not ask.cards or not ask.dealer:
         return findings
     action = ask.answer.action
@@ -332,15 +392,13 @@ def check_ask(
                 Code.DEAL,
             )
         ]
-    if ask.follows_strategy and strategy is not None:
-        finding = _judge(strategy, point, action, answer_path)
-        if finding is not None:
-            findings.append(finding)
+    if ask.follows_strategy and pending is not None:
+        pending.plays.append(Play(point, action, answer_path))
     return findings
 
 
 def check_settle(
-    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
 ) -> list[Finding]:
     """A money question about a round: play the round, and the answer must be its settlement.
 
@@ -377,7 +435,7 @@ def check_settle(
         rules,
         here,
         (*here, "decisions"),
-        strategy if ask.follows_strategy else None,
+        pending if ask.follows_strategy else None,
     )
     if game is None:
         return findings
@@ -410,7 +468,7 @@ def check_settle(
 
 
 def check_numbers(
-    ask: Ask, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
 ) -> list[Finding]:
     """Every number key the question's cards or the engine give: a hand's total is the engine's
     count of the cards shown, a money question about cards shown is a settled round (checked by
@@ -483,10 +541,11 @@ def check_numbers(
                 Code.NUMBER,
             )
         ]
-    if isinstance(answer, NumberAnswer) and answer.engine is not None and strategy is not None:
-        return check_engine_figure(answer.engine, answer.number, (*here, "number"))
-    if isinstance(answer, ChipsAnswer) and answer.engine is not None and strategy is not None:
-        return check_engine_figure(answer.engine, answer.chips, (*here, "chips"))
+    # The figure is the strategy layer's: the strategy pass computes it.
+    if isinstance(answer, NumberAnswer) and answer.engine is not None and pending is not None:
+        pending.figures.append(Figure(answer.engine, answer.number, (*here, "number")))
+    if isinstance(answer, ChipsAnswer) and answer.engine is not None and pending is not None:
+        pending.figures.append(Figure(answer.engine, answer.chips, (*here, "chips")))
     return []
 
 
@@ -559,7 +618,7 @@ def _describe(point: DecisionPoint) -> str:
 
 
 def check_deal(
-    deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+    deal: Deal, rules: TableRules, where: DataPath, pending: ForStrategy | None
 ) -> list[Finding]:
     """Replay the scripted deal through the engine and compare with what the lesson states."""
     rules = deal.rules or rules
@@ -572,7 +631,7 @@ def check_deal(
         findings.append(Finding((*where, "dealer"), message, Code.DEAL))
     if findings:
         return findings
-    return replay(deal, rules, where, strategy)
+    return replay(deal, rules, where, pending)
 
 
 def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
@@ -588,7 +647,7 @@ def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
 
 
 def replay(
-    deal: Deal, rules: TableRules, where: DataPath, strategy: StrategyFn | None
+    deal: Deal, rules: TableRules, where: DataPath, pending: ForStrategy | None
 ) -> list[Finding]:
     """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs.
 
@@ -600,7 +659,7 @@ def replay(
         rules,
         where,
         decisions_path,
-        strategy if deal.follows_strategy else None,
+        pending if deal.follows_strategy else None,
     )
     if game is None:
         return findings
@@ -635,10 +694,14 @@ def _play_script(
     rules: TableRules,
     where: DataPath,
     decisions_path: DataPath,
-    strategy: StrategyFn | None,
+    pending: ForStrategy | None,
 ) -> tuple[Round | None, list[Finding]]:
     """Deal a script on a strict shoe and play its decisions; the round, or None when the script
-    cannot be played to the end of its decisions, with what went wrong on the way."""
+    cannot be played to the end of its decisions, with what went wrong on the way.
+
+    Each decision is left to the strategy pass (in ``pending``) unless a later decision cannot be
+    played at all: the script's mistake then is the only finding, as it is what must be fixed."""
+    plays: list[Play] = []
     try:
         game = scripted_round(
             rules, [script.player], script.dealer, script.then, bets=[script.bet], strict=True
@@ -669,16 +732,18 @@ def _play_script(
                     Code.DEAL,
                 )
             ]
-        if strategy is not None:
-            finding = _judge(strategy, game.decision_point(), action, path)
-            if finding is not None:
-                findings.append(finding)
+        if pending is not None:
+            plays.append(Play(game.decision_point(), action, path))
         try:
             game.act(action)
         except ShoeExhaustedError:
             when = f"after decision {number + 1} ({action.value})"
             out = Finding((*where, "then"), _OUT_OF_CARDS.format(when=when), Code.DEAL)
+            if pending is not None:
+                pending.plays += plays
             return None, [*findings, out]
+    if pending is not None:
+        pending.plays += plays
     return game, findings
 
 
@@ -764,32 +829,29 @@ def _story(game: Round) -> str:
 # -- claims and the words of the text ------------------------------------------------------------
 
 
-def check_claims(lesson: Lesson, strategy: StrategyFn | None) -> list[Finding]:
-    """The lesson's claims against the strategy of its tables, and its absolute words about a
-    play against its claims (see ``tutor.lessons.claims``). The words are checked even without a
-    strategy: they need none."""
-    tables = lesson_tables(lesson)
+def check_claims(
+    claims: Sequence[tuple[DataPath, Claim]], tables: Sequence[TableRules], strategy: StrategyFn
+) -> list[Finding]:
+    """The lesson's claims against the strategy of its tables (see ``tutor.lessons.claims``)."""
     findings: list[Finding] = []
-    if strategy is not None:
-        placed: list[tuple[DataPath, Claim]] = [
-            (("claims", n), claim) for n, claim in enumerate(lesson.claims)
-        ]
-        for index, step in enumerate(lesson.steps):
-            placed += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]
-        cache: PlayCache = {}
-        for path, claim in placed:
-            try:
-                found = check_claim(claim, path, tables, strategy, cache)
-            except Exception as error:  # the strategy is another layer: report, never crash
-                message = f"the strategy could not judge this claim: {error}"
-                findings.append(Finding(path, message, Code.STRATEGY))
-                continue
-            findings += [Finding(f.path, f.message, Code.CLAIM) for f in found]
-    findings += [
-        Finding(f.path, f.message, Code.WORDING, word=(f.word, f.occurrence))
-        for f in check_wording(lesson, tables)
-    ]
+    cache: PlayCache = {}
+    for path, claim in claims:
+        try:
+            found = check_claim(claim, path, tables, strategy, cache)
+        except Exception as error:  # the strategy is another layer: report, never crash
+            message = f"the strategy could not judge this claim: {error}"
+            findings.append(Finding(path, message, Code.STRATEGY))
+            continue
+        findings += [Finding(f.path, f.message, Code.CLAIM) for f in found]
     return findings
+
+
+def check_words(lesson: Lesson, tables: Sequence[TableRules]) -> list[Finding]:
+    """The lesson's absolute words about a play against its claims: they need no strategy."""
+    return [
+        Finding(f.path, f.message, Code.WORDING, word=(f.word, f.occurrence))
+        for f in check_wording(lesson, list(tables))
+    ]
 
 
 #: A deal's intro that asks the learner to count the hand, which the table labels with its total.
@@ -810,41 +872,62 @@ def check_giveaways(lesson: Lesson) -> list[Finding]:
     """
     findings: list[Finding] = []
     for index, step in enumerate(lesson.steps):
-        if isinstance(step, AskStep) and isinstance(step.ask.answer, TotalAnswer):
-            ask = step.ask
-            total = _number(step.ask.answer.total)
-            where: DataPath = ("steps", index, "ask", "question")
-            findings += _states(ask.question, where, total, "the question")
-            before = lesson.steps[index - 1] if index else None
-            if (
-                isinstance(before, ShowStep)
-                and before.show.caption is not None
-                and ask.cards is not None
-                and Counter(before.show.cards) == Counter(ask.cards)
-            ):
-                caption: DataPath = ("steps", index - 1, "show", "caption")
-                findings += _states(before.show.caption, caption, total, "the caption")
-        if isinstance(step, DealStep) and step.deal.intro is not None:
-            intro: DataPath = ("steps", index, "deal", "intro")
-            for path, text in _languages(step.deal.intro, intro):
-                match = _COUNT_ASKED.search(text)
-                if match is None:
-                    continue
-                word = match.group()
-                occurrence = len(
-                    re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
-                )
-                findings.append(
-                    Finding(
-                        path,
-                        "the table labels the learner's hand with its total (« 19 dur »), so "
-                        "a deal that asks to count the hand gives the answer away: ask the "
-                        "total in an ask step before the deal (answer {total: …}) and let "
-                        "the deal ask for the play",
-                        Code.WORDING,
-                        word=(word, occurrence),
-                    )
-                )
+        before = show_of(lesson.steps[index - 1]) if index else None
+        findings += _giveaways(index, before)(step)
+    return findings
+
+
+def _giveaways(index: int, before: Show | None) -> StepCases[list[Finding]]:
+    return StepCases(
+        ask=lambda step: _total_given_away(step.ask, index, before),
+        deal=lambda step: _count_asked(step.deal, index),
+        otherwise=lambda step: [],
+    )
+
+
+def _total_given_away(ask: Ask, index: int, before: Show | None) -> list[Finding]:
+    """The total an ask step asks for, stated by its question or the caption just before."""
+    if not isinstance(ask.answer, TotalAnswer):
+        return []
+    total = _number(ask.answer.total)
+    where: DataPath = ("steps", index, "ask", "question")
+    findings = _states(ask.question, where, total, "the question")
+    if (
+        before is not None
+        and before.caption is not None
+        and ask.cards is not None
+        and Counter(before.cards) == Counter(ask.cards)
+    ):
+        caption: DataPath = ("steps", index - 1, "show", "caption")
+        findings += _states(before.caption, caption, total, "the caption")
+    return findings
+
+
+def _count_asked(deal: Deal, index: int) -> list[Finding]:
+    """A deal's intro that asks the learner to count the hand the table labels with its total."""
+    if deal.intro is None:
+        return []
+    findings: list[Finding] = []
+    intro: DataPath = ("steps", index, "deal", "intro")
+    for path, text in _languages(deal.intro, intro):
+        match = _COUNT_ASKED.search(text)
+        if match is None:
+            continue
+        word = match.group()
+        occurrence = len(
+            re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text[: match.start()], re.I)
+        )
+        findings.append(
+            Finding(
+                path,
+                "the table labels the learner's hand with its total (« 19 dur »), so "
+                "a deal that asks to count the hand gives the answer away: ask the "
+                "total in an ask step before the deal (answer {total: …}) and let "
+                "the deal ask for the play",
+                Code.WORDING,
+                word=(word, occurrence),
+            )
+        )
     return findings
 
 

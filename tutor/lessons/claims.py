@@ -32,14 +32,14 @@ from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons.models import (
     ALL_UPS,
-    AskStep,
     ChoiceAnswer,
     Claim,
-    DealStep,
     HandClass,
     Lesson,
     PlainText,
     Translations,
+    ask_of,
+    own_table_of,
 )
 from tutor.lessons.source import DataPath
 from tutor.rules import PRESETS, TableRules
@@ -92,12 +92,7 @@ def _add(tables: list[TableRules], rules: TableRules) -> None:
 
 def step_rules(lesson: Lesson, index: int) -> TableRules:
     """The table a step is played at: its deal's or settled question's own, or the lesson's."""
-    step = lesson.steps[index]
-    if isinstance(step, DealStep) and step.deal.rules is not None:
-        return step.deal.rules
-    if isinstance(step, AskStep) and step.ask.settle is not None and step.ask.settle.rules:
-        return step.ask.settle.rules
-    return lesson.rules
+    return own_table_of(lesson.steps[index]) or lesson.rules
 
 
 def lesson_tables(lesson: Lesson) -> list[TableRules]:
@@ -524,12 +519,13 @@ def texts_to_check(lesson: Lesson) -> Iterator[TextToCheck]:
                 *lesson_claims,
             )
             own = (lesson.rules, step_rules(lesson, index))
-            if isinstance(step, AskStep) and isinstance(step.ask.answer, ChoiceAnswer):
+            ask = ask_of(step)
+            if ask is not None and isinstance(ask.answer, ChoiceAnswer):
                 options = ("steps", index, "ask", "answer", "options")
                 if path[: len(options)] == options:
-                    if path[len(options)] != step.ask.answer.choice:
+                    if path[len(options)] != ask.answer.choice:
                         continue
-                    question = step.ask.question
+                    question = ask.question
                     context = question if isinstance(question, str) else ""
                     if isinstance(question, Translations):
                         context = " ".join(v for v in (question.fr, question.en) if v)

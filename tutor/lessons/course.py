@@ -13,6 +13,7 @@ inside ``"A♠ 6♥ 1X"``), with what was found and what was expected.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import heapq
 import os
@@ -23,27 +24,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, Tag, ValidationError
+from pydantic import BaseModel, Tag
 from pydantic_core import ErrorDetails
 
 from tutor.decision import Action, DecisionPoint
-from tutor.lessons.checks import Code, Finding, StrategyFn, check_lesson, check_valid_steps
-from tutor.lessons.models import (
-    STEP_KINDS,
-    AskStep,
-    DealStep,
-    DrillStep,
-    ExplainStep,
-    Lesson,
-    ShowStep,
+from tutor.lessons.checks import (
+    Code,
+    Finding,
+    ForStrategy,
+    StrategyFn,
+    check_against_strategy,
+    check_lesson,
+    check_valid_steps,
 )
+from tutor.lessons.models import STEP_KINDS, STEP_MODELS, Lesson, validate_lesson
 from tutor.lessons.source import MAX_BYTES, DataPath, Position, SourceDocument, parse_yaml
 from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
-_STEP_MODELS = (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
+_STEP_MODELS = tuple(STEP_MODELS.values())
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
 _INSTANCE_OF = re.compile(r"a valid dictionary or instance of \w+")
 
@@ -69,10 +70,28 @@ class LessonFile:
     path: Path
     lesson: Lesson | None
     problems: tuple[Problem, ...] = ()
+    #: The file as read, to place what the strategy pass finds.
+    document: SourceDocument | None = field(default=None, compare=False, repr=False)
+    #: What the structural pass left for the strategy; None once judged (or nothing to judge).
+    pending: ForStrategy | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_ok(self) -> bool:
         return self.lesson is not None and not self.problems
+
+    def strategy_problems(self, strategy: StrategyFn) -> tuple[Problem, ...]:
+        """What ``strategy`` finds wrong in what the structural pass left it (the plays taught,
+        the engine figures, the claims), placed in the file; nothing once judged."""
+        if self.pending is None or self.document is None:
+            return ()
+        findings = check_against_strategy(self.pending, strategy)
+        return tuple(sorted(_locate(self.path, self.document, f) for f in findings))
+
+    def against_strategy(self, strategy: StrategyFn) -> LessonFile:
+        """This file with the strategy pass's problems added (the second pass, no new parse)."""
+        found = self.strategy_problems(strategy)
+        problems = tuple(sorted((*self.problems, *found))) if found else self.problems
+        return dataclasses.replace(self, problems=problems, pending=None)
 
 
 @dataclass(frozen=True)
@@ -98,6 +117,15 @@ class Course:
     @property
     def step_count(self) -> int:
         return sum(len(file.lesson.steps) for file in self.files if file.lesson is not None)
+
+    def against_strategy(self, strategy: StrategyFn | None = None) -> Course:
+        """The course judged by ``strategy`` (the judge's chart play by default): the second
+        pass over this course's structural result, without reading a file again. A lesson the
+        strategy contradicts leaves ``lessons``."""
+        judge = strategy if strategy is not None else default_strategy()
+        files = tuple(file.against_strategy(judge) for file in self.files)
+        lessons = tuple(file.lesson for file in files if file.is_ok and file.lesson)
+        return Course(files=files, lessons=lessons, strategy_checked=True)
 
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
@@ -197,9 +225,12 @@ class _Loaded:
     findings: list[Problem]
     #: The id written in the file, even when the schema failed (to avoid cascading problems).
     raw_id: str | None
+    #: What the structural pass leaves for the strategy pass.
+    pending: ForStrategy | None = None
 
 
-def _load_file(path: Path, *, bilingual: bool, strategy: StrategyFn | None) -> _Loaded:
+def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
+    """One file read, validated and checked for its structure: the only time it is parsed."""
     text, problem = _read(path)
     if problem is not None:
         document = SourceDocument(name=str(path), text="")
@@ -229,18 +260,18 @@ def _load_file(path: Path, *, bilingual: bool, strategy: StrategyFn | None) -> _
                 )
             )
         return _Loaded(path, document, None, problems, raw_id)
-    try:
-        lesson = Lesson.model_validate(data)
-    except ValidationError as error:
-        problems += _schema_problems(path, document, error.errors())
+    validated = validate_lesson(data)
+    lesson = validated.lesson
+    if lesson is None:
+        problems += _schema_problems(path, document, validated.errors)
         # Still check the steps that are valid, so the teacher sees every mistake at once.
-        findings = check_valid_steps(data, strategy=strategy)
-        problems += [_locate(path, document, finding) for finding in findings]
-        return _Loaded(path, document, None, problems, raw_id)
-    findings = check_lesson(lesson, strategy=strategy, bilingual=bilingual)
-    findings += _check_file_name(path, lesson)
+        valid = check_valid_steps(validated.rules, validated.steps)
+        problems += [_locate(path, document, finding) for finding in valid.findings]
+        return _Loaded(path, document, None, problems, raw_id, valid.pending)
+    checked = check_lesson(lesson, bilingual=bilingual)
+    findings = checked.findings + _check_file_name(path, lesson)
     problems += [_locate(path, document, finding) for finding in findings]
-    return _Loaded(path, document, lesson, problems, raw_id)
+    return _Loaded(path, document, lesson, problems, raw_id, checked.pending)
 
 
 def _read(path: Path) -> tuple[str, Problem | None]:
@@ -482,6 +513,10 @@ def load_course(
     ``bilingual`` requires every text in French and English; by default it is on for files of
     the built-in course and off for a teacher's own files, which may be single-language plain
     strings. ``strategy`` judges expected decisions (``"auto"``: ``tutor.strategy`` when present).
+
+    Each file is read and checked for its structure once; the strategy then judges that result
+    (``Course.against_strategy``), which is also how a course loaded without a strategy is judged
+    later.
     """
     if paths is None:
         paths = [BUILTIN_LESSONS]
@@ -490,23 +525,24 @@ def load_course(
     judge = default_strategy() if strategy == "auto" else strategy
     files, missing = lesson_paths(paths)
     loaded = [
-        _load_file(
-            path, bilingual=is_builtin(path) if bilingual is None else bilingual, strategy=judge
-        )
+        _load_file(path, bilingual=is_builtin(path) if bilingual is None else bilingual)
         for path in files
     ]
     _check_course(loaded)
     order = _course_order(loaded)
     lesson_files = [
-        LessonFile(item.path, item.lesson, tuple(sorted(item.findings)))
+        LessonFile(
+            item.path, item.lesson, tuple(sorted(item.findings)), item.document, item.pending
+        )
         for item in (loaded[index] for index in order)
     ]
     lesson_files += [LessonFile(problem.path, None, (problem,)) for problem in missing]
-    return Course(
+    listed = Course(
         files=tuple(lesson_files),
         lessons=tuple(file.lesson for file in lesson_files if file.is_ok and file.lesson),
-        strategy_checked=judge is not None,
+        strategy_checked=False,
     )
+    return listed.against_strategy(judge) if judge is not None else listed
 
 
 def _check_course(loaded: list[_Loaded]) -> None:

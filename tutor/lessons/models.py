@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -35,11 +36,13 @@ from pydantic import (
     Field,
     PlainValidator,
     Tag,
+    TypeAdapter,
+    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
@@ -53,7 +56,6 @@ from tutor.rules import PRESETS, InvalidRulesError, TableRules
 LOCALES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LOCALE = "fr"
 
-STEP_KINDS: tuple[str, ...] = ("explain", "show", "ask", "deal", "drill")
 ANSWER_KINDS: tuple[str, ...] = ("total", "number", "chips", "loss", "action", "choice")
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -250,74 +252,36 @@ LessonId = Annotated[str, AfterValidator(_lesson_id)]
 
 # -- table rules ------------------------------------------------------------------------------
 
-_RULE_FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}
-_RULE_TYPES: dict[str, tuple[tuple[type, ...], str]] = {
-    "int": ((int,), "a whole number"),
-    "bool": ((bool,), "true or false"),
-    "float": ((int, float), "a number"),
-    "str": ((str,), "a text"),
-}
-
-
 def _rules(value: Any) -> TableRules:
-    """A preset name, or a mapping of a preset plus overrides, as ``TableRules.from_mapping``."""
+    """A preset name, or a mapping of a preset plus overrides, read by the rules' own parser
+    (``tutor.rules.parse_rules_mapping``, as a rules file is), without ``source``: a lesson
+    traces its table itself. The first mistake is reported at its key in the file: the key
+    itself when it is not a rule, else its value (the rules value itself for a preset name)."""
     if isinstance(value, TableRules):
         return value
     if isinstance(value, str):
-        value = {"preset": value}
-        where = "self"
+        mapping: dict[Any, Any] = {"preset": value}
     elif isinstance(value, dict):
-        where = "preset"
+        mapping = value
     else:
         raise PydanticCustomError(
             "rules",
             "expected a preset name ({presets}) or a mapping {{preset: …, option: …}}",
             {"presets": ", ".join(PRESETS)},
         )
-    for key, raw in value.items():
-        if key == "preset":
-            if raw not in PRESETS:
-                raise PydanticCustomError(
-                    "rules",
-                    "unknown preset {found}; presets are: {presets}",
-                    {
-                        "found": repr(raw),
-                        "presets": ", ".join(PRESETS),
-                        "key": where,
-                        "at": "value",
-                    },
-                )
-            continue
-        rule = _RULE_FIELDS.get(key)
-        if rule is None or key == "source":
-            raise PydanticCustomError(
-                "rules",
-                "unknown table rule {found}; rules are: {names}",
-                {
-                    "found": repr(key),
-                    "names": ", ".join(n for n in _RULE_FIELDS if n != "source"),
-                    "key": key,
-                    "at": "key",
-                },
-            )
-        expected = _RULE_TYPES.get(str(rule.type))
-        if expected is not None and (
-            not isinstance(raw, expected[0]) or (bool not in expected[0] and isinstance(raw, bool))
-        ):
-            raise PydanticCustomError(
-                "rules",
-                "{name} must be {expected}, not {found}",
-                {
-                    "name": key,
-                    "expected": expected[1],
-                    "found": repr(raw),
-                    "key": key,
-                    "at": "value",
-                },
-            )
     try:
-        return TableRules.from_mapping(value)
-    except (InvalidRulesError, TypeError) as error:
+        return TableRules.from_mapping(mapping, source=False)
+    except InvalidRulesError as error:
+        if not error.problems:  # rules that do not hold together: the whole table is at fault
+            raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
+        first = error.problems[0]
+        context = {
+            "message": first.message,
+            "key": "self" if isinstance(value, str) else str(first.key),
+            "at": "key" if first.at_key else "value",
+        }
+        raise PydanticCustomError("rules", "{message}", context) from None
+    except TypeError as error:
         raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
 
 
@@ -710,49 +674,118 @@ class ExplainStep(_Strict):
     explain: Text
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["explain"]:
-        return "explain"
+    kind: ClassVar[Literal["explain"]] = "explain"
+    practises: ClassVar[bool] = False
 
 
 class ShowStep(_Strict):
     show: Show
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["show"]:
-        return "show"
+    kind: ClassVar[Literal["show"]] = "show"
+    practises: ClassVar[bool] = False
 
 
 class AskStep(_Strict):
     ask: Ask
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["ask"]:
-        return "ask"
+    kind: ClassVar[Literal["ask"]] = "ask"
+    practises: ClassVar[bool] = True
 
 
 class DealStep(_Strict):
     deal: Deal
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["deal"]:
-        return "deal"
+    kind: ClassVar[Literal["deal"]] = "deal"
+    practises: ClassVar[bool] = True
 
 
 class DrillStep(_Strict):
     drill: Drill
     claims: Claims = ()
 
-    @property
-    def kind(self) -> Literal["drill"]:
-        return "drill"
+    kind: ClassVar[Literal["drill"]] = "drill"
+    practises: ClassVar[bool] = True
+
+
+#: Any one step of a lesson.
+AnyStep = ExplainStep | ShowStep | AskStep | DealStep | DrillStep
+
+#: Every kind of step, by its name (the step's YAML key), in the order the format lists them:
+#: the one list of step kinds, which the schema, its messages and ``StepCases`` read.
+STEP_MODELS: dict[str, type[AnyStep]] = {
+    model.kind: model for model in (ExplainStep, ShowStep, AskStep, DealStep, DrillStep)
+}
+STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
+_STEP_TYPES = tuple(STEP_MODELS.values())
+
+T = TypeVar("T")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class StepCases(Generic[T]):
+    """What to do with each kind of step: the one place a step's kind is switched on.
+
+    ``cases(step)`` calls the handler named after the step's kind, or ``otherwise`` for a kind
+    given none. A ``StepCases`` without ``otherwise`` must name every kind: adding a kind to the
+    format then fails at once, in every place that has not said what to do with it, rather than
+    being skipped in silence by an ``if``/``elif`` chain.
+
+    >>> worth = StepCases[int](ask=lambda step: 1, deal=lambda step: 2, otherwise=lambda step: 0)
+    >>> [worth(step) for step in Lesson.model_validate({"id": "d", "title": "D", "level": 1,
+    ...     "goals": ["g"], "steps": [{"explain": "hi"}, {"ask": {"question": "Total?",
+    ...     "answer": {"number": 3}, "explanation": "3"}}]}).steps]
+    [0, 1]
+    >>> StepCases[int](ask=lambda step: 1)
+    Traceback (most recent call last):
+    ...
+    TypeError: no case for the step kind(s) explain, show, deal, drill, and no 'otherwise'
+    """
+
+    explain: Callable[[ExplainStep], T] | None = None
+    show: Callable[[ShowStep], T] | None = None
+    ask: Callable[[AskStep], T] | None = None
+    deal: Callable[[DealStep], T] | None = None
+    drill: Callable[[DrillStep], T] | None = None
+    #: For every kind without a case of its own.
+    otherwise: Callable[[AnyStep], T] | None = None
+
+    def __post_init__(self) -> None:
+        missing = [kind for kind in STEP_KINDS if getattr(self, kind) is None]
+        if missing and self.otherwise is None:
+            raise TypeError(
+                f"no case for the step kind(s) {', '.join(missing)}, and no 'otherwise'"
+            )
+
+    def __call__(self, step: AnyStep) -> T:
+        case: Callable[[Any], T] | None = getattr(self, step.kind)
+        if case is None:
+            assert self.otherwise is not None  # checked when built
+            return self.otherwise(step)
+        return case(step)
+
+
+def nothing(step: AnyStep) -> None:
+    """The case of the kinds a ``StepCases`` has nothing to do with."""
+    return None
+
+
+#: The question a step asks, if it is an ask step.
+ask_of: StepCases[Ask | None] = StepCases(ask=lambda step: step.ask, otherwise=nothing)
+#: The cards a step shows, if it is a show step.
+show_of: StepCases[Show | None] = StepCases(show=lambda step: step.show, otherwise=nothing)
+#: The table a step names for itself (a deal's or a settled question's ``rules``), if any.
+own_table_of: StepCases[TableRules | None] = StepCases(
+    deal=lambda step: step.deal.rules,
+    ask=lambda step: step.ask.settle.rules if step.ask.settle is not None else None,
+    otherwise=nothing,
+)
 
 
 def _step_kind(value: Any) -> str | None:
-    if isinstance(value, ExplainStep | ShowStep | AskStep | DealStep | DrillStep):
+    if isinstance(value, _STEP_TYPES):
         return value.kind
     if isinstance(value, dict):
         return next((key for key in value if key in STEP_KINDS), None)
@@ -769,7 +802,7 @@ Step = Annotated[
     Discriminator(
         _step_kind,
         custom_error_type="step_kind",
-        custom_error_message="a step is one of explain, show, ask, deal, drill",
+        custom_error_message=f"a step is one of {', '.join(STEP_KINDS)}",
     ),
 ]
 
@@ -804,3 +837,76 @@ class Lesson(_Strict):
     @classmethod
     def _one_or_many(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
+
+
+# -- the schema pass --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Validated:
+    """A lesson file's data through the schema: the lesson when every part passed, otherwise
+    pydantic's errors (located as in the file: ``("steps", 3, "deal", …)``) and the parts that
+    passed, so that the checks that can still run on a broken lesson run on those."""
+
+    lesson: Lesson | None
+    errors: list[ErrorDetails]
+    #: The lesson's table, when it passed (the family table when the file names none).
+    rules: TableRules | None
+    #: The steps that passed, by their index in the file.
+    steps: dict[int, AnyStep]
+
+
+_RULES_ADAPTER: TypeAdapter[TableRules] = TypeAdapter(Rules)
+_STEP_ADAPTER: TypeAdapter[AnyStep] = TypeAdapter(Step)
+#: Stands in the lesson for a step that failed on its own, whose errors are already known.
+_PASSED_OVER = ExplainStep(explain=PlainText("-"))
+
+
+def validate_lesson(data: dict[str, Any]) -> Validated:
+    """The schema of one lesson file, each part validated once: the table, then every step on
+    its own (so the steps that pass are known even when another fails), then the lesson around
+    them, given the parts already validated, which pydantic keeps as they are.
+
+    >>> broken = validate_lesson({"id": "d", "title": "D", "level": 1, "goals": ["g"],
+    ...     "steps": [{"explain": "hi"}, {"explian": "typo"}]})
+    >>> broken.lesson, sorted(broken.steps), [error["loc"][:2] for error in broken.errors]
+    (None, [0], [('steps', 1)])
+    """
+    errors: list[ErrorDetails] = []
+    merged = dict(data)
+    rules: TableRules | None = PRESETS["family"]
+    if "rules" in data:
+        rules, found = _validated(_RULES_ADAPTER, data["rules"], ("rules",))
+        errors += found
+        merged["rules"] = rules if rules is not None else PRESETS["family"]
+    steps: dict[int, AnyStep] = {}
+    raw_steps = data.get("steps")
+    if isinstance(raw_steps, list):
+        parts: list[Any] = []
+        for index, raw in enumerate(raw_steps):
+            step, found = _validated(_STEP_ADAPTER, raw, ("steps", index))
+            errors += found
+            if step is not None:
+                steps[index] = step
+            parts.append(step if step is not None else _PASSED_OVER)
+        merged["steps"] = parts
+    try:
+        lesson: Lesson | None = Lesson.model_validate(merged)
+    except ValidationError as error:
+        lesson = None
+        errors = error.errors() + errors
+    return Validated(None if errors else lesson, errors, rules, steps)
+
+
+def _validated(
+    adapter: TypeAdapter[Any], raw: Any, where: tuple[str | int, ...]
+) -> tuple[Any, list[ErrorDetails]]:
+    """``raw`` validated, or None with its errors located at ``where`` in the lesson."""
+    try:
+        return adapter.validate_python(raw), []
+    except ValidationError as error:
+        found = [
+            ErrorDetails(**{**details, "loc": (*where, *details["loc"])})
+            for details in error.errors()
+        ]
+        return None, found

@@ -2,22 +2,16 @@
 
 PyYAML's ``safe_load`` throws positions away, yet a teacher needs ``file:line:col`` for every
 mistake, including those found long after parsing (by the schema, by the engine replaying a deal).
-So the file is *composed* into nodes, which carry marks, and the nodes are walked here into plain
-dicts, lists and scalars while every position is recorded under its path, the tuple of keys and
-indices that leads to it: ``("steps", 3, "deal", "player")``. Any later check that knows a path
-can then say where it is.
-
-Scalars are still built by PyYAML's own safe constructor, so ``17`` is an int and ``yes`` a bool
-exactly as in ``safe_load``. The walk also reports what ``safe_load`` silently accepts and a
-teacher never means: a key given twice in one mapping.
+So the file is read by ``tutor.yaml_reader``, which records every position under its path, the
+tuple of keys and indices that leads to it: ``("steps", 3, "deal", "player")``. Any later check
+that knows a path can then say where it is.
 
 A lesson file may come from anyone who can put a file in the course folder, and the app loads it
-for every visitor, so reading it is bounded: a 467-byte file of nested aliases once took minutes
-and gigabytes, a form feed or a few hundred nested brackets crashed the page. Aliases and anchors
-are refused (a lesson never needs them), and so are files over ``MAX_BYTES``, nesting deeper than
-``MAX_DEPTH`` and more than ``MAX_NODES`` values; the composer stops at the first excess, so the
-cost of any file is bounded by these numbers. Every failure, whatever raised it, becomes a
-problem with its line and column.
+for every visitor, so reading it is bounded (``tutor.yaml_reader.BOUNDS``, shared with rules
+files, with more bytes): aliases and anchors are refused, and so are files over ``MAX_BYTES``,
+nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values. Every failure becomes a
+problem with its line and column, worded here for a teacher; so is what ``safe_load`` silently
+accepts and a teacher never means: a key given twice in one mapping.
 
 >>> doc = parse_yaml("id: x\\nsteps:\\n  - explain: hi\\n", "demo.yaml")
 >>> doc.data
@@ -29,62 +23,49 @@ Position(line=3, column=14)
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from yaml.composer import ComposerError
-from yaml.events import AliasEvent, NodeEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from tutor.yaml_reader import (
+    BOUNDS,
+    Bounds,
+    DataPath,
+    Issue,
+    Located,
+    Position,
+    offset_position,
+    read_yaml,
+)
+from tutor.yaml_reader import YamlProblem as _ReadProblem
 
-#: A path into the data: mapping keys and sequence indices, from the document root.
-DataPath = tuple[str | int, ...]
+__all__ = [
+    "LESSON_BOUNDS",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "DataPath",
+    "Located",
+    "Position",
+    "SourceDocument",
+    "YamlProblem",
+    "card_tokens",
+    "parse_yaml",
+]
 
 _TOKEN = re.compile(r"[^\s,]+")
 
-#: The largest lesson file read, in bytes. The longest lesson of the course is about 13 KB.
+#: The largest lesson file read, in bytes: more than a rules file, because a lesson's texts may be
+#: long (the longest lesson of the course is about 17 KB), and the checks of the course are held
+#: to a bounded cost on a file of thousands of sentences near this size.
 MAX_BYTES = 256 * 1024
-#: The deepest nesting of lists and mappings. Lessons nest 8 deep; Python's stack, shared with
-#: Streamlit's, overflowed at about 450.
-MAX_DEPTH = 32
-#: The most values (scalars, lists, mappings) in one file. Lessons hold about 400.
-MAX_NODES = 10_000
-
-#: What YAML refuses to read (PyYAML's own list): control characters other than tab and line ends.
-_NOT_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
-_CHARACTER_NAMES = {
-    "\x00": "a NUL byte",
-    "\x0b": "a vertical tab",
-    "\x0c": "a form feed",
-    "\x1b": "an escape character",
-    "\x7f": "a delete character",
-}
-
-
-@dataclass(frozen=True, order=True)
-class Position:
-    """A 1-based line and column, as editors and ``file:line:col`` links count them."""
-
-    line: int
-    column: int
-
-
-@dataclass(frozen=True)
-class Located:
-    """Where one value sits: its key (for a mapping entry), the value itself, and its raw text."""
-
-    value: Position
-    key: Position | None = None
-    #: The scalar's style: None for plain, ``'`` or ``"`` for quoted, ``|`` or ``>`` for blocks.
-    style: str | None = None
-    #: The source line the scalar starts on, to place a card token inside a one-line string.
-    single_line: bool = False
-    #: Where the value's text starts and ends in the file (character offsets), to place a word
-    #: of a text, whatever the scalar's style.
-    span: tuple[int, int] | None = None
+#: The deepest nesting of values (Python's stack, shared with Streamlit's, overflowed at about
+#: 450): 8, the deepest a lesson goes (a translated option of a question).
+MAX_DEPTH = BOUNDS.max_depth
+#: The most values (scalars, lists, mappings) in one file. Lessons hold at most about 270.
+MAX_NODES = BOUNDS.max_nodes
+#: What reading one lesson file may cost: the shared bounds, with more bytes.
+LESSON_BOUNDS = Bounds(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH, max_nodes=MAX_NODES)
 
 
 @dataclass
@@ -179,7 +160,7 @@ class SourceDocument:
         pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
         for number, match in enumerate(pattern.finditer(self.text, start, end)):
             if number == occurrence:
-                return _offset_position(self.text, match.start())
+                return offset_position(self.text, match.start())
         return located.value
 
 
@@ -192,60 +173,6 @@ def card_tokens(raw: object) -> list[str]:
     return []
 
 
-class _RefusedError(ComposerError):
-    """A file refused by a bound of ours (an alias, too deep, too many values), not bad YAML."""
-
-
-class _Loader(yaml.SafeLoader):
-    """A safe loader used only to compose nodes and construct scalars (never arbitrary tags).
-
-    It refuses aliases and anchors, and stops composing past ``MAX_DEPTH`` or ``MAX_NODES``:
-    PyYAML's composer recurses once per level and would happily expand an alias bomb.
-    """
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.depth = 0
-        self.nodes = 0
-
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, AliasEvent):
-            raise _refused(
-                f"aliases are not allowed in a lesson file (found *{event.anchor}): write the "
-                "value out in full",
-                event,
-            )
-        if isinstance(event, NodeEvent) and event.anchor is not None:
-            raise _refused(
-                f"anchors are not allowed in a lesson file (found &{event.anchor}): write the "
-                "value out in full wherever it is needed",
-                event,
-            )
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise _refused(
-                f"the file holds more than {MAX_NODES:,} values; a lesson needs far fewer: "
-                "split it into several lessons",
-                event,
-            )
-        if self.depth >= MAX_DEPTH:
-            raise _refused(
-                f"lists and mappings nest more than {MAX_DEPTH} deep here; a lesson nests "
-                "about 8 deep: check the brackets and the indentation",
-                event,
-            )
-        self.depth += 1
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
-
-
-def _refused(message: str, at: Any) -> _RefusedError:
-    return _RefusedError(None, None, message, at.start_mark)
-
-
 def parse_yaml(text: str, name: str) -> SourceDocument:
     """Parse ``text``; every failure becomes a problem with its position, never an exception.
 
@@ -254,158 +181,62 @@ def parse_yaml(text: str, name: str) -> SourceDocument:
     >>> parse_yaml("title: A\\x0cB\\n", "demo.yaml").problems[0].position
     Position(line=1, column=9)
     """
-    document = SourceDocument(name=name, text=text)
-    refused = _refuse_text(text)
-    if refused is not None:
-        document.problems.append(refused)
-        return document
-    loader: _Loader | None = None
-    try:
-        loader = _Loader(text)
-        root = loader.get_single_node()
-        if root is not None:
-            document.data = _Walker(loader, document).walk(root, ())
-    except yaml.MarkedYAMLError as error:
-        document.problems.append(_marked_problem(error))
-        document.data = None
-    except yaml.YAMLError as error:
-        document.problems.append(YamlProblem(_reader_position(text, error), f"YAML: {error}"))
-        document.data = None
-    except RecursionError:  # pragma: no cover - the depth bound stops any nesting first
-        document.problems.append(
-            YamlProblem(Position(1, 1), "the file nests too deeply to be read")
-        )
-        document.data = None
-    finally:
-        if loader is not None:
-            loader.dispose()
-    return document
+    read = read_yaml(text, LESSON_BOUNDS)
+    return SourceDocument(
+        name=name,
+        text=text,
+        data=read.data,
+        places=read.places,
+        problems=[YamlProblem(problem.position, _sentence(problem)) for problem in read.problems],
+    )
 
 
-def _refuse_text(text: str) -> YamlProblem | None:
-    """The first reason to refuse ``text`` before parsing it: too large, or a control character."""
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        return YamlProblem(
-            Position(1, 1),
+def _sentence(problem: _ReadProblem) -> str:
+    """What a teacher reads about a file the reader refused: the reason, and what to do."""
+    kind, detail = problem.kind, problem.detail
+    if kind is Issue.SIZE:
+        return (
             f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
-            "into several lessons",
+            "into several lessons"
         )
-    found = _NOT_PRINTABLE.search(text)
-    if found is None:
-        return None
-    character = found.group()
-    what = _CHARACTER_NAMES.get(character, "a control character")
-    return YamlProblem(
-        _offset_position(text, found.start()),
-        f"the file contains {what} (U+{ord(character):04X}), which YAML does not allow: delete "
-        "it (an editor may show it as a box or nothing at all)",
+    if kind is Issue.CHARACTER:
+        return (
+            f"the file contains {detail}, which YAML does not allow: delete it (an editor may "
+            "show it as a box or nothing at all)"
+        )
+    if kind is Issue.ALIAS:
+        return (
+            f"aliases are not allowed in a lesson file (found *{detail}): write the value out "
+            "in full"
+        )
+    if kind is Issue.ANCHOR:
+        return (
+            f"anchors are not allowed in a lesson file (found &{detail}): write the value out "
+            "in full wherever it is needed"
+        )
+    if kind is Issue.NODES:
+        return (
+            f"the file holds more than {MAX_NODES:,} values; a lesson needs far fewer: split it "
+            "into several lessons"
+        )
+    if kind is Issue.DEPTH:
+        return (
+            f"lists and mappings nest more than {MAX_DEPTH} deep here, deeper than any lesson "
+            "goes: check the brackets and the indentation"
+        )
+    if kind is Issue.VALUE:
+        return (
+            f"cannot read this value as YAML reads it ({detail}); put it in quotes to make it a "
+            "text"
+        )
+    if kind is Issue.DUPLICATE_KEY:
+        line = problem.first.line if problem.first is not None else 1
+        return (
+            f"key {detail!r} is given twice in this mapping (first at line {line}); YAML would "
+            "silently keep only the last one"
+        )
+    context = f" ({problem.context})" if problem.context else ""
+    return (
+        f"YAML syntax: {detail or 'the YAML does not parse'}{context}; check the indentation "
+        "and quote any text containing ': ' or starting with a symbol"
     )
-
-
-def _offset_position(text: str, offset: int) -> Position:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return Position(text.count("\n", 0, offset) + 1, offset - line_start + 1)
-
-
-def _reader_position(text: str, error: yaml.YAMLError) -> Position:
-    offset = getattr(error, "position", None)
-    return _offset_position(text, offset) if isinstance(offset, int) else Position(1, 1)
-
-
-def _marked_problem(error: yaml.MarkedYAMLError) -> YamlProblem:
-    mark = error.problem_mark or error.context_mark
-    position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
-    problem = error.problem or "the YAML does not parse"
-    if isinstance(error, _RefusedError):
-        return YamlProblem(position, problem)  # our own refusals are already full sentences
-    context = f" ({error.context}" if error.context else ""
-    if context and error.context_mark is not None and error.context_mark is not mark:
-        context += f" that starts at line {error.context_mark.line + 1}"
-    context += ")" if context else ""
-    return YamlProblem(
-        position,
-        f"YAML syntax: {problem}{context}; check the indentation "
-        "and quote any text containing ': ' or starting with a symbol",
-    )
-
-
-def _position(mark: yaml.Mark) -> Position:
-    return Position(mark.line + 1, mark.column + 1)
-
-
-class _Walker:
-    """Turns composed nodes into plain data, recording a ``Located`` for every path."""
-
-    def __init__(self, loader: _Loader, document: SourceDocument) -> None:
-        self.loader = loader
-        self.document = document
-        self.depth = 0
-
-    def walk(self, node: Node, path: DataPath, key: Position | None = None) -> Any:
-        self.depth += 1
-        if self.depth > MAX_DEPTH + 1:  # pragma: no cover - the composer refused it already
-            raise _refused("the document nests too deeply", node)
-        try:
-            return self._walk(node, path, key)
-        finally:
-            self.depth -= 1
-
-    def _walk(self, node: Node, path: DataPath, key: Position | None) -> Any:
-        start = _position(node.start_mark)
-        if isinstance(node, ScalarNode):
-            self.document.places[path] = Located(
-                start,
-                key,
-                node.style,
-                node.start_mark.line == node.end_mark.line,
-                (node.start_mark.index, node.end_mark.index),
-            )
-            return self._construct(node)
-        self.document.places[path] = Located(start, key)
-        if isinstance(node, SequenceNode):
-            return [self.walk(item, (*path, index)) for index, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        return None  # pragma: no cover - the composer makes no other kind of node
-
-    def _construct(self, node: Node) -> Any:
-        """PyYAML's value for a node; a value it cannot build is a problem at the node.
-
-        Its constructors raise plain ``ValueError`` for scalars that match a type's pattern but
-        not its range: a date such as ``2024-02-30``, an integer of more than 4,300 digits.
-        """
-        try:
-            return self.loader.construct_object(node, deep=True)
-        except yaml.MarkedYAMLError:
-            raise
-        except (ValueError, TypeError, ArithmeticError) as error:
-            raise _refused(
-                f"cannot read this value as YAML reads it ({error}); put it in quotes to make "
-                "it a text",
-                node,
-            ) from None
-
-    def _mapping(self, node: MappingNode, path: DataPath) -> dict[Any, Any]:
-        self.loader.flatten_mapping(node)  # resolve ``<<`` merge keys as safe_load does
-        out: dict[Any, Any] = {}
-        seen: dict[Hashable, Position] = {}
-        for key_node, value_node in node.value:
-            key_position = _position(key_node.start_mark)
-            key = self._construct(key_node)
-            if not isinstance(key, str):
-                # ``yes:`` or ``1:`` as a key: YAML reads them as bool/int; keep them as text
-                # so the schema can name the unknown key as the teacher typed it.
-                raw = key_node.value if isinstance(key_node, ScalarNode) else key
-                key = str(raw)
-            if key in seen:
-                first = seen[key]
-                self.document.problems.append(
-                    YamlProblem(
-                        key_position,
-                        f"key {key!r} is given twice in this mapping (first at line "
-                        f"{first.line}); YAML would silently keep only the last one",
-                    )
-                )
-            seen[key] = key_position
-            out[key] = self.walk(value_node, (*path, key), key_position)
-        return out

@@ -15,6 +15,7 @@ cards, and the page tells what really happened instead of the lesson's scripted 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -23,7 +24,7 @@ from tutor.decision import Action
 from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
-from tutor.lessons.models import ChoiceAnswer
+from tutor.lessons.models import ChoiceAnswer, StepCases, ask_of, nothing
 from tutor.quiz import Category, QuizSession, offered_point
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
@@ -152,16 +153,14 @@ class LessonRun:
         return self.step == self.total - 1
 
     def is_done(self, index: int) -> bool:
-        step = self.lesson.steps[index]
-        if isinstance(step, AskStep):
-            return index in self.answers
-        if isinstance(step, DealStep):
-            play = self.deals.get(index)
-            return play is not None and play.round.is_over
-        if isinstance(step, DrillStep):
-            drill = self.drills.get(index)
-            return drill is not None and drill.finished
-        return index in self.seen
+        play, drill = self.deals.get(index), self.drills.get(index)
+        done: StepCases[bool] = StepCases(
+            ask=lambda step: index in self.answers,
+            deal=lambda step: play is not None and play.round.is_over,
+            drill=lambda step: drill is not None and drill.finished,
+            otherwise=lambda step: index in self.seen,
+        )
+        return done(self.lesson.steps[index])
 
     @property
     def completed(self) -> int:
@@ -205,17 +204,26 @@ class LessonRun:
         self._prepare_at(self.step)
 
     def _prepare_at(self, index: int) -> None:
-        step = self.lesson.steps[index]
-        if isinstance(step, DealStep) and index not in self.deals:
+        prepare: StepCases[None] = StepCases(
+            deal=lambda step: self._prepare_deal(index, step),
+            drill=lambda step: self._prepare_drill(index, step),
+            otherwise=nothing,
+        )
+        prepare(self.lesson.steps[index])
+
+    def _prepare_deal(self, index: int, step: DealStep) -> None:
+        if index not in self.deals:
             self.deals[index] = DealPlay(
-                deal_round(step, self.lesson.rules, seed=self.seed),
+                deal_round(step.deal, self.lesson.rules, seed=self.seed),
                 tuple(step.deal.expect.decisions),
                 follows_strategy=step.deal.follows_strategy,
                 bet=step.deal.bet,
                 reference=self.reference,
                 offered=self.lesson.offered,
             )
-        elif isinstance(step, DrillStep) and index not in self.drills:
+
+    def _prepare_drill(self, index: int, step: DrillStep) -> None:
+        if index not in self.drills:
             drill = step.drill
             self.drill_answers[index] = []
             self.drills[index] = QuizSession(
@@ -234,10 +242,10 @@ class LessonRun:
 
     def answer(self, given: str | int) -> AskResult:
         """Judge an ask step's answer (only the first counts)."""
-        step = self.lesson.steps[self.step]
-        assert isinstance(step, AskStep)
+        ask = ask_of(self.lesson.steps[self.step])
+        assert ask is not None, "only an ask step is answered"
         if self.step not in self.answers:
-            self.answers[self.step] = AskResult(str(given), check_answer(step, given))
+            self.answers[self.step] = AskResult(str(given), check_answer(ask, given))
         return self.answers[self.step]
 
     def choice_order(self, index: int) -> tuple[int, ...]:
@@ -251,10 +259,10 @@ class LessonRun:
         lesson, so the check and the stored answer do not depend on the order shown. An empty
         tuple for a step that asks no choice.
         """
-        step = self.lesson.steps[index]
-        if not isinstance(step, AskStep) or not isinstance(step.ask.answer, ChoiceAnswer):
+        ask = ask_of(self.lesson.steps[index])
+        if ask is None or not isinstance(ask.answer, ChoiceAnswer):
             return ()
-        order = list(range(len(step.ask.answer.options)))
+        order = list(range(len(ask.answer.options)))
         random.Random(f"choice:{self.seed}:{index}").shuffle(order)
         return tuple(order)
 
@@ -275,21 +283,35 @@ class LessonRun:
 
     def step_record(self, index: int) -> tuple[StepKind, dict[str, Any], bool] | None:
         """What the learner did on step ``index``, as the store keeps it (None: nothing yet)."""
-        step = self.lesson.steps[index]
-        if isinstance(step, AskStep) and index in self.answers:
-            result = self.answers[index]
-            return "ask", {"answer": result.given, "right": result.correct}, True
-        if isinstance(step, DealStep) and (play := self.deals.get(index)) and play.decisions:
-            game = play.round
-            net = str(game.results[0].net) if game.is_over else None
-            return "deal", {"actions": [d.action.value for d in play.decisions], "net": net}, (
-                game.is_over
-            )
-        if isinstance(step, DrillStep) and (quiz := self.drills.get(index)) is not None:
-            answers = self.drill_answers.get(index, [])
-            if answers:
-                return "drill", {"answers": answers, "next": quiz.verdict is None}, quiz.finished
-        return None
+        record: StepCases[tuple[StepKind, dict[str, Any], bool] | None] = StepCases(
+            ask=lambda step: self._ask_record(index),
+            deal=lambda step: self._deal_record(index),
+            drill=lambda step: self._drill_record(index),
+            otherwise=nothing,
+        )
+        return record(self.lesson.steps[index])
+
+    def _ask_record(self, index: int) -> tuple[StepKind, dict[str, Any], bool] | None:
+        if index not in self.answers:
+            return None
+        result = self.answers[index]
+        return "ask", {"answer": result.given, "right": result.correct}, True
+
+    def _deal_record(self, index: int) -> tuple[StepKind, dict[str, Any], bool] | None:
+        play = self.deals.get(index)
+        if not play or not play.decisions:
+            return None
+        game = play.round
+        net = str(game.results[0].net) if game.is_over else None
+        actions = [d.action.value for d in play.decisions]
+        return "deal", {"actions": actions, "net": net}, game.is_over
+
+    def _drill_record(self, index: int) -> tuple[StepKind, dict[str, Any], bool] | None:
+        quiz = self.drills.get(index)
+        answers = self.drill_answers.get(index, [])
+        if quiz is None or not answers:
+            return None
+        return "drill", {"answers": answers, "next": quiz.verdict is None}, quiz.finished
 
     @classmethod
     def restore(
@@ -319,24 +341,35 @@ class LessonRun:
 
     def _replay(self, index: int, saved: StepRecord) -> None:
         step = self.lesson.steps[index]
-        data = saved.data
-        if saved.kind == "ask" and isinstance(step, AskStep):
-            given = str(data["answer"])
-            self.answers[index] = AskResult(given, check_answer(step, given))
-        elif saved.kind == "deal" and isinstance(step, DealStep):
-            self._prepare_at(index)
-            play = self.deals[index]
-            for action in data["actions"]:
-                play.act(Action(action))
-        elif saved.kind == "drill" and isinstance(step, DrillStep):
-            self._prepare_at(index)
-            quiz = self.drills[index]
-            answers = [str(answer) for answer in data["answers"]]
-            for number, answer in enumerate(answers):
-                quiz.answer(_parse_given(answer))
-                self.drill_answers[index].append(answer)
-                if number < len(answers) - 1 or (data.get("next") and not quiz.finished):
-                    quiz.next()
+        if saved.kind != step.kind:  # the lesson was edited since: nothing to replay here
+            return
+        replay: StepCases[None] = StepCases(
+            ask=lambda ask: self._replay_ask(index, ask, saved.data),
+            deal=lambda deal: self._replay_deal(index, saved.data),
+            drill=lambda drill: self._replay_drill(index, saved.data),
+            otherwise=nothing,
+        )
+        replay(step)
+
+    def _replay_ask(self, index: int, step: AskStep, data: Mapping[str, Any]) -> None:
+        given = str(data["answer"])
+        self.answers[index] = AskResult(given, check_answer(step.ask, given))
+
+    def _replay_deal(self, index: int, data: Mapping[str, Any]) -> None:
+        self._prepare_at(index)
+        play = self.deals[index]
+        for action in data["actions"]:
+            play.act(Action(action))
+
+    def _replay_drill(self, index: int, data: Mapping[str, Any]) -> None:
+        self._prepare_at(index)
+        quiz = self.drills[index]
+        answers = [str(answer) for answer in data["answers"]]
+        for number, answer in enumerate(answers):
+            quiz.answer(_parse_given(answer))
+            self.drill_answers[index].append(answer)
+            if number < len(answers) - 1 or (data.get("next") and not quiz.finished):
+                quiz.next()
 
 
 def _parse_given(text: str) -> Action | Fraction:

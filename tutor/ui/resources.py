@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutor.lessons import Course, Problem, load_course
+from tutor.lessons import Course, Problem, default_strategy, load_course
 
 if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
     from tutor.classroom import Classroom
@@ -68,7 +68,8 @@ class CourseCheck:
     engine, prerequisites) and is ready in a fraction of a second; the strategy check runs in a
     background thread started once the list is on screen (``start``), and a lesson about to be
     played is checked on its own first (``lesson_problems``), so a lesson that teaches a play
-    the strategy contradicts is still an error card, never played and never a crash.
+    the strategy contradicts is still an error card, never played and never a crash. Both are
+    the strategy pass over ``listed`` (``Course.against_strategy``): no file is read twice.
     """
 
     def __init__(self, paths: tuple[str, ...] | None) -> None:
@@ -94,7 +95,7 @@ class CourseCheck:
 
     def _check_all(self) -> None:
         try:
-            checked = load_course(self._sources())
+            checked = self.listed.against_strategy()
         except Exception:  # the list keeps its structural check; each lesson is checked alone
             _LOG.exception("the course's strategy check failed")
             return
@@ -120,12 +121,12 @@ class CourseCheck:
                 (f.problems for f in checked.files if f.lesson and f.lesson.id == lesson_id), ()
             )
         else:
-            try:
-                path = self.listed.path_of(lesson_id)
-            except KeyError:
+            listed = next(
+                (f for f in self.listed.files if f.lesson and f.lesson.id == lesson_id), None
+            )
+            if listed is None:
                 return ()
-            listed = set(load_course([path], strategy=None).problems)
-            found = tuple(p for p in load_course([path]).problems if p not in listed)
+            found = listed.strategy_problems(default_strategy())
         with self._lock:
             self._per_lesson[lesson_id] = found
         return found

@@ -12,13 +12,10 @@ from tutor.lessons import (
     AskStep,
     Course,
     DealStep,
-    DrillStep,
-    ExplainStep,
     Lesson,
-    ShowStep,
     localize,
 )
-from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Translations
+from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show, StepCases, Translations
 from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
@@ -146,6 +143,19 @@ def _answer(state: AppState, given: str | int) -> None:
 @callback_guard
 def _answer_typed(state: AppState, key: str) -> None:
     _answer(state, str(st.session_state.get(key, "")))
+
+
+def explain_step(text: str | Translations, state: AppState) -> None:
+    st.markdown(_text(text, state))
+
+
+def show_step(show: Show, state: AppState) -> None:
+    """Cards laid on the table, the dealer's above, and the caption under them."""
+    if show.dealer:
+        ui.show_cards(show.dealer, state, label=state.t.gettext("Dealer"))
+    ui.show_cards(show.cards, state)
+    if show.caption is not None:
+        st.markdown(_text(show.caption, state))
 
 
 def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
@@ -414,23 +424,15 @@ def player(run: LessonRun, state: AppState) -> None:
         (run.step + 1) / run.total,
         text=t.format("Step {n} of {total}", n=run.step + 1, total=run.total),
     )
-    step = lesson.steps[run.step]
+    draw: StepCases[None] = StepCases(
+        explain=lambda step: explain_step(step.explain, state),
+        show=lambda step: show_step(step.show, state),
+        ask=lambda step: ask_step(run, step, state),
+        deal=lambda step: deal_step(run, step, state),
+        drill=lambda step: drill_step(run, state),
+    )
     with st.container(border=True):
-        if isinstance(step, ExplainStep):
-            st.markdown(_text(step.explain, state))
-        elif isinstance(step, ShowStep):
-            show = step.show
-            if show.dealer:
-                ui.show_cards(show.dealer, state, label=t.gettext("Dealer"))
-            ui.show_cards(show.cards, state)
-            if show.caption is not None:
-                st.markdown(_text(show.caption, state))
-        elif isinstance(step, AskStep):
-            ask_step(run, step, state)
-        elif isinstance(step, DealStep):
-            deal_step(run, step, state)
-        elif isinstance(step, DrillStep):
-            drill_step(run, state)
+        draw(lesson.steps[run.step])
     back_col, next_col = st.columns(2)
     back_col.button(
         "← " + t.gettext("Back"),
