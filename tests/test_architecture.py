@@ -1,10 +1,11 @@
 """The shape of the package, checked: imports point down the layers (``DESIGN.md``), without a
 cycle, and Streamlit stays above the line.
 
-How: every module under ``tutor/`` is parsed (``ast``), and its imports of ``tutor`` modules made
-when the module is imported (the top level, not a function's body and not ``if TYPE_CHECKING``)
-become edges of a graph. A cycle there means two modules that need each other to be loaded, which
-is how a layer ends up knowing the one above it.
+How: every module under ``tutor/`` is parsed (``ast``), and every import of a ``tutor`` module it
+makes becomes an edge of a graph: at the top level, inside a function's body (an import put off
+until a call, to dodge a circle at load time) and under ``if TYPE_CHECKING`` (a type the module
+names). A cycle there means two modules that need each other, whenever the need is felt, which is
+how a layer ends up knowing the one above it.
 """
 
 from __future__ import annotations
@@ -31,35 +32,19 @@ def _modules() -> dict[str, Path]:
     }
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _load_time_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
-    """The modules ``path`` imports when it is imported: top-level statements, and the bodies of
-    top-level ``try``/``if`` blocks other than ``if TYPE_CHECKING``. ``from package import
-    module`` counts as importing that module (one of ``modules``), not the package's names."""
+def _imports(tree: ast.Module, modules: frozenset[str] = frozenset()) -> set[str]:
+    """The modules a parsed module imports, wherever the import stands (the top level, a
+    function's body, ``if TYPE_CHECKING``). ``from package import module`` counts as importing
+    that module (one of ``modules``), not the package's names."""
     names: set[str] = set()
-
-    def visit(statements: list[ast.stmt]) -> None:
-        for node in statements:
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & modules
-                names.update(submodules)
-                if len(submodules) < len(node.names):
-                    names.add(node.module)
-            elif isinstance(node, ast.If) and not _is_type_checking(node):
-                visit(node.body)
-                visit(node.orelse)
-            elif isinstance(node, ast.Try):
-                visit(node.body)
-
-    visit(ast.parse(path.read_text(), str(path)).body)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            submodules = {f"{node.module}.{alias.name}" for alias in node.names} & modules
+            names.update(submodules)
+            if len(submodules) < len(node.names):
+                names.add(node.module)
     return names
 
 
@@ -67,7 +52,12 @@ def _graph() -> dict[str, set[str]]:
     modules = _modules()
     known = frozenset(modules)
     return {
-        name: {target for target in _load_time_imports(path, known) if target in known} - {name}
+        name: {
+            target
+            for target in _imports(ast.parse(path.read_text(), str(path)), known)
+            if target in known
+        }
+        - {name}
         for name, path in modules.items()
     }
 
@@ -102,6 +92,22 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_an_import_put_off_into_a_function_or_a_type_is_an_edge() -> None:
+    """The class-mode circle hid this way (``results`` named the session's types under
+    ``TYPE_CHECKING``, ``session`` imported ``results`` inside a method), and the lessons'
+    checks and claims through a function-level import."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from tutor.a import A\n"
+        "def later():\n    from tutor.b import b\n    import tutor.c\n"
+    )
+    assert _imports(ast.parse(source), frozenset({"tutor.b"})) >= {
+        "tutor.a",
+        "tutor.b",
+        "tutor.c",
+    }
 
 
 def test_the_import_graph_has_no_cycle() -> None:

@@ -63,8 +63,8 @@ def _flat(text: str) -> str:
 
 def _lesson_text(lesson: Lesson) -> str:
     """Every French text of the lesson file, flattened: what ``tutor check`` vouches for."""
-    from tutor.lessons.checks import iter_texts
     from tutor.lessons.models import Translations
+    from tutor.lessons.texts import iter_texts
 
     texts = [
         (value.get("fr") if isinstance(value, Translations) else str(value))

@@ -18,8 +18,9 @@ from tutor.lessons import (
     default_strategy,
     load_course,
 )
-from tutor.lessons.checks import iter_texts, replay
+from tutor.lessons.checks import replay
 from tutor.lessons.models import LOCALES
+from tutor.lessons.texts import iter_texts
 
 COURSE = load_course(BUILTIN_LESSONS, strategy=None)
 LESSONS: list[tuple[Path, Lesson]] = [

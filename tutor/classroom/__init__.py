@@ -54,6 +54,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
     WrongPatternError,
 )
+from tutor.classroom.info import SessionInfo
 from tutor.classroom.joinstep import PATTERN_LENGTH, SYMBOLS
 from tutor.classroom.questions import (
     CLASS_BET,
@@ -77,7 +78,6 @@ from tutor.classroom.session import (
     Classroom,
     Reveal,
     Seat,
-    SessionInfo,
     Student,
     StudentView,
     Teacher,

@@ -13,10 +13,12 @@ doubling (where doubling is the best play, soft or hard), soft totals and hard t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tutor.cards import format_cards, hand_value
+from tutor.classroom.info import SessionInfo
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action, Grade
 from tutor.quiz import Category
@@ -25,7 +27,6 @@ from tutor.strategy.judge import Judgement
 if TYPE_CHECKING:
     import pandas as pd
 
-    from tutor.classroom.session import Classroom, SessionInfo, Teacher
 
 
 def topic(question: ClassQuestion, judgement: Judgement) -> Category:
@@ -153,15 +154,16 @@ class ClassResults:
         )
 
 
-def class_results(room: Classroom, teacher: Teacher) -> ClassResults:
-    """The results of the questions the class was shown, from the database."""
-    info = room.info(teacher.code)
-    asked = room.questions(teacher)[: info.asked]
-    seats = room.records.roster(teacher.session_id)
-    given = {
-        (row.student_id, row.position): Action(row.action)
-        for row in room.records.answers(teacher.session_id)
-    }
+def class_results(
+    info: SessionInfo,
+    asked: Sequence[ClassQuestion],
+    seats: Sequence[tuple[int, str]],
+    given: Mapping[tuple[int, int], Action],
+) -> ClassResults:
+    """The results of the questions the class was shown (``asked``, in order), for its ``seats``
+    (student id, nickname, in joining order) and the answers ``given`` (by student id and
+    question position). Computed from what ``Classroom.results`` read, so this module needs
+    nothing of the session's."""
     rows: list[AnswerRow] = []
     questions: list[QuestionResult] = []
     for position, question in enumerate(asked):
@@ -169,12 +171,12 @@ def class_results(room: Classroom, teacher: Teacher) -> ClassResults:
         kind = topic(question, advice)
         wrong: Counter[Action] = Counter()
         answers = right = 0
-        for seat in seats:
-            action = given.get((seat.id, position))
+        for seat_id, nickname in seats:
+            action = given.get((seat_id, position))
             verdict = None if action is None else judged(info.rules, question, action)
             rows.append(
                 AnswerRow(
-                    student=seat.nickname,
+                    student=nickname,
                     number=position + 1,
                     question=question,
                     answer=action,
@@ -200,15 +202,15 @@ def class_results(room: Classroom, teacher: Teacher) -> ClassResults:
             )
         questions.append(result)
     students = []
-    for seat in seats:
-        mine = [row for row in rows if row.student == seat.nickname and row.answer is not None]
+    for _, nickname in seats:
+        mine = [row for row in rows if row.student == nickname and row.answer is not None]
         topics: dict[Category, tuple[int, int]] = {}
         for row in mine:
             missed, total = topics.get(row.topic, (0, 0))
             topics[row.topic] = (missed + row.is_mistake, total + 1)
         students.append(
             StudentResult(
-                nickname=seat.nickname,
+                nickname=nickname,
                 answers=len(mine),
                 right=sum(1 for row in mine if row.is_right),
                 cost=sum(row.cost or 0.0 for row in mine),

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -80,6 +80,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
     WrongPatternError,
 )
+from tutor.classroom.info import SessionInfo
 from tutor.classroom.joinstep import (
     PATTERN_LENGTH,
     new_pattern,
@@ -89,6 +90,7 @@ from tutor.classroom.joinstep import (
 )
 from tutor.classroom.names import LANGUAGES, given_name
 from tutor.classroom.questions import ClassQuestion, judged, legal
+from tutor.classroom.results import ClassResults, class_results
 from tutor.classroom.ticks import TickCache
 from tutor.decision import Action, Grade
 from tutor.identity import fold_nickname
@@ -97,52 +99,12 @@ from tutor.store import Store, clean_nickname
 from tutor.strategy.advice import Reason
 from tutor.strategy.judge import Judgement
 
-if TYPE_CHECKING:
-    from tutor.classroom.results import ClassResults
-
 #: How many names a join draws for a class with given names before it says the last one drawn
 #: is taken (each draw is free at least two times in three: 900 names, 300 seats at most).
 GIVEN_NAME_DRAWS = 20
 #: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
 #: polls every two seconds.
 TICK_SECONDS = 1.0
-
-
-@dataclass(frozen=True)
-class SessionInfo:
-    id: int
-    code: str
-    title: str
-    rules: TableRules
-    created_at: datetime
-    finished_at: datetime | None
-    #: Index of the question on screen; -1 before the first.
-    current: int
-    revealed: bool
-    questions: int
-    #: Locked by the teacher: nobody new joins (a seated student still rejoins).
-    locked: bool = False
-    #: Whether a phone taps the projector's pattern after the code (the pattern itself is the
-    #: teacher's: ``Classroom.join_pattern``).
-    has_join_step: bool = False
-    #: The language of the names the app gives its students (``tutor.classroom.names``); None
-    #: when they type their nicknames.
-    given_names: str | None = None
-
-    @property
-    def is_finished(self) -> bool:
-        return self.finished_at is not None
-
-    @property
-    def expires_at(self) -> datetime:
-        """When the session and its results are deleted (``RETENTION`` after its creation)."""
-        return self.created_at + RETENTION
-
-    @property
-    def asked(self) -> int:
-        """How many questions the class has been shown (a class finished early asked fewer than
-        it holds: its results are about those)."""
-        return max(0, min(self.current + 1, self.questions))
 
 
 @dataclass(frozen=True)
@@ -792,10 +754,15 @@ class Classroom:
         return question_of(row)
 
     def results(self, teacher: Teacher) -> ClassResults:
-        """The results of the questions the class was shown (``tutor.classroom.results``)."""
-        from tutor.classroom.results import class_results
-
-        return class_results(self, teacher)
+        """The results of the questions the class was shown (``tutor.classroom.results``), from
+        this class's reads: the session, the questions asked, the seats and the answers."""
+        info = self._teacher_info(teacher)
+        seats = [(row.id, row.nickname) for row in self.records.roster(teacher.session_id)]
+        given = {
+            (row.student_id, row.position): Action(row.action)
+            for row in self.records.answers(teacher.session_id)
+        }
+        return class_results(info, self.questions(teacher)[: info.asked], seats, given)
 
     def questions(self, teacher: Teacher) -> list[ClassQuestion]:
         """Every question of the session, asked or not, in order."""

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-
-from pydantic import BaseModel
 
 from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
 from tutor.decision import Action, DecisionPoint
@@ -58,6 +56,7 @@ from tutor.lessons.models import (
     show_of,
 )
 from tutor.lessons.source import DataPath
+from tutor.lessons.texts import iter_texts
 from tutor.quiz import dealable, unavailable_reason
 from tutor.rules import TableRules
 from tutor.table import decision_for, scripted_round
@@ -959,23 +958,6 @@ def _states(text: str | Translations, path: DataPath, total: str, what: str) -> 
 
 
 # -- translations -------------------------------------------------------------------------------
-
-
-def iter_texts(model: BaseModel, path: DataPath = ()) -> Iterator[tuple[DataPath, object]]:
-    """Every text of a lesson with its data path: plain strings and translated mappings."""
-    for name in type(model).model_fields:
-        value = getattr(model, name)
-        yield from _texts_in(value, (*path, name))
-
-
-def _texts_in(value: object, path: DataPath) -> Iterator[tuple[DataPath, object]]:
-    if isinstance(value, PlainText | Translations):
-        yield path, value
-    elif isinstance(value, BaseModel):
-        yield from iter_texts(value, path)
-    elif isinstance(value, tuple):
-        for index, item in enumerate(value):
-            yield from _texts_in(item, (*path, index))
 
 
 def check_translations(lesson: Lesson) -> list[Finding]:

@@ -42,6 +42,7 @@ from tutor.lessons.models import (
     own_table_of,
 )
 from tutor.lessons.source import DataPath
+from tutor.lessons.texts import iter_texts
 from tutor.rules import PRESETS, TableRules
 from tutor.table import decision_for
 
@@ -108,8 +109,6 @@ def lesson_tables(lesson: Lesson) -> list[TableRules]:
 
 
 def _all_texts(lesson: Lesson) -> Iterator[str]:
-    from tutor.lessons.checks import iter_texts  # checks imports this module
-
     for _path, text in iter_texts(lesson):
         if isinstance(text, Translations):
             yield from (value for value in (text.fr, text.en) if value is not None)
@@ -502,8 +501,6 @@ def texts_to_check(lesson: Lesson) -> Iterator[TextToCheck]:
     The wrong options of a choice are left out (they are false on purpose); the right option is
     read with its question, which names the play.
     """
-    from tutor.lessons.checks import iter_texts  # checks imports this module
-
     lesson_claims: tuple[tuple[DataPath, Claim], ...] = tuple(
         (("claims", n), claim) for n, claim in enumerate(lesson.claims)
     )
