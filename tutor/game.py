@@ -833,21 +833,13 @@ class Round:
             _ACTION_HANDLERS[action](self)
         return self.events[start:]
 
-    # Named triples, as the interface and the tests read best.
-    def verify_hit(self) -> None:
-        self.verify(Action.HIT)
-
+    # The named actions and checks the interface and the tests call; any other check is
+    # ``verify(Action.X)`` or ``can(Action.X)``.
     def can_hit(self) -> bool:
         return self.can(Action.HIT)
 
     def hit(self) -> list[Event]:
         return self.act(Action.HIT)
-
-    def verify_stand(self) -> None:
-        self.verify(Action.STAND)
-
-    def can_stand(self) -> bool:
-        return self.can(Action.STAND)
 
     def stand(self) -> list[Event]:
         return self.act(Action.STAND)
@@ -861,17 +853,11 @@ class Round:
     def double(self) -> list[Event]:
         return self.act(Action.DOUBLE)
 
-    def verify_split(self) -> None:
-        self.verify(Action.SPLIT)
-
     def can_split(self) -> bool:
         return self.can(Action.SPLIT)
 
     def split(self) -> list[Event]:
         return self.act(Action.SPLIT)
-
-    def verify_surrender(self) -> None:
-        self.verify(Action.SURRENDER)
 
     def can_surrender(self) -> bool:
         return self.can(Action.SURRENDER)
