@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import get_args
 
 import pytest
 
 from tutor.cards import parse_cards
 from tutor.decision import Action
-from tutor.game import EventKind, IllegalActionError, Outcome, Phase, Round
+from tutor.game import Event, EventKind, IllegalActionError, Outcome, Phase, Round
 from tutor.rules import PRESETS, DoubleOn, HoleCard, Surrender, TableRules
 from tutor.table import scripted_round
 
@@ -547,12 +548,22 @@ def test_events_are_data_without_text() -> None:
     game.insure(1)
     game.stand()
     for event in game.events:
+        assert isinstance(event, get_args(Event))  # one of the typed records
         assert isinstance(event.kind, EventKind)
         for value in event:  # every field
             assert not (isinstance(value, str) and " " in value)  # no sentences in events
     kinds = [event.kind for event in game.events]
     assert kinds[-1] is EventKind.ROUND_SETTLED
     assert EventKind.INSURANCE_TAKEN in kinds
+
+
+def test_every_event_kind_has_exactly_one_record_saying_who_last() -> None:
+    records = get_args(Event)
+    # ``kind`` is the record's class, not its data: the property reads nothing of the event.
+    said = [record.kind.fget(None) for record in records]
+    assert sorted(kind.value for kind in said) == sorted(kind.value for kind in EventKind)
+    for record in records:
+        assert record._fields[-2:] == ("seat", "hand"), record
 
 
 def test_the_decision_point_tells_the_strategy_what_it_needs() -> None:
