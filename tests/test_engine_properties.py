@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tutor.cards import Card, one_deck
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
-from tutor.game import Event, EventKind, IllegalActionError, Round
+from tutor.game import Event, EventKind, IllegalActionError, Round, RoundSettled
 from tutor.rules import PRESETS, DoubleOn, HoleCard, Shuffle, Surrender, TableRules
 from tutor.table import BankRotation, FamilySession, Table, play_at_random
 
@@ -90,9 +90,10 @@ def test_rounds_settle_conserve_chips_and_account_for_every_card(
         assert game.is_over
         assert game.to_act() is None
         # Chips: the bank's net is exactly minus the players' nets, to the chip.
-        settled = game.events[-1].data
-        assert sum(settled["nets"]) + settled["bank_net"] == 0
-        assert sum(r.net for r in game.results) == sum(settled["nets"])
+        settled = game.events[-1]
+        assert isinstance(settled, RoundSettled)
+        assert sum(settled.nets) + settled.bank_net == 0
+        assert sum(r.net for r in game.results) == sum(settled.nets)
         # Each hand loses at most its bet and wins at most its bet times the best payout.
         best = max(Fraction(1), rules.blackjack_pays, rules.ace_of_spades_black_jack_pays or 0)
         for result in game.results:
@@ -132,7 +133,7 @@ def _told(events: list[Event]) -> Counter[Card]:
     """The cards the events have shown the table: dealt face up, drawn by the dealer, turned."""
     shown = (EventKind.CARD_DEALT, EventKind.DEALER_HIT, EventKind.HOLE_CARD_REVEALED)
     return Counter(
-        e.data["card"] for e in events if e.kind in shown and e.data.get("card") is not None
+        e.card for e in events if e.kind in shown and e.card is not None
     )
 
 
@@ -150,9 +151,9 @@ def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
             if turn.hand is not None:
                 # What a seat counts as seen is exactly what the events showed of the others.
                 told = Counter(
-                    e.data["card"] for e in game.events
+                    e.card for e in game.events
                     if e.kind is EventKind.CARD_DEALT and e.seat not in (None, turn.seat)
-                    and e.data["card"] is not None
+                    and e.card is not None
                 )
                 assert Counter(game.decision_point().seen) == told
             legal = sorted(game.legal_actions(), key=lambda a: a.value)
@@ -171,8 +172,8 @@ def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
         for index, event in enumerate(game.events):
             if event.kind is EventKind.HOLE_CARD_REVEALED and event.seat is not None:
                 assert index > last_dealer
-            if event.kind is EventKind.CARD_DEALT and event.data["face_down"]:
-                assert event.data["card"] is None
+            if event.kind is EventKind.CARD_DEALT and event.face_down:
+                assert event.card is None
 
 
 @settings(max_examples=60, deadline=None)

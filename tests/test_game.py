@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import get_args
 
 import pytest
 
 from tutor.cards import parse_cards
 from tutor.decision import Action
-from tutor.game import EventKind, IllegalActionError, Outcome, Phase, Round
+from tutor.game import Event, EventKind, IllegalActionError, Outcome, Phase, Round
 from tutor.rules import PRESETS, DoubleOn, HoleCard, Surrender, TableRules
 from tutor.table import scripted_round
 
@@ -132,7 +133,7 @@ def test_the_dealer_checks_for_a_natural_under_a_ten_and_ends_the_round() -> Non
     assert outcomes(game) == [Outcome.LOSE]
     assert game.results[0].net == -2
     checked = [e for e in game.events if e.kind is EventKind.DEALER_CHECKED]
-    assert checked[0].data == {"natural": True}
+    assert checked[0].natural is True
 
 
 def test_a_dealer_with_a_low_up_card_does_not_check() -> None:
@@ -204,11 +205,11 @@ def test_a_face_down_double_hides_the_card_until_the_dealer_has_played() -> None
     game = scripted_round(rules, ["6♠ 5♥", "10♠ 7♥"], "6♣ 10♦", "9♦", bets=[2, 2], strict=False)
     game.double()
     dealt = [e for e in game.events if e.kind is EventKind.CARD_DEALT and e.seat == 0]
-    assert dealt[-1].data["face_down"] is True
+    assert dealt[-1].face_down is True
     assert game.seats[0].hands[0].hidden_card is not None
     game.stand()
     revealed = [e for e in game.events if e.kind is EventKind.HOLE_CARD_REVEALED and e.seat == 0]
-    assert [e.data["card"] for e in revealed] == list(parse_cards("9♦"))
+    assert [e.card for e in revealed] == list(parse_cards("9♦"))
 
 
 @pytest.mark.parametrize("preset", ["american-s17", "american-h17"])
@@ -237,8 +238,8 @@ def test_a_face_down_doubles_event_has_no_card_until_the_reveal_carries_it() -> 
     game.double()
     hidden = parse_cards("9♦")[0]
     dealt = [e for e in game.events if e.kind is EventKind.CARD_DEALT and e.seat == 0]
-    assert dealt[-1].data == {"card": None, "face_down": True}
-    assert all(hidden not in event.data.values() for event in game.events)
+    assert (dealt[-1].card, dealt[-1].face_down) == (None, True)
+    assert all(hidden not in event for event in game.events)  # no field of any event
     game.stand()
     reveals = [
         i for i, e in enumerate(game.events)
@@ -246,7 +247,7 @@ def test_a_face_down_doubles_event_has_no_card_until_the_reveal_carries_it() -> 
     ]
     assert len(reveals) == 1
     reveal = reveals[0]
-    assert game.events[reveal].data["card"] == hidden
+    assert game.events[reveal].card == hidden
     assert (game.events[reveal].seat, game.events[reveal].hand) == (0, 0)
     # Turned once the dealer has played, before its hand is paid; no earlier event names it.
     kinds = [e.kind for e in game.events]
@@ -256,7 +257,7 @@ def test_a_face_down_doubles_event_has_no_card_until_the_reveal_carries_it() -> 
         if e.kind is EventKind.HAND_SETTLED and e.seat == 0
     )
     assert reveal < settled
-    assert all(hidden not in e.data.values() for e in game.events[:reveal])
+    assert all(hidden not in e for e in game.events[:reveal])
 
 
 def _dealer_busts(counts: tuple[int, ...], total: int, soft: bool, hits_soft_17: bool) -> float:
@@ -518,7 +519,7 @@ def test_the_historical_ace_of_spades_with_a_black_jack_bonus() -> None:
 
 def test_the_deal_follows_the_sources_order() -> None:
     game = scripted_round(S17, ["2♠ 3♠", "4♥ 5♥"], "6♦ 7♦", strict=False, bets=[2, 2])
-    dealt = [(e.seat, e.data["card"]) for e in game.events if e.kind is EventKind.CARD_DEALT]
+    dealt = [(e.seat, e.card) for e in game.events if e.kind is EventKind.CARD_DEALT]
     cards = parse_cards("2♠ 4♥ 6♦ 3♠ 5♥")
     assert dealt == [
         (0, cards[0]),
@@ -547,12 +548,22 @@ def test_events_are_data_without_text() -> None:
     game.insure(1)
     game.stand()
     for event in game.events:
+        assert isinstance(event, get_args(Event))  # one of the typed records
         assert isinstance(event.kind, EventKind)
-        for value in event.data.values():
+        for value in event:  # every field
             assert not (isinstance(value, str) and " " in value)  # no sentences in events
     kinds = [event.kind for event in game.events]
     assert kinds[-1] is EventKind.ROUND_SETTLED
     assert EventKind.INSURANCE_TAKEN in kinds
+
+
+def test_every_event_kind_has_exactly_one_record_saying_who_last() -> None:
+    records = get_args(Event)
+    # ``kind`` is the record's class, not its data: the property reads nothing of the event.
+    said = [record.kind.fget(None) for record in records]
+    assert sorted(kind.value for kind in said) == sorted(kind.value for kind in EventKind)
+    for record in records:
+        assert record._fields[-2:] == ("seat", "hand"), record
 
 
 def test_the_decision_point_tells_the_strategy_what_it_needs() -> None:

@@ -271,7 +271,7 @@ def test_the_american_double_face_down_is_taught_with_a_deal_at_an_american_tabl
         after_double = kinds.index(EventKind.DOUBLED) + 1
         card = game.events[after_double]
         assert card.kind is EventKind.CARD_DEALT
-        assert card.data["face_down"] is True
+        assert card.face_down is True
         shown = next(
             i
             for i, event in enumerate(game.events)
@@ -285,7 +285,7 @@ def test_the_american_double_face_down_is_taught_with_a_deal_at_an_american_tabl
         assert shown > dealer_done, "the double card is shown once the dealer has played"
         online = _play(step, PRESETS["online-six-deck"])
         face_up = online.events[[e.kind for e in online.events].index(EventKind.DOUBLED) + 1]
-        assert face_up.data["face_down"] is False
+        assert face_up.face_down is False
 
 
 def test_the_vingt_et_un_bank_kept_until_the_cards_run_out_is_taught_with_the_engines_rule() -> (

@@ -275,7 +275,7 @@ def test_the_doubled_card_is_dealt_face_down_only_where_the_source_says(
     game = scripted_round(rules, ["6♠ 5♥", "10♠ 7♥"], dealer, then)
     game.double()
     dealt = [e for e in game.events if e.kind is EventKind.CARD_DEALT and e.seat == 0]
-    assert dealt[-1].data["face_down"] is face_down, (source, says)
+    assert dealt[-1].face_down is face_down, (source, says)
     assert (game.seats[0].hands[0].hidden_card is not None) is face_down
 
 
@@ -294,7 +294,7 @@ def test_a_card_doubled_face_down_is_seen_only_once_the_dealer_has_played() -> N
         if e.kind is EventKind.HOLE_CARD_REVEALED and e.seat == 0
     )
     assert kinds.index(EventKind.DEALER_STOOD) < revealed  # after the dealer's play
-    assert game.events[revealed].data["card"] == hidden
+    assert game.events[revealed].card == hidden
     for language in ("fr", "en"):
         t = translator(language)
         told = [t.narrate(e, lambda seat: f"P{seat}") or "" for e in game.events[:revealed]]
@@ -310,7 +310,7 @@ def test_the_dealer_plays_out_against_a_busted_card_nobody_has_seen() -> None:
     game = scripted_round(rules, ["10♠ 6♥"], "6♣ 10♦", "K♦ 5♣")
     game.double()  # 10+6+K = 26, face down
     assert game.is_over
-    assert [e.data["card"] for e in game.events if e.kind is EventKind.DEALER_HIT] == [
+    assert [e.card for e in game.events if e.kind is EventKind.DEALER_HIT] == [
         Card.parse("5♣")
     ]
     assert game.results[0].hands[0].outcome is Outcome.BUST

@@ -9,8 +9,9 @@ settles every bet exactly.
 
 Each action is a triple, as in pokerkit: ``verify_double()`` raises ``IllegalActionError`` with
 the reason, ``can_double()`` says whether it would pass, and ``double()`` verifies, plays and
-returns the events it produced. Every step is recorded as an ``Event`` (a kind and plain data,
-never text): the interface turns events into sentences in the learner's language.
+returns the events it produced. Every step is recorded as an ``Event``, one typed record per kind
+(``Hit(card, total, seat, hand)``, ``HandSettled(outcome, bet, net, seat, hand)``...), data and
+never text: the interface turns events into sentences in the learner's language.
 
 >>> from tutor.cards import Shoe
 >>> from tutor.rules import PRESETS
@@ -21,16 +22,17 @@ True
 >>> _ = game.stand()
 >>> game.phase, game.dealer_value.total, [str(r.outcome.value) for r in game.results[0].hands]
 (<Phase.SETTLED: 'settled'>, 19, ['lose'])
+>>> game.events[-2]
+HandSettled(outcome=<Outcome.LOSE: 'lose'>, bet=2, net=-2, seat=0, hand=0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, DecisionPoint
@@ -112,50 +114,32 @@ class Phase(Enum):
 
 
 class EventKind(Enum):
+    """Which record an event is (each kind has its own record class below, ``Hit`` for ``HIT``:
+    a reader matches on the class, or compares ``event.kind``, and mypy narrows either way)."""
+
     # Members are singletons: identity hashing in C, not Enum's hash of the name in Python.
     __hash__ = object.__hash__
 
     ROUND_STARTED = "round-started"
-    #: data: card, face_down; seat/hand or to dealer (seat None). A card dealt face down (the
-    #: dealer's hole card, a double dealt face down) carries ``card`` None: the event tells what
-    #: the table sees, and the card is told when it is turned (``HOLE_CARD_REVEALED``).
     CARD_DEALT = "card-dealt"
     INSURANCE_OFFERED = "insurance-offered"
-    INSURANCE_TAKEN = "insurance-taken"  # data: amount
+    INSURANCE_TAKEN = "insurance-taken"
     INSURANCE_DECLINED = "insurance-declined"
-    EVEN_MONEY_TAKEN = "even-money-taken"  # data: paid
-    DEALER_CHECKED = "dealer-checked"  # data: natural
+    EVEN_MONEY_TAKEN = "even-money-taken"
+    DEALER_CHECKED = "dealer-checked"
     HIT = "hit"
-    STOOD = "stood"  # data: total, automatic
-    DOUBLED = "doubled"  # data: bet (the new total bet)
-    SPLIT = "split"  # data: new_hand
-    SURRENDERED = "surrendered"  # data: returned
-    BUSTED = "busted"  # data: total
-    #: data: card; seat None for the dealer's hole card, else the seat and hand of a double
-    #: dealt face down (turned at the settlement, once the dealer has played).
+    STOOD = "stood"
+    DOUBLED = "doubled"
+    SPLIT = "split"
+    SURRENDERED = "surrendered"
+    BUSTED = "busted"
     HOLE_CARD_REVEALED = "hole-card-revealed"
-    DEALER_HIT = "dealer-hit"  # data: card, total
-    DEALER_STOOD = "dealer-stood"  # data: total, soft
-    DEALER_BUSTED = "dealer-busted"  # data: total
-    INSURANCE_SETTLED = "insurance-settled"  # data: amount, won, net
-    HAND_SETTLED = "hand-settled"  # data: outcome, bet, net
-    ROUND_SETTLED = "round-settled"  # data: nets (per seat), bank_net
-
-
-class Event(NamedTuple):
-    """What happened, as data: ``seat`` and ``hand`` are None for the dealer or the table.
-
-    A named tuple rather than a dataclass: a round logs a dozen of them, and this is the cheapest
-    immutable record Python builds.
-    """
-
-    kind: EventKind
-    seat: int | None = None
-    hand: int | None = None
-    data: Mapping[str, Any] = MappingProxyType({})
-
-
-_new_event = tuple.__new__
+    DEALER_HIT = "dealer-hit"
+    DEALER_STOOD = "dealer-stood"
+    DEALER_BUSTED = "dealer-busted"
+    INSURANCE_SETTLED = "insurance-settled"
+    HAND_SETTLED = "hand-settled"
+    ROUND_SETTLED = "round-settled"
 
 
 class Outcome(Enum):
@@ -170,6 +154,301 @@ class Outcome(Enum):
     BUST = "bust"  # lost at once, whatever the dealer does later
     SURRENDER = "surrender"
     EVEN_MONEY = "even-money"
+
+
+# -- the events: one record per kind --
+#
+# Named tuples rather than frozen dataclasses: a round logs a dozen of them, and a named tuple is
+# the cheapest immutable record Python builds (bench/engine.py: a frozen slotted dataclass, whose
+# __init__ sets each field through object.__setattr__, made a round measurably slower; a named
+# tuple built positionally costs no more than the single record with a dict it replaced).
+# What happened comes first, then who: ``seat`` and ``hand`` last, None for the dealer or the
+# table (the dealer's and the table's records default them). ``kind`` is a property, not a
+# field: the record's class says it, and the tuple holds only what the table saw.
+
+
+class RoundStarted(NamedTuple):
+    """The bets are placed, one per seat."""
+
+    bets: tuple[Money, ...]
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.ROUND_STARTED]:
+        return EventKind.ROUND_STARTED
+
+
+class CardDealt(NamedTuple):
+    """A card dealt to a seat's hand, or to the dealer (``seat`` None). A card dealt face down
+    (the dealer's hole card, a double dealt face down) carries ``card`` None: the event tells what
+    the table sees, and the card is told when it is turned (``HoleCardRevealed``)."""
+
+    card: Card | None
+    face_down: bool
+    seat: int | None = None
+    hand: int | None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.CARD_DEALT]:
+        return EventKind.CARD_DEALT
+
+
+class InsuranceOffered(NamedTuple):
+    """The dealer shows an Ace: every seat answers the insurance offer before play."""
+
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.INSURANCE_OFFERED]:
+        return EventKind.INSURANCE_OFFERED
+
+
+class InsuranceTaken(NamedTuple):
+    """A seat insures for ``amount`` chips (at most half its bet)."""
+
+    amount: Money
+    seat: int
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.INSURANCE_TAKEN]:
+        return EventKind.INSURANCE_TAKEN
+
+
+class InsuranceDeclined(NamedTuple):
+    """A seat declines insurance."""
+
+    seat: int
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.INSURANCE_DECLINED]:
+        return EventKind.INSURANCE_DECLINED
+
+
+class EvenMoneyTaken(NamedTuple):
+    """A seat with a natural takes even money: ``paid`` chips, its bet, whatever the dealer has."""
+
+    paid: Money
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.EVEN_MONEY_TAKEN]:
+        return EventKind.EVEN_MONEY_TAKEN
+
+
+class DealerChecked(NamedTuple):
+    """The dealer looked under a ten or an Ace (American deal): ``natural`` is what was there."""
+
+    natural: bool
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.DEALER_CHECKED]:
+        return EventKind.DEALER_CHECKED
+
+
+class Hit(NamedTuple):
+    """A hand hits: ``card`` (also told by the ``CardDealt`` just before) makes ``total``."""
+
+    card: Card
+    total: int
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.HIT]:
+        return EventKind.HIT
+
+
+class Stood(NamedTuple):
+    """A hand stands on ``total`` (``soft`` or hard); ``automatic`` when a 21 stood by itself."""
+
+    total: int
+    soft: bool
+    automatic: bool
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.STOOD]:
+        return EventKind.STOOD
+
+
+class Doubled(NamedTuple):
+    """A hand doubles: ``bet`` is its new total bet, ``insured`` the insurance added with it."""
+
+    bet: Money
+    insured: Money
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.DOUBLED]:
+        return EventKind.DOUBLED
+
+
+class Split(NamedTuple):
+    """A pair splits: its second card becomes hand ``new_hand`` (the hands after it move up one);
+    ``insured`` is the insurance added with the new bet."""
+
+    new_hand: int
+    insured: Money
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.SPLIT]:
+        return EventKind.SPLIT
+
+
+class Surrendered(NamedTuple):
+    """A hand is given up; ``returned`` chips (half its bet) come back, unless a later dealer
+    natural takes them (told by its ``HandSettled``)."""
+
+    returned: Money
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.SURRENDERED]:
+        return EventKind.SURRENDERED
+
+
+class Busted(NamedTuple):
+    """A hand goes over 21, to ``total``."""
+
+    total: int
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.BUSTED]:
+        return EventKind.BUSTED
+
+
+class HoleCardRevealed(NamedTuple):
+    """A card turned over: the dealer's hole card (``seat`` None), or the card of a seat's double
+    dealt face down (turned at the settlement, once the dealer has played)."""
+
+    card: Card
+    seat: int | None = None
+    hand: int | None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.HOLE_CARD_REVEALED]:
+        return EventKind.HOLE_CARD_REVEALED
+
+
+class DealerHit(NamedTuple):
+    """The dealer draws ``card``, making ``total``."""
+
+    card: Card
+    total: int
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.DEALER_HIT]:
+        return EventKind.DEALER_HIT
+
+
+class DealerStood(NamedTuple):
+    """The dealer stands on ``total``, ``soft`` or hard, by the table's rule."""
+
+    total: int
+    soft: bool
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.DEALER_STOOD]:
+        return EventKind.DEALER_STOOD
+
+
+class DealerBusted(NamedTuple):
+    """The dealer goes over 21, to ``total``."""
+
+    total: int
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.DEALER_BUSTED]:
+        return EventKind.DEALER_BUSTED
+
+
+class InsuranceSettled(NamedTuple):
+    """A seat's insurance of ``amount`` chips is settled: ``won`` on a dealer natural, ``net``
+    the chips it made (twice the amount, or minus the amount)."""
+
+    amount: Money
+    won: bool
+    net: Money
+    seat: int
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.INSURANCE_SETTLED]:
+        return EventKind.INSURANCE_SETTLED
+
+
+class HandSettled(NamedTuple):
+    """A hand is paid: its ``outcome``, its final ``bet`` and the ``net`` chips it made."""
+
+    outcome: Outcome
+    bet: Money
+    net: Money
+    seat: int
+    hand: int
+
+    @property
+    def kind(self) -> Literal[EventKind.HAND_SETTLED]:
+        return EventKind.HAND_SETTLED
+
+
+class RoundSettled(NamedTuple):
+    """The round is over: ``nets`` per seat (hands and insurance), and the bank's net, which is
+    exactly minus their sum."""
+
+    nets: tuple[Money, ...]
+    bank_net: Money
+    seat: None = None
+    hand: None = None
+
+    @property
+    def kind(self) -> Literal[EventKind.ROUND_SETTLED]:
+        return EventKind.ROUND_SETTLED
+
+
+#: What happened, as data (never text): one record per kind. Every record has ``kind``, ``seat``
+#: and ``hand``; read the rest after matching on the class (or on ``kind``, which mypy narrows).
+Event: TypeAlias = (
+    RoundStarted
+    | CardDealt
+    | InsuranceOffered
+    | InsuranceTaken
+    | InsuranceDeclined
+    | EvenMoneyTaken
+    | DealerChecked
+    | Hit
+    | Stood
+    | Doubled
+    | Split
+    | Surrendered
+    | Busted
+    | HoleCardRevealed
+    | DealerHit
+    | DealerStood
+    | DealerBusted
+    | InsuranceSettled
+    | HandSettled
+    | RoundSettled
+)
 
 
 @dataclass
@@ -311,7 +590,7 @@ class Round:
         self._turn: Turn | None = None
         #: The legal actions of the current turn, once asked (cleared by every action).
         self._legal: frozenset[Action] | None = None
-        self._log(EventKind.ROUND_STARTED, data={"bets": tuple(bets)})
+        self.events.append(RoundStarted(tuple(bets)))
         self._deal()
 
     # -- the deal --
@@ -320,14 +599,14 @@ class Round:
             seat.hands.append(PlayerHand([], seat.bet))
         for seat in self.seats:
             self._give(seat.index, 0)
-        self._dealer_draw(face_down=False, kind=EventKind.CARD_DEALT)
+        self._dealer_deal(face_down=False)
         for seat in self.seats:
             self._give(seat.index, 0)
         if self.rules.dealer_peeks:
-            self._dealer_draw(face_down=True, kind=EventKind.CARD_DEALT)
+            self._dealer_deal(face_down=True)
         if self.rules.insurance and self.dealer[0].rank is Rank.ACE:
             self.phase = Phase.INSURANCE
-            self._log(EventKind.INSURANCE_OFFERED)
+            self.events.append(InsuranceOffered())
             self._turn = Turn(0, None)
         else:
             self._after_insurance()
@@ -337,31 +616,23 @@ class Round:
         self.seats[seat].hands[hand].add(card)
         # A face-down card is not in its event: events tell what the table sees.
         shown = None if face_down else card
-        self._log(EventKind.CARD_DEALT, seat, hand, {"card": shown, "face_down": face_down})
+        self.events.append(CardDealt(shown, face_down, seat, hand))
         return card
 
-    def _dealer_draw(self, *, face_down: bool, kind: EventKind) -> Card:
+    def _dealer_take(self) -> Card:
         card = self.shoe.draw()
         self.dealer.append(card)
         self._dealer_value = hand_value(self.dealer)
-        if kind is EventKind.CARD_DEALT:
-            self._log(kind, data={"card": None if face_down else card, "face_down": face_down})
-        else:
-            self._log(kind, data={"card": card, "total": self._dealer_value.total})
         return card
 
-    def _log(
-        self,
-        kind: EventKind,
-        seat: int | None = None,
-        hand: int | None = None,
-        data: Mapping[str, Any] | None = None,
-    ) -> Event:
-        # tuple.__new__ directly: the named tuple's own __new__ is one more Python call, and a
-        # round logs a dozen events.
-        event = _new_event(Event, (kind, seat, hand, data if data is not None else {}))
-        self.events.append(event)
-        return event
+    def _dealer_deal(self, *, face_down: bool) -> None:
+        """One of the dealer's cards of the deal (the hole card face down, not told)."""
+        card = self._dealer_take()
+        self.events.append(CardDealt(None if face_down else card, face_down))
+
+    def _dealer_hit(self) -> None:
+        card = self._dealer_take()
+        self.events.append(DealerHit(card, self._dealer_value.total))
 
     # -- queries --
     @property
@@ -562,21 +833,13 @@ class Round:
             _ACTION_HANDLERS[action](self)
         return self.events[start:]
 
-    # Named triples, as the interface and the tests read best.
-    def verify_hit(self) -> None:
-        self.verify(Action.HIT)
-
+    # The named actions and checks the interface and the tests call; any other check is
+    # ``verify(Action.X)`` or ``can(Action.X)``.
     def can_hit(self) -> bool:
         return self.can(Action.HIT)
 
     def hit(self) -> list[Event]:
         return self.act(Action.HIT)
-
-    def verify_stand(self) -> None:
-        self.verify(Action.STAND)
-
-    def can_stand(self) -> bool:
-        return self.can(Action.STAND)
 
     def stand(self) -> list[Event]:
         return self.act(Action.STAND)
@@ -590,17 +853,11 @@ class Round:
     def double(self) -> list[Event]:
         return self.act(Action.DOUBLE)
 
-    def verify_split(self) -> None:
-        self.verify(Action.SPLIT)
-
     def can_split(self) -> bool:
         return self.can(Action.SPLIT)
 
     def split(self) -> list[Event]:
         return self.act(Action.SPLIT)
-
-    def verify_surrender(self) -> None:
-        self.verify(Action.SURRENDER)
 
     def can_surrender(self) -> bool:
         return self.can(Action.SURRENDER)
@@ -637,13 +894,13 @@ class Round:
         if seat.stack is not None:
             seat.stack -= amount
         seat.insurance_decided = True
-        self._log(EventKind.INSURANCE_TAKEN, seat.index, data={"amount": amount})
+        self.events.append(InsuranceTaken(amount, seat.index))
         self._next_insurance_turn()
 
     def _do_decline_insurance(self) -> None:
         seat = self.seats[self._require_turn().seat]
         seat.insurance_decided = True
-        self._log(EventKind.INSURANCE_DECLINED, seat.index)
+        self.events.append(InsuranceDeclined(seat.index))
         self._next_insurance_turn()
 
     def _do_even_money(self) -> None:
@@ -651,7 +908,7 @@ class Round:
         hand = seat.hands[0]
         hand.even_money = True
         seat.insurance_decided = True
-        self._log(EventKind.EVEN_MONEY_TAKEN, seat.index, 0, {"paid": hand.bet})
+        self.events.append(EvenMoneyTaken(hand.bet, seat.index, 0))
         self._next_insurance_turn()
 
     def _next_insurance_turn(self) -> None:
@@ -667,7 +924,7 @@ class Round:
         up = self.dealer_up
         if self.rules.dealer_peeks and (up.rank is Rank.ACE or up.points == 10):
             natural = self.dealer_has_natural
-            self._log(EventKind.DEALER_CHECKED, data={"natural": natural})
+            self.events.append(DealerChecked(natural))
             if natural:
                 self._finish_round()
                 return
@@ -679,47 +936,42 @@ class Round:
         """With a hole card and no natural, insurance is lost as soon as the dealer has checked."""
         for seat in self.seats:
             if seat.insured:
-                self._log(
-                    EventKind.INSURANCE_SETTLED,
-                    seat.index,
-                    data={"amount": seat.insurance, "won": False, "net": -seat.insurance},
+                self.events.append(
+                    InsuranceSettled(seat.insurance, False, -seat.insurance, seat.index)
                 )
 
     # -- hand actions --
     def _do_hit(self) -> None:
         seat, hand = self._current()
-        turn = self._require_turn()
-        card = self._give(seat.index, turn.hand or 0)
-        self._log(EventKind.HIT, seat.index, turn.hand, {"card": card, "total": hand.value.total})
+        index = self._require_turn().hand or 0
+        card = self._give(seat.index, index)
+        self.events.append(Hit(card, hand.value.total, seat.index, index))
         self._after_card(seat, hand)
 
     def _do_stand(self) -> None:
         seat, hand = self._current()
         hand.stood = True
         value = hand.value
-        self._log(
-            EventKind.STOOD,
-            seat.index,
-            self._require_turn().hand,
-            {"total": value.total, "soft": value.soft, "automatic": False},
+        self.events.append(
+            Stood(value.total, value.soft, False, seat.index, self._require_turn().hand or 0)
         )
         self._advance()
 
     def _do_double(self) -> None:
         seat, hand = self._current()
-        turn = self._require_turn()
+        index = self._require_turn().hand or 0
         extra = self._extra_insurance(seat, hand.bet)
         self._take_from_stack(seat, hand.bet + extra)
         seat.insurance = money(seat.insurance + extra)
         hand.bet = money(hand.bet * 2)
         hand.doubled = True
         face_down = self.rules.double_face_down
-        self._log(EventKind.DOUBLED, seat.index, turn.hand, {"bet": hand.bet, "insured": extra})
-        card = self._give(seat.index, turn.hand or 0, face_down=face_down)
+        self.events.append(Doubled(hand.bet, extra, seat.index, index))
+        card = self._give(seat.index, index, face_down=face_down)
         if face_down:
             hand.hidden_card = card
         elif hand.is_bust:
-            self._log(EventKind.BUSTED, seat.index, turn.hand, {"total": hand.value.total})
+            self.events.append(Busted(hand.value.total, seat.index, index))
         self._advance()
 
     def _do_split(self) -> None:
@@ -735,7 +987,7 @@ class Round:
         hand.from_split = True
         hand.split_aces = aces
         seat.hands.insert(index + 1, new)
-        self._log(EventKind.SPLIT, seat.index, index, {"new_hand": index + 1, "insured": extra})
+        self.events.append(Split(index + 1, extra, seat.index, index))
         self._give(seat.index, index)
         if aces and self.rules.split_aces_one_card:
             # Both Aces get their one card now and are finished.
@@ -745,11 +997,8 @@ class Round:
     def _do_surrender(self) -> None:
         seat, hand = self._current()
         hand.surrendered = True
-        self._log(
-            EventKind.SURRENDERED,
-            seat.index,
-            self._require_turn().hand,
-            {"returned": scale(hand.bet, _HALF)},
+        self.events.append(
+            Surrendered(scale(hand.bet, _HALF), seat.index, self._require_turn().hand or 0)
         )
         self._advance()
 
@@ -758,10 +1007,9 @@ class Round:
             seat.stack = money(seat.stack - amount)
 
     def _after_card(self, seat: Seat, hand: PlayerHand) -> None:
-        turn = self._require_turn()
         value = hand.value
         if value.total > 21:
-            self._log(EventKind.BUSTED, seat.index, turn.hand, {"total": value.total})
+            self.events.append(Busted(value.total, seat.index, self._require_turn().hand or 0))
         self._advance()
 
     def _advance(self) -> None:
@@ -795,12 +1043,7 @@ class Round:
                     and not hand.even_money
                 ):
                     hand.stood = True
-                    self._log(
-                        EventKind.STOOD,
-                        seat_index,
-                        hand_index,
-                        {"total": 21, "soft": hand.value.soft, "automatic": True},
-                    )
+                    self.events.append(Stood(21, hand.value.soft, True, seat_index, hand_index))
                 hand_index += 1
             seat_index += 1
             hand_index = 0
@@ -812,10 +1055,10 @@ class Round:
         self._turn = None
         if not self.rules.dealer_peeks and len(self.dealer) == 1:
             if self._anything_depends_on_dealer():
-                self._dealer_draw(face_down=False, kind=EventKind.DEALER_HIT)
+                self._dealer_hit()
         else:
             self.hole_revealed = True
-            self._log(EventKind.HOLE_CARD_REVEALED, data={"card": self.dealer[1]})
+            self.events.append(HoleCardRevealed(self.dealer[1]))
         self.hole_revealed = True
         if not self.dealer_has_natural and self._live_hands():
             self._play_dealer()
@@ -853,14 +1096,14 @@ class Round:
         while True:
             value = self.dealer_value
             if value.total > 21:
-                self._log(EventKind.DEALER_BUSTED, data={"total": value.total})
+                self.events.append(DealerBusted(value.total))
                 return
             if value.total > 17 or (
                 value.total == 17 and not (value.soft and rules.dealer_hits_soft_17)
             ):
-                self._log(EventKind.DEALER_STOOD, data={"total": value.total, "soft": value.soft})
+                self.events.append(DealerStood(value.total, value.soft))
                 return
-            self._dealer_draw(face_down=False, kind=EventKind.DEALER_HIT)
+            self._dealer_hit()
 
     def _settle(self) -> None:
         rules = self.rules
@@ -873,35 +1116,21 @@ class Round:
             seat_net: Money = 0
             for index, hand in enumerate(seat.hands):
                 if hand.hidden_card is not None:
-                    self._log(
-                        EventKind.HOLE_CARD_REVEALED,
-                        seat.index,
-                        index,
-                        {"card": hand.hidden_card},
-                    )
+                    self.events.append(HoleCardRevealed(hand.hidden_card, seat.index, index))
                     hand.hidden_card = None
                 result = self._settle_hand(hand, dealer, dealer_natural)
                 hand_results.append(result)
                 seat_net += result.net
-                self._log(
-                    EventKind.HAND_SETTLED,
-                    seat.index,
-                    index,
-                    {"outcome": result.outcome, "bet": result.bet, "net": result.net},
+                self.events.append(
+                    HandSettled(result.outcome, result.bet, result.net, seat.index, index)
                 )
             insurance_net: Money = 0
             if seat.insured:
                 insurance_net = money(seat.insurance * 2) if dealer_natural else -seat.insurance
                 if not rules.dealer_peeks or dealer_natural:
                     # With a hole card and no natural it was settled when the dealer checked.
-                    self._log(
-                        EventKind.INSURANCE_SETTLED,
-                        seat.index,
-                        data={
-                            "amount": seat.insurance,
-                            "won": dealer_natural,
-                            "net": insurance_net,
-                        },
+                    self.events.append(
+                        InsuranceSettled(seat.insurance, dealer_natural, insurance_net, seat.index)
                     )
             results.append(
                 SeatResult(seat.index, tuple(hand_results), seat.insurance, insurance_net)
@@ -910,7 +1139,7 @@ class Round:
         self.results = results
         self.phase = Phase.SETTLED
         bank_net = money(-sum(nets, 0))
-        self._log(EventKind.ROUND_SETTLED, data={"nets": tuple(nets), "bank_net": bank_net})
+        self.events.append(RoundSettled(tuple(nets), bank_net))
 
     def _settle_hand(self, hand: PlayerHand, dealer: HandValue, dealer_natural: bool) -> HandResult:
         rules = self.rules

@@ -43,7 +43,31 @@ from babel.numbers import format_decimal, format_percent
 from tutor.cards import Card, HandValue, Rank, Suit, hand_value
 from tutor.cell import Cell, Kind, parse_hand
 from tutor.decision import Action
-from tutor.game import Event, EventKind, Money, Outcome, SeatResult
+from tutor.game import (
+    Busted,
+    CardDealt,
+    DealerBusted,
+    DealerChecked,
+    DealerHit,
+    DealerStood,
+    Doubled,
+    EvenMoneyTaken,
+    Event,
+    HandSettled,
+    Hit,
+    HoleCardRevealed,
+    InsuranceDeclined,
+    InsuranceOffered,
+    InsuranceSettled,
+    InsuranceTaken,
+    Money,
+    Outcome,
+    RoundStarted,
+    SeatResult,
+    Split,
+    Stood,
+    Surrendered,
+)
 from tutor.rules import TableRules
 from tutor.sources import citation
 from tutor.strategy.advice import CLOSE
@@ -898,10 +922,9 @@ class Translator:
         for index, event in enumerate(events):
             following = events[index + 1] if index + 1 < len(events) else None
             if (
-                event.kind is EventKind.CARD_DEALT
-                and following is not None
-                and following.kind is EventKind.HIT
-                and (following.seat, following.hand or 0) == (event.seat, event.hand or 0)
+                isinstance(event, CardDealt)
+                and isinstance(following, Hit)
+                and (following.seat, following.hand) == (event.seat, event.hand or 0)
             ):
                 story.follow(event)  # told by the hit itself
                 continue
@@ -918,106 +941,124 @@ class Translator:
         says whether the total is soft or hard."""
         story = story if story is not None else _Story()
         story.follow(event)
-        kind, data = event.kind, event.data
-        who = seat_name(event.seat) if event.seat is not None else ""
+        seat = event.seat
+        who = seat_name(seat) if seat is not None else ""
         hand = ""
-        if event.seat is not None and (story.has_split(event.seat) or event.hand not in (None, 0)):
+        if seat is not None and (story.has_split(seat) or event.hand not in (None, 0)):
             hand = self.format(N_(" (hand {n})"), n=(event.hand or 0) + 1)
-        card = data.get("card")
-        defined = self.card_phrase(card) if isinstance(card, Card) else ""
-        if kind is EventKind.ROUND_STARTED:
-            return self.gettext(N_("New round: bets are placed."))
-        if kind is EventKind.CARD_DEALT:
-            if event.seat is None:
-                if data.get("face_down"):
-                    return self.gettext(N_("The dealer takes a card face down."))
-                return self.format(N_("The dealer shows {card}."), card=defined)
-            if data.get("face_down"):
-                return self.format(N_("{who}{hand} gets a card face down."), who=who, hand=hand)
-            return self.format(N_("{who}{hand} gets {card}."), who=who, hand=hand, card=defined)
-        if kind is EventKind.HIT:
-            after = story.value(event.seat, event.hand)
-            before = story.value(event.seat, event.hand, without_last=True)
-            total = self.value_text(after) if after is not None else str(data.get("total"))
-            message = N_("{who}{hand} hits {card}: {total}.")
-            if before is not None and after is not None and before.soft and not after.soft:
-                message = N_("{who}{hand} hits {card}: {total} (the Ace now counts 1).")
-            return self.format(message, who=who, hand=hand, card=defined, total=total)
-        if kind is EventKind.DEALER_HIT:
-            after = story.value(None, None)
-            total = self.value_text(after) if after is not None else str(data.get("total"))
-            return self.format(N_("The dealer draws {card}: {total}."), card=defined, total=total)
-        if kind is EventKind.HOLE_CARD_REVEALED:
-            shown = self.card_phrase(card, definite=False) if isinstance(card, Card) else ""
-            after = story.value(event.seat, event.hand)
-            if after is None:
-                return self.format(N_("The hidden card is {card}."), card=shown)
-            total = self.hand_text_total(after)
-            if event.seat is None:
-                return self.format(N_("The hidden card is {card}: {total}."), card=shown,
-                                   total=total)
-            return self.format(
-                N_("{who}{hand}: the card doubled face down is {card}: {total}."),
-                who=who, hand=hand, card=shown, total=total,
-            )
-        simple: dict[EventKind, str] = {
-            EventKind.INSURANCE_OFFERED: N_("The dealer shows an Ace: insurance is offered."),
-            EventKind.INSURANCE_DECLINED: N_("{who} declines insurance."),
-            EventKind.BUSTED: N_("{who}{hand} busts with {total}."),
-            EventKind.SPLIT: N_("{who} splits the pair."),
-            EventKind.DEALER_BUSTED: N_("The dealer busts with {total}."),
-        }
-        if kind in simple:
-            return self.format(simple[kind], who=who, hand=hand, total=data.get("total"))
-        if kind is EventKind.INSURANCE_TAKEN:
-            return self.format(
-                N_("{who} takes insurance for {amount}."),
-                who=who,
-                amount=self.chips_text(data["amount"]),
-            )
-        if kind is EventKind.EVEN_MONEY_TAKEN:
-            return self.format(N_("{who} takes even money."), who=who)
-        if kind is EventKind.DEALER_CHECKED:
-            if data.get("natural"):
-                return self.gettext(N_("The dealer checks the hidden card: blackjack!"))
-            return self.gettext(N_("The dealer checks the hidden card: no blackjack."))
-        if kind is EventKind.STOOD:
-            if data.get("automatic"):
-                return self.format(N_("{who}{hand} has 21 and stands."), who=who, hand=hand)
-            total = self.value_text(HandValue(int(data.get("total", 0)), bool(data.get("soft"))))
-            return self.format(N_("{who}{hand} stands on {total}."), who=who, hand=hand,
-                               total=total)
-        if kind is EventKind.DOUBLED:
-            return self.format(
-                N_("{who}{hand} doubles: the bet is now {bet}."),
-                who=who,
-                hand=hand,
-                bet=self.chips_text(data["bet"]),
-            )
-        if kind is EventKind.SURRENDERED:
-            return self.format(
-                N_("{who} surrenders and gets {returned} back."),
-                who=who,
-                returned=self.chips_text(data["returned"]),
-            )
-        if kind is EventKind.DEALER_STOOD:
-            total = self.value_text(HandValue(int(data["total"]), bool(data.get("soft"))))
-            return self.format(N_("The dealer stands on {total}."), total=total)
-        if kind is EventKind.INSURANCE_SETTLED:
-            if data.get("won"):
-                return self.format(N_("{who}: insurance wins {net}."), who=who,
-                                   net=self.chips_text(data["net"]))
-            return self.format(N_("{who}: insurance loses {amount}."), who=who,
-                               amount=self.chips_text(data["amount"]))
-        if kind is EventKind.HAND_SETTLED:
-            outcome = data["outcome"]
-            return self.format(
-                _SETTLED.get(outcome, N_("{who}{hand} wins: {net}.")),
-                who=who,
-                hand=hand,
-                net=self.chips_text(data["net"], signed=True),
-            )
+        match event:
+            case RoundStarted():
+                return self.gettext(N_("New round: bets are placed."))
+            case CardDealt(card=card, face_down=face_down):
+                if seat is None:
+                    if face_down:
+                        return self.gettext(N_("The dealer takes a card face down."))
+                    return self.format(N_("The dealer shows {card}."), card=self._defined(card))
+                if face_down:
+                    return self.format(
+                        N_("{who}{hand} gets a card face down."), who=who, hand=hand
+                    )
+                return self.format(
+                    N_("{who}{hand} gets {card}."), who=who, hand=hand, card=self._defined(card)
+                )
+            case Hit(card=card, total=told):
+                after = story.value(seat, event.hand)
+                before = story.value(seat, event.hand, without_last=True)
+                total = self.value_text(after) if after is not None else str(told)
+                message = N_("{who}{hand} hits {card}: {total}.")
+                if before is not None and after is not None and before.soft and not after.soft:
+                    message = N_("{who}{hand} hits {card}: {total} (the Ace now counts 1).")
+                return self.format(
+                    message, who=who, hand=hand, card=self.card_phrase(card), total=total
+                )
+            case DealerHit(card=card, total=told):
+                after = story.value(None, None)
+                total = self.value_text(after) if after is not None else str(told)
+                return self.format(
+                    N_("The dealer draws {card}: {total}."),
+                    card=self.card_phrase(card),
+                    total=total,
+                )
+            case HoleCardRevealed(card=card):
+                shown = self.card_phrase(card, definite=False)
+                after = story.value(seat, event.hand)
+                if after is None:
+                    return self.format(N_("The hidden card is {card}."), card=shown)
+                total = self.hand_text_total(after)
+                if seat is None:
+                    return self.format(N_("The hidden card is {card}: {total}."), card=shown,
+                                       total=total)
+                return self.format(
+                    N_("{who}{hand}: the card doubled face down is {card}: {total}."),
+                    who=who, hand=hand, card=shown, total=total,
+                )
+            case InsuranceOffered():
+                return self.gettext(N_("The dealer shows an Ace: insurance is offered."))
+            case InsuranceDeclined():
+                return self.format(N_("{who} declines insurance."), who=who)
+            case Busted(total=total_value):
+                return self.format(
+                    N_("{who}{hand} busts with {total}."), who=who, hand=hand, total=total_value
+                )
+            case Split():
+                return self.format(N_("{who} splits the pair."), who=who)
+            case DealerBusted(total=total_value):
+                return self.format(N_("The dealer busts with {total}."), total=total_value)
+            case InsuranceTaken(amount=amount):
+                return self.format(
+                    N_("{who} takes insurance for {amount}."),
+                    who=who,
+                    amount=self.chips_text(amount),
+                )
+            case EvenMoneyTaken():
+                return self.format(N_("{who} takes even money."), who=who)
+            case DealerChecked(natural=natural):
+                if natural:
+                    return self.gettext(N_("The dealer checks the hidden card: blackjack!"))
+                return self.gettext(N_("The dealer checks the hidden card: no blackjack."))
+            case Stood(total=total_value, soft=soft, automatic=automatic):
+                if automatic:
+                    return self.format(N_("{who}{hand} has 21 and stands."), who=who, hand=hand)
+                return self.format(
+                    N_("{who}{hand} stands on {total}."),
+                    who=who,
+                    hand=hand,
+                    total=self.value_text(HandValue(total_value, soft)),
+                )
+            case Doubled(bet=bet):
+                return self.format(
+                    N_("{who}{hand} doubles: the bet is now {bet}."),
+                    who=who,
+                    hand=hand,
+                    bet=self.chips_text(bet),
+                )
+            case Surrendered(returned=returned):
+                return self.format(
+                    N_("{who} surrenders and gets {returned} back."),
+                    who=who,
+                    returned=self.chips_text(returned),
+                )
+            case DealerStood(total=total_value, soft=soft):
+                total = self.value_text(HandValue(total_value, soft))
+                return self.format(N_("The dealer stands on {total}."), total=total)
+            case InsuranceSettled(amount=amount, won=won, net=net):
+                if won:
+                    return self.format(N_("{who}: insurance wins {net}."), who=who,
+                                       net=self.chips_text(net))
+                return self.format(N_("{who}: insurance loses {amount}."), who=who,
+                                   amount=self.chips_text(amount))
+            case HandSettled(outcome=outcome, net=net):
+                return self.format(
+                    _SETTLED.get(outcome, N_("{who}{hand} wins: {net}.")),
+                    who=who,
+                    hand=hand,
+                    net=self.chips_text(net, signed=True),
+                )
         return None
+
+    def _defined(self, card: Card | None) -> str:
+        """A dealt card as a sentence names it (nothing for a card the table does not see)."""
+        return self.card_phrase(card) if card is not None else ""
 
 
 class _Story:
@@ -1041,24 +1082,23 @@ class _Story:
         return hand_value(cards) if cards else None
 
     def follow(self, event: Event) -> None:
-        card = event.data.get("card")
-        if event.kind in (EventKind.CARD_DEALT, EventKind.DEALER_HIT) and isinstance(card, Card):
-            self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
-        elif event.kind is EventKind.HOLE_CARD_REVEALED and isinstance(card, Card):
-            # The dealer's hole card, or a double dealt face down (its deal told no card).
-            self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
-        elif event.kind is EventKind.SPLIT and event.seat is not None:
-            self.split.add(event.seat)
-            index = event.hand or 0
-            cards = self.hands.get((event.seat, index), [])
-            later = sorted(
-                (key for key in self.hands if key[0] == event.seat and key[1] > index),
-                key=lambda key: -key[1],
-            )
-            for key in later:  # the hands after this one move up by one, as in the engine
-                self.hands[(event.seat, key[1] + 1)] = self.hands.pop(key)
-            if len(cards) >= 2:
-                self.hands[(event.seat, index + 1)] = [cards.pop()]
+        match event:
+            case CardDealt(card=Card() as card) | DealerHit(card=card):
+                self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
+            case HoleCardRevealed(card=card):
+                # The dealer's hole card, or a double dealt face down (its deal told no card).
+                self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
+            case Split(seat=seat, hand=index):
+                self.split.add(seat)
+                cards = self.hands.get((seat, index), [])
+                later = sorted(
+                    (key for key in self.hands if key[0] == seat and key[1] > index),
+                    key=lambda key: -key[1],
+                )
+                for key in later:  # the hands after this one move up by one, as in the engine
+                    self.hands[(seat, key[1] + 1)] = self.hands.pop(key)
+                if len(cards) >= 2:
+                    self.hands[(seat, index + 1)] = [cards.pop()]
 
 
 def _load(language: str) -> gettext.NullTranslations:
