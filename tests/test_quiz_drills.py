@@ -23,6 +23,7 @@ from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.identity import new_token
 from tutor.lessons import DrillStep, Lesson, load_course
+from tutor.progress import point_item
 from tutor.quiz import (
     Category,
     Hands,
@@ -39,6 +40,7 @@ from tutor.rules import PRESETS
 from tutor.srs import Grade
 from tutor.store import Store
 from tutor.strategy import CLOSE, advise, judge
+from tutor.ui.practice import PracticeTable
 
 RULES = PRESETS["american-s17"]  # every category is asked at this table
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -427,3 +429,54 @@ def test_an_unrestricted_drill_deals_as_before(category: Category, cards: str) -
     the quiz of then, seed 51): a seeded drill or class replays the same questions."""
     question = next_question(category, RULES, random.Random(51))
     assert " ".join(map(str, question.cards)) == cards
+
+
+# A practice table files a miss on any two-card hand; "My mistakes" deals it again. The hard drill
+# deals hard 8 to 17 only, and a total is not a hand: the stored cell is dealt as it is.
+@pytest.mark.parametrize(
+    ("item", "preset"),
+    [
+        ("hard:18:7", "family"),  # hitting 18: outside the hard drill's totals
+        ("hard:19:10", "french-casino"),
+        ("hard:5:2", "family"),
+        ("pairs:A-A:A", "family"),  # A-A, not 6-6 of the same total
+        ("doubling:s19:6", "family"),
+        ("surrender:16:10", "online-six-deck"),
+    ],
+)
+def test_a_stored_item_is_dealt_as_its_own_cell_outside_the_drills_ranges(
+    item: str, preset: str
+) -> None:
+    rules = PRESETS[preset]
+    for seed in range(5):
+        question = question_for_item(item, rules, random.Random(seed))
+        assert question.point is not None
+        assert item_key(question) == item
+
+
+@pytest.mark.parametrize(
+    ("item", "preset"),
+    [
+        ("hard:20:10", "french-casino"),  # 10-10 splits by value there: a pair, never hard 20
+        ("soft:s21:5", "family"),  # two cards of soft 21 are a natural
+        ("hard:4:5", "family"),  # 2-2 that can be split is a pair's cell
+        ("doubling:s19:6", "france-before-2007"),  # doubling on 9 to 11 only
+    ],
+)
+def test_an_item_no_deal_makes_at_this_table_is_refused_not_faked(item: str, preset: str) -> None:
+    with pytest.raises(ValueError, match="no two cards make"):
+        question_for_item(item, PRESETS[preset], random.Random(0))
+
+
+def test_mistakes_dealt_again_pass_over_an_item_no_deal_makes_here() -> None:
+    table = PracticeTable(PRESETS["french-casino"], seed=1, replay=["hard:20:10", "hard:18:7"])
+    table.deal()
+    assert table.replaying == "hard:18:7"
+    game = table.round
+    assert game is not None
+    assert point_item(game.decision_point())[1] == "hard:18:7"
+    session = QuizSession(
+        Category.HARD, PRESETS["french-casino"], seed=1, items=["hard:20:10", "hard:19:10"]
+    )
+    assert session.question is not None
+    assert item_key(session.question) == "hard:19:10"

@@ -279,14 +279,57 @@ def next_question(
 
 
 def question_for_item(item: str, rules: TableRules, rng: random.Random) -> Question:
-    """A fresh deal of a stored item (``item_key``'s format): same category, hand and up-card."""
+    """A fresh deal of a stored item (``item_key``'s format): same category, hand and up-card;
+    ``ValueError`` for an item no deal makes at this table (a cell of another table's rules)."""
     category_name, _, detail = item.partition(":")
     category = Category(category_name)
     if not category.is_decision or category is Category.INSURANCE:
         up = detail.partition(":")[2]
         return next_question(category, rules, rng, dealer_ups=(1,) if up else None)
-    cell = Cell.parse_item(item)[1]
-    return next_question(category, rules, rng, dealer_ups=(cell.up,), totals=(cell.total,))
+    # The cell's own cards, not a drill's deal of its total: the practice table files misses the
+    # drills never deal (hard 18), and a total is not a hand (6-6 is not A-A).
+    return _cell_question(category, Cell.parse_item(item)[1], rules, rng)
+
+
+def _cell_question(
+    category: Category, cell: Cell, rules: TableRules, rng: random.Random
+) -> Question:
+    """A deal of two cards whose cell is ``cell`` (``Cell.of`` at this table) against its
+    up-card, of ranks drawn among the pairs of ranks that make its total, each card a distinct
+    card of one shuffled deck; ``ValueError`` if no two cards make the cell here (a soft 21 is a
+    natural, an unsplittable 2-2 a cell of the past)."""
+    hands = [
+        (first, second)
+        for first in Rank
+        for second in Rank
+        if first.points <= second.points and hand_value_of(first, second) == cell.total
+    ]
+    for _ in range(_CELL_DEALS if hands else 0):
+        first, second = rng.choice(hands)
+        deck = [Card(rank, suit) for rank in Rank for suit in Suit]
+        rng.shuffle(deck)
+        cards = (_take(deck, first.points), _take(deck, second.points))
+        up = _take(deck, cell.up)
+        point = _decision(category, rules, cards, up, deck[0], rng.randrange(2**32))
+        if point is not None and Cell.of(point) == cell:
+            return Question(category, cards, (up,), point=point)
+    raise ValueError(f"no two cards make {cell} at this table")
+
+
+#: Deals a cell's question tries: a hole card may give the dealer a natural (no decision then),
+#: and a pair of ranks may make another cell here (a pair where a total was asked).
+_CELL_DEALS = 200
+
+
+def hand_value_of(first: Rank, second: Rank) -> int:
+    """The total of two cards of these ranks (an Ace counted 11 where it fits)."""
+    return hand_value((Card(first, Suit.SPADES), Card(second, Suit.HEARTS))).total
+
+
+def _take(deck: list[Card], points: int) -> Card:
+    """The first card of ``deck`` worth ``points``, taken out of it."""
+    index = next(i for i, card in enumerate(deck) if card.points == points)
+    return deck.pop(index)
 
 
 def _deal_question(
@@ -658,8 +701,11 @@ class QuizSession:
     def next(self) -> Question:
         """Deal the next question and forget the last verdict."""
         self.verdict = None
-        if self.items:
-            self.question = question_for_item(self.items.pop(0), self.rules, self._rng)
+        while self.items:
+            try:
+                self.question = question_for_item(self.items.pop(0), self.rules, self._rng)
+            except ValueError:
+                continue  # an item no deal makes at this table: the next one, or a fresh deal
             return self.question
         for _ in range(_OFFERED_ATTEMPTS):
             question = next_question(

@@ -251,13 +251,26 @@ class PracticeTable:
         if self.session is not None:
             self.round_banker = self.session.banker
             self.round = self.session.start_round()
-        elif self.replay and self.seats == 1:
-            self.replaying = self.replay.pop(0)
-            self.round = self._replayed(self.replaying)
+        elif (replayed := self._next_replay()) is not None:
+            self.round = replayed
         else:
             self.round = self.table.new_round([BET] * self.seats)
         self._after_move()
         return self.round
+
+    def _next_replay(self) -> Round | None:
+        """The next mistake dealt again (``replaying`` names it), passing over any that no deal
+        makes at this table (a cell of other rules: 10-10 split by value here); None when none
+        is left, or the table seats more than one."""
+        while self.replay and self.seats == 1:
+            item = self.replay.pop(0)
+            try:
+                round_ = self._replayed(item)
+            except ValueError:
+                continue
+            self.replaying = item
+            return round_
+        return None
 
     def _replayed(self, item: str) -> Round:
         """A round that deals ``item`` again: the hand and up-card of a past mistake (fresh
