@@ -553,7 +553,7 @@ def test_a_class_with_a_second_step_shows_its_symbols_on_the_projector_only(
     # Once the class is going, the header keeps the code and the symbols for latecomers.
     teacher.button(key="class-start").click().run()
     headers = [str(block.value) for block in teacher.markdown if 'aria-label="code"' in block.value]
-    assert any('aria-label="pattern' in header for header in headers)
+    assert any('aria-label="Symboles à toucher' in header for header in headers)
 
 
 def symbol_row(at: AppTest, index: int) -> object:

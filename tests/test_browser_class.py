@@ -323,10 +323,14 @@ def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
     _wait_idle(teacher)
     teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
     code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
-    shown = teacher.get_by_role("img", name=re.compile("^pattern "))  # type: ignore[attr-defined]
+    shown = teacher.get_by_role("img", name=re.compile("^Symboles à toucher"))  # type: ignore[attr-defined]
     shown.first.wait_for()
-    pattern = str(shown.first.get_attribute("aria-label")).removeprefix("pattern ").split()
+    pattern = list(shown.first.inner_text().replace(" ", "").strip())
     assert len(pattern) == 3
+    # A screen reader hears the symbols by name, in French: « pique, cœur, étoile ».
+    named = {"♠": "pique", "♥": "cœur", "♦": "carreau", "♣": "trèfle", "★": "étoile", "●": "rond"}
+    spoken = str(shown.first.get_attribute("aria-label")).replace("\u00a0", " ")
+    assert spoken == "Symboles à toucher : " + ", ".join(named[s] for s in pattern)
     _shot(teacher, "class-teacher-lobby-pattern-laptop")
 
     def tap(phone: object, symbols: list[str]) -> None:

@@ -24,7 +24,7 @@ from tutor.classroom import (
 from tutor.decision import Action
 from tutor.i18n import Translator
 from tutor.ui.cards import hand_html
-from tutor.ui.classroom.messages import markdown_text, prompt
+from tutor.ui.classroom.messages import markdown_text, prompt, symbol_name
 from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
@@ -57,7 +57,7 @@ def header(info: SessionInfo, t: Translator, pattern: tuple[str, ...] | None = N
             f'<span style="color:#555">{html.escape(t.gettext("Class code"))}</span> '
             '<span aria-label="code" style="font-size:1.7rem;font-weight:800;'
             f'letter-spacing:.12em">{html.escape(info.code)}</span>'
-            + (" " + pattern_html(pattern, size="1.7rem") if pattern else "")
+            + (" " + pattern_html(pattern, t, size="1.7rem") if pattern else "")
             + "</p>",
             unsafe_allow_html=True,
         )
@@ -67,16 +67,19 @@ def header(info: SessionInfo, t: Translator, pattern: tuple[str, ...] | None = N
 _RED_SYMBOLS = frozenset({"♥", "♦"})
 
 
-def pattern_html(pattern: tuple[str, ...], *, size: str) -> str:
+def pattern_html(pattern: tuple[str, ...], t: Translator, *, size: str) -> str:
     """The second join step's symbols, large and spaced, hearts and diamonds red; the group is
-    named for screen readers."""
+    named for screen readers in the page's language (« Symboles à toucher : pique, cœur… »)."""
     symbols = "".join(
         f'<span style="color:{"#c62828" if symbol in _RED_SYMBOLS else "#111"}">'
         f"{html.escape(symbol)}</span>"
         for symbol in pattern
     )
+    named = t.format(
+        "Symbols to tap: {symbols}", symbols=", ".join(symbol_name(s, t) for s in pattern)
+    )
     return (
-        f'<span role="img" aria-label="pattern {html.escape(" ".join(pattern))}" '
+        f'<span role="img" aria-label="{html.escape(named)}" '
         f'style="font-size:{size};font-weight:800;letter-spacing:.3em;line-height:1.1">'
         f"{symbols}</span>"
     )
@@ -86,7 +89,7 @@ def join_pattern_view(pattern: tuple[str, ...], t: Translator) -> None:
     """Under the join code in the lobby: the symbols each phone taps after the code."""
     st.markdown(t.gettext("Then tap these symbols, in order:"))
     st.markdown(
-        f'<div data-testid="class-join-pattern">{pattern_html(pattern, size="4.5rem")}</div>',
+        f'<div data-testid="class-join-pattern">{pattern_html(pattern, t, size="4.5rem")}</div>',
         unsafe_allow_html=True,
     )
 

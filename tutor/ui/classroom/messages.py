@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from tutor.cards import Suit
 from tutor.classroom import (
     MAX_HANDS_CHARS,
     MAX_QUESTIONS,
@@ -18,7 +19,7 @@ from tutor.classroom import (
     HandProblem,
     SessionInfo,
 )
-from tutor.i18n import Translator
+from tutor.i18n import N_, Translator
 from tutor.store import NICKNAME_MAX, InvalidNicknameError
 
 #: Markdown's punctuation, escaped with a backslash so that ``_x_`` stays ``_x_``.
@@ -130,6 +131,18 @@ def error_message(error: Exception, t: Translator) -> str:
         }
         return messages.get(error.code, str(error))
     return str(error)
+
+
+#: The second join step's symbols that are not card suits (``tutor.classroom.joinstep``).
+_SHAPE_NAMES = {"★": N_("star"), "●": N_("dot")}
+_SUIT_SYMBOLS = {suit.symbol: suit for suit in Suit}
+
+
+def symbol_name(symbol: str, t: Translator) -> str:
+    """A join-step symbol named for a screen reader: ``pique``, ``étoile`` / ``spades``."""
+    if symbol in _SUIT_SYMBOLS:
+        return t.suit_name(_SUIT_SYMBOLS[symbol])
+    return t.gettext(_SHAPE_NAMES.get(symbol, symbol))
 
 
 def hand_problem_message(problem: HandProblem, t: Translator) -> str:
