@@ -209,3 +209,30 @@ def answer_right(page: object, index: int, step: object) -> None:
         keyed_button(page, f"ask-{index}-{answer.action.value}").click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
+
+
+def create_typed_class(
+    page: object, title: str, hands: str, *, options: tuple[str, ...] = ()
+) -> None:
+    """On the teacher's page (French), create a class of typed ``hands``: the title, the
+    typed-hands source, the hands, each option's switch (by the start of its label), the click."""
+    page.get_by_role("textbox", name="Titre").fill(title)  # type: ignore[attr-defined]
+    page.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    field = page.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
+    field.fill(hands)
+    field.blur()
+    for option in options:
+        page.get_by_text(option).click()  # type: ignore[attr-defined]
+        wait_idle(page)
+    button(page, "Créer la classe").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+
+
+def projected_code(page: object) -> str:
+    """Say the teacher key is written down, then read the join code the lobby projects."""
+    button(page, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    code = page.locator('div[aria-label="code"]').first  # type: ignore[attr-defined]
+    code.wait_for()
+    return str(code.inner_text()).strip()

@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.serving import BROWSER, LAPTOP, PHONE
+from tests.serving import BROWSER, LAPTOP, PHONE, create_typed_class, projected_code
 from tests.serving import button as _button
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
@@ -131,19 +131,10 @@ def test_a_class_finished_early_on_the_projector_layout(
     teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
     teacher.get_by_text("Mode présentation").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
-    teacher.get_by_role("textbox", name="Titre").fill("Jeudi, groupe A")  # type: ignore[attr-defined]
-    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
-    hands.fill("10 6 / 10\n8 8 / 10\nA 7 / 9")
-    hands.blur()
-    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
+    create_typed_class(teacher, "Jeudi, groupe A", "10 6 / 10\n8 8 / 10\nA 7 / 9")
     key = teacher.get_by_test_id("stCode").first.inner_text().strip()  # type: ignore[attr-defined]
     assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){2}", key)
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    code = projected_code(teacher)
 
     students = []
     for name in ("Inès", "Hugo"):
@@ -237,18 +228,8 @@ def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
     ``class-student-removed-locked-phone``."""
     teacher = _page(chromium_browser, LAPTOP)
     teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
-    teacher.get_by_role("textbox", name="Titre").fill("Vendredi, groupe C")  # type: ignore[attr-defined]
-    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
-    hands.fill("10 6 / 10")
-    hands.blur()
-    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
-    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    create_typed_class(teacher, "Vendredi, groupe C", "10 6 / 10")
+    code = projected_code(teacher)
 
     names = ("Ana", "Bot Un", "Bot Deux")
     phones = {name: _join_as(chromium_browser, server, code, name) for name in names}
@@ -308,21 +289,9 @@ def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
     ``class-student-pattern-phone`` and ``class-student-given-name-phone``."""
     teacher = _page(chromium_browser, LAPTOP)
     teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
-    teacher.get_by_role("textbox", name="Titre").fill("Lundi, groupe D")  # type: ignore[attr-defined]
-    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
-    hands.fill("10 6 / 10")
-    hands.blur()
-    teacher.get_by_text("Une seconde étape pour rejoindre").click()  # type: ignore[attr-defined]
-    teacher.get_by_text("Des noms donnés par l’application").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
-    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    options = ("Une seconde étape pour rejoindre", "Des noms donnés par l’application")
+    create_typed_class(teacher, "Lundi, groupe D", "10 6 / 10", options=options)
+    code = projected_code(teacher)
     shown = teacher.get_by_role("img", name=re.compile("^Symboles à toucher"))  # type: ignore[attr-defined]
     shown.first.wait_for()
     pattern = list(shown.first.inner_text().replace(" ", "").strip())

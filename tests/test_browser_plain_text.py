@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.serving import BROWSER, LAPTOP, PHONE
+from tests.serving import BROWSER, LAPTOP, PHONE, create_typed_class, projected_code
 from tests.serving import button as _button
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
@@ -44,17 +44,8 @@ def _links_to_the_names(page: object) -> list[str]:
 def test_titles_and_nicknames_are_never_links(server: str, chromium_browser: object) -> None:
     teacher = _page(chromium_browser, LAPTOP)
     teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
-    teacher.get_by_role("textbox", name="Titre").fill(TITLE)  # type: ignore[attr-defined]
-    teacher.get_by_role("radio", name="des mains que je tape").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    hands = teacher.get_by_label(re.compile("^Mains, une par ligne"))  # type: ignore[attr-defined]
-    hands.fill("10 6 / 10")
-    hands.blur()
-    _button(teacher, "Créer la classe").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
-    _wait_idle(teacher)
-    code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
+    create_typed_class(teacher, TITLE, "10 6 / 10")
+    code = projected_code(teacher)
     assert _links_to_the_names(teacher) == []
 
     phone = _page(chromium_browser, PHONE)
