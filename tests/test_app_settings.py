@@ -331,3 +331,24 @@ def test_a_code_handed_over_by_the_qr_pages_cookie_continues_as_that_learner(
     assert again.title[0].value == "Settings"
     assert state.restore_handed  # the page deletes the handed-over cookie
     assert any("tutor_restore=" in block.value for block in again.sidebar.get("html"))
+
+
+def test_a_setting_kept_after_the_learner_was_erased_in_another_tab_starts_afresh(
+    tmp_path: object,
+) -> None:
+    """Erased in another tab, then a setting chosen here: this browser gets new rows and the
+    setting is kept with them (not lost, not an error)."""
+    from tutor.store import Store
+
+    store = Store(f"sqlite:///{tmp_path}/t.sqlite3")
+    try:
+        state = AppState(language="en")
+        erased = state.ensure_learner(store)
+        store.delete_learner(erased)  # the other tab's "erase my data"
+        state.save_settings(store)
+        assert state.learner is not None
+        kept = store.settings(state.learner)
+        assert kept is not None
+        assert kept.language == "en"
+    finally:
+        store.close()

@@ -141,6 +141,17 @@ class AppState:
             self.learner = learner
         return self.learner
 
+    def keep(self, store: Store, write: Callable[[Learner], object]) -> None:
+        """``write`` something of this learner's to the store, their rows made if need be. A
+        learner erased in another tab meanwhile: this browser starts afresh, and writes again."""
+        from tutor.store import UnknownLearnerError
+
+        try:
+            write(self.ensure_learner(store))
+        except UnknownLearnerError:
+            self.learner = None
+            write(self.ensure_learner(store))
+
     def load_progress(self, store: Store) -> None:
         """The course list's progress, from what the store keeps for this learner."""
         if self.learner is not None:
@@ -160,13 +171,8 @@ class AppState:
         """Keep the learner's settings in the store, at once (a reload, another visit or another
         device with the code finds them). Choosing a setting is something to keep: it makes the
         learner's rows if there were none."""
-        from tutor.store import UnknownLearnerError
-
-        try:
-            store.save_settings(self.ensure_learner(store), self.settings())
-        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
-            self.learner = None
-            store.save_settings(self.ensure_learner(store), self.settings())
+        settings = self.settings()
+        self.keep(store, lambda learner: store.save_settings(learner, settings))
 
     def load_settings(self, store: Store) -> bool:
         """Take the learner's saved settings, if any (a returning browser, a recovery code);
@@ -204,14 +210,12 @@ class AppState:
         from datetime import UTC, datetime
 
         from tutor.progress import record_judgement
-        from tutor.store import UnknownLearnerError
 
         now = datetime.now(UTC)
-        try:
-            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
-        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
-            self.learner = None
-            record_judgement(store, self.ensure_learner(store), judgement, rules, now, origin)
+        self.keep(
+            store,
+            lambda learner: record_judgement(store, learner, judgement, rules, now, origin),
+        )
 
     def keep_verdict(
         self, store: Store, verdict: Verdict, rules: TableRules, origin: Origin
@@ -220,14 +224,9 @@ class AppState:
         from datetime import UTC, datetime
 
         from tutor.progress import record
-        from tutor.store import UnknownLearnerError
 
         now = datetime.now(UTC)
-        try:
-            record(store, self.ensure_learner(store), verdict, rules, now, origin)
-        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
-            self.learner = None
-            record(store, self.ensure_learner(store), verdict, rules, now, origin)
+        self.keep(store, lambda learner: record(store, learner, verdict, rules, now, origin))
 
     def weak_hands(self, store: Store) -> list[str]:
         """The hands "my mistakes" deals again: due ones first, then the most missed."""
@@ -271,7 +270,6 @@ class AppState:
     def record_progress(self, store: Store | None = None, index: int | None = None) -> None:
         """Keep the open lesson's progress: in this tab, and in the store when one is given
         (with ``index``, what was done on that step)."""
-        from tutor.store import UnknownLearnerError
         from tutor.ui.lesson_run import save_run
 
         if self.lesson is None:
@@ -280,11 +278,8 @@ class AppState:
         self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
         if store is None:
             return
-        try:
-            save_run(store, self.ensure_learner(store), self.lesson, index)
-        except UnknownLearnerError:  # erased in another tab: this browser starts afresh
-            self.learner = None
-            save_run(store, self.ensure_learner(store), self.lesson, index)
+        run = self.lesson
+        self.keep(store, lambda learner: save_run(store, learner, run, index))
 
     # -- quiz --
     def start_quiz(
