@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.render.style import CSS
 from tutor.ui.components import sidebar
 from tutor.ui.faults import connection_lost_css, page_guard
 from tutor.ui.session import app_state, remember_browser
-from tutor.ui.style import CSS
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
 st.html(CSS)  # the app's CSS (contrast), in one place; a style-only block takes no room

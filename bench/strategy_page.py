@@ -40,10 +40,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, new_page  # noqa: E402
-from tutor.i18n import translator  # noqa: E402
+from tutor.render.chart_view import flip_label  # noqa: E402
+from tutor.render.translator import translator  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
 from tutor.strategy.changes import flips  # noqa: E402
-from tutor.ui.chart_view import flip_label  # noqa: E402
 
 STATUS = '[data-testid="stStatusWidget"]'
 METRIC_LABEL = '[data-testid="stMetricLabel"]'

@@ -29,9 +29,9 @@ import pytest
 from tutor.decision import Action
 from tutor.lessons import AskStep, DrillStep, Lesson, load_course
 from tutor.lessons.models import ChoiceAnswer
+from tutor.lessons.run import LessonRun
 from tutor.quiz import OPTIONS, Category, Hands, Question, next_question
 from tutor.rules import PRESETS
-from tutor.ui.lesson_run import LessonRun
 
 LESSONS = sorted((Path(__file__).parent.parent / "lessons").glob("*.yaml"))
 #: A place test rejects "every place is as likely" below this p-value.

@@ -5,9 +5,9 @@ under every EV table saying what the figures mean."""
 from __future__ import annotations
 
 from tests.conftest import OpenApp
+from tutor.practice import PracticeTable
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
-from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState
 
 

@@ -28,15 +28,15 @@ from tutor.classroom import (
 )
 from tutor.classroom.names import every_name
 from tutor.decision import Action
-from tutor.i18n import translator
 from tutor.identity import new_token
+from tutor.render import class_messages
+from tutor.render.class_messages import markdown_text
+from tutor.render.class_reports import printable_html, results_csv, results_xlsx
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.ui.classroom import join as class_join
-from tutor.ui.classroom import messages as class_messages
 from tutor.ui.classroom.join import suggested_base
-from tutor.ui.classroom.messages import markdown_text
-from tutor.ui.classroom.reports import printable_html, results_csv, results_xlsx
 from tutor.ui.classroom.state import ClassPages
 from tutor.ui.state import AppState
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
-from tutor.i18n import translator
+from tutor.render.translator import translator
 from tutor.rules import PRESETS, BankRotation
 from tutor.ui.state import AppState
 

@@ -8,9 +8,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.i18n import translator
 from tutor.lessons import DealStep, load_course
-from tutor.ui.lesson_run import LessonRun
+from tutor.lessons.run import LessonRun
+from tutor.render.translator import translator
 from tutor.ui.state import AppState
 
 

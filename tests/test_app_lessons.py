@@ -170,7 +170,7 @@ def test_the_lesson_list_speaks_english_when_asked(open_app: OpenApp) -> None:
 def _at_deal(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
     """The lessons page opened on the first deal step of a built-in lesson matching ``wanted``."""
     from tutor.lessons import load_course
-    from tutor.ui.lesson_run import LessonRun
+    from tutor.lessons.run import LessonRun
 
     lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
     assert lesson is not None
@@ -224,7 +224,7 @@ def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) 
 def _at_step(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
     """The lessons page opened on the first step of a built-in lesson matching ``wanted``."""
     from tutor.lessons import load_course
-    from tutor.ui.lesson_run import LessonRun
+    from tutor.lessons.run import LessonRun
 
     lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
     assert lesson is not None
@@ -346,7 +346,7 @@ def test_a_lesson_that_teaches_values_lists_only_the_moves_it_offers(
     """The casino français table allows surrender; a lesson that offers four moves values four
     (before: « Abandonner −0,500 » in lesson 9's list with no Abandonner button)."""
     from tutor.lessons import load_course
-    from tutor.ui.lesson_run import LessonRun
+    from tutor.lessons.run import LessonRun
 
     path = tmp_path / "01-values-offered.yaml"
     path.write_text(

@@ -7,11 +7,12 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
-from tutor.i18n import translator
+from tutor.practice import PracticeTable, SeatingError, seat_family
+from tutor.render.reasons import seating_message
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.table import BankRotation, FamilySession
-from tutor.ui.practice import PracticeTable, SeatingError, seat_family, seating_message
 from tutor.ui.state import AppState
 
 

@@ -10,11 +10,13 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import PAGES, ROOT, TIMEOUT, OpenApp
 from tutor.cards import Card
 from tutor.decision import Action
-from tutor.i18n import LOCALE_DIR, PRESET_NAMES, compile_po, translator
 from tutor.identity import format_code, parse_code
+from tutor.render.card_pictures import card_img
+from tutor.render.catalogue import LOCALE_DIR, compile_po
+from tutor.render.names import PRESET_NAMES
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.sources import SOURCES, citation
-from tutor.ui.cards import card_img
 from tutor.ui.state import AppState
 
 
@@ -98,7 +100,7 @@ def test_every_message_is_translated_and_the_mo_files_match_the_po_files() -> No
         po = (folder / "messages.po").read_text(encoding="utf-8")
         assert 'msgstr ""\n\n' not in po.split("\n\n", 1)[1], f"{language}: an empty msgstr"
         assert compile_po(folder / "messages.po") == (folder / "messages.mo").read_bytes(), (
-            f"{language}: run python -m tutor.i18n to recompile the .mo file"
+            f"{language}: run python -m tutor.render.catalogue to recompile the .mo file"
         )
 
 

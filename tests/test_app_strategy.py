@@ -13,11 +13,11 @@ from tests.serving import BROWSER, LAPTOP, SHOTS
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
-from tutor.i18n import translator
+from tutor.render import chart_view
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import chart, dealer_probabilities
 from tutor.strategy.changes import compare
-from tutor.ui import chart_view
 from tutor.ui.state import AppState
 
 FRENCH_CODES = {"T", "R", "D", "D/R", "S", "S/T", "A/T", "A/R", "A/S"}

@@ -22,8 +22,8 @@ from tutor.classroom import MAX_HANDS_CHARS, MAX_QUESTIONS, HandsError, parse_ha
 from tutor.classroom import questions as class_questions
 from tutor.lessons import course as course_module
 from tutor.lessons import load_course
+from tutor.render.class_messages import WORD_JOINER, markdown_text
 from tutor.spreadsheet import FORMULA_STARTS, safe_text
-from tutor.ui.classroom.messages import WORD_JOINER, markdown_text
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"

@@ -24,7 +24,7 @@ import pytest
 
 from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, keyed_button, new_page, wait_idle
 from tests.serving import screenshot as take_screenshot
-from tutor.i18n import translator
+from tutor.render.translator import translator
 
 AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
 REPORTS = ROOT / "artifacts" / "a11y"

@@ -18,8 +18,8 @@ from tests.serving import keyed_button as _key
 from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
-from tutor.i18n import translator
 from tutor.lessons import AskStep, DealStep, DrillStep, load_course
+from tutor.render.translator import translator
 
 pytestmark = BROWSER
 

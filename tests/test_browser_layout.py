@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.serving import BROWSER, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
-from tutor.i18n import translator
+from tutor.render.translator import translator
 
 pytestmark = BROWSER
 

@@ -24,11 +24,11 @@ from tests.serving import (
     wait_idle,
 )
 from tutor.decision import Action, Grade
-from tutor.i18n import translator
+from tutor.practice import PracticeTable
 from tutor.progress import point_item
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
-from tutor.ui.practice import PracticeTable
 
 pytestmark = BROWSER
 

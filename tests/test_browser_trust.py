@@ -28,9 +28,9 @@ from tests.serving import new_page as _page
 from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
 from tutor.cards import Card, Rank, Suit, hand_value
-from tutor.i18n import translator
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
 from tutor.lessons.claims import _ABSOLUTE, _PLAYS
+from tutor.render.translator import translator
 from tutor.table import scripted_round
 
 pytestmark = BROWSER

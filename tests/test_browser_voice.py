@@ -21,9 +21,9 @@ from tests.serving import (
 )
 from tutor.cards import Card
 from tutor.lessons import DealStep, load_course
+from tutor.practice import PracticeTable
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
-from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState
 
 pytestmark = BROWSER

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from tutor.cards import Card, format_cards, parse_cards
 from tutor.cell import CHART_ROWS, UP_LABELS, Cell, InvalidCellError, Kind, parse_hand
 from tutor.decision import Action, DecisionPoint, Grade
-from tutor.i18n import translator
 from tutor.progress import mistakes_by_hand, point_item
 from tutor.quiz import Category, Question, item_key, next_question, offered_point
+from tutor.render.translator import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
     A_HIT,

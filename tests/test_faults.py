@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.serving import free_port
 from tutor.classroom import ClassQuestion, Classroom
-from tutor.i18n import translator
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store
 from tutor.ui.state import AppState

@@ -14,11 +14,12 @@ from babel.messages.pofile import read_po
 
 from tutor.cards import Card, parse_cards
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
-from tutor.i18n import LOCALE_DIR, NBSP, french_typography, translator
 from tutor.quiz import Category, item_key, next_question
+from tutor.render.card_pictures import card_svg
+from tutor.render.catalogue import LOCALE_DIR, NBSP, french_typography
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.table import scripted_round
-from tutor.ui.cards import card_svg
 from tutor.ui.components import HINT_SHORTCUT, SHORTCUTS_BY_LANGUAGE
 
 NNBSP = "\u202f"

@@ -14,8 +14,8 @@ from streamlit.testing.v1.element_tree import Node
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.i18n import translator
 from tutor.quiz import Category
+from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.ui.state import AppState

@@ -10,9 +10,9 @@ import pytest
 from tutor.decision import Action
 from tutor.identity import new_token
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
+from tutor.lessons.run import LessonRun, load_run, save_run
 from tutor.store import Learner, Store
 from tutor.strategy import judge
-from tutor.ui.lesson_run import LessonRun, load_run, save_run
 from tutor.ui.state import AppState
 
 

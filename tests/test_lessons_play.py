@@ -195,7 +195,7 @@ def test_a_deal_with_its_own_rules_is_dealt_at_that_table() -> None:
 
 def test_lesson_ones_deals_offer_no_double_and_refuse_one() -> None:
     from tutor.lessons import DealStep, load_course
-    from tutor.ui.lesson_run import LessonRun, NotOfferedError
+    from tutor.lessons.run import LessonRun, NotOfferedError
 
     lesson = load_course(strategy=None).lesson("card-values")
     index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, DealStep))

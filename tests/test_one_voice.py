@@ -15,14 +15,14 @@ from tutor.classroom import ClassQuestion, Classroom
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.game import Phase, Round
 from tutor.identity import new_token
+from tutor.lessons.run import DealPlay
+from tutor.practice import PracticeTable
 from tutor.quiz import Category, Question, judge_answer
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import cell_of, error_profile
 from tutor.store import Store
 from tutor.strategy import Judgement, judge
 from tutor.table import decision_for, scripted_round
-from tutor.ui.lesson_run import DealPlay
-from tutor.ui.practice import PracticeTable
 
 NOW = datetime(2026, 12, 1, 12, tzinfo=UTC)
 

@@ -9,11 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Grade
+from tutor.practice import PracticeTable
 from tutor.progress import TABLE_CATEGORIES, point_item, weak_items
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.strategy import judge
-from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState
 
 RULES = PRESETS["american-s17"]

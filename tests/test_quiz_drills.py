@@ -23,6 +23,7 @@ from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.identity import new_token
 from tutor.lessons import DrillStep, Lesson, load_course
+from tutor.practice import PracticeTable
 from tutor.progress import point_item
 from tutor.quiz import (
     Category,
@@ -40,7 +41,6 @@ from tutor.rules import PRESETS
 from tutor.srs import Grade
 from tutor.store import Store
 from tutor.strategy import CLOSE, advise, judge
-from tutor.ui.practice import PracticeTable
 
 RULES = PRESETS["american-s17"]  # every category is asked at this table
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

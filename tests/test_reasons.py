@@ -18,7 +18,7 @@ import pytest
 
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action, DecisionPoint
-from tutor.i18n import Translator, translator
+from tutor.render.translator import Translator, translator
 from tutor.rules import PRESETS
 from tutor.strategy.advice import CLOSE, WEAK_UPS
 from tutor.strategy.judge import Judgement, judge

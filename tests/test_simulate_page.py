@@ -83,10 +83,10 @@ def test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for(
     """Issue 15: the variants chart mixed an infinite-shoe figure with the exact six-deck edge.
     Now each bar is a simulation of the rules it names, with that table's own chart and shoe,
     and the tick beside it is the exact edge of the same rules."""
-    from tutor.i18n import translator
+    from tutor.render import chart_view
+    from tutor.render.translator import translator
     from tutor.strategy import house_edge
     from tutor.strategy.changes import flips
-    from tutor.ui import chart_view
 
     rules = PRESETS["online-six-deck"]
     at = open_simulation(open_app, AppState(rules=rules))

@@ -19,11 +19,11 @@ from tests.conftest import OpenApp
 from tutor.cards import Card, parse_cards
 from tutor.decision import Action
 from tutor.game import EventKind, Outcome, Phase
-from tutor.i18n import translator
+from tutor.practice import PracticeTable
+from tutor.render.translator import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy import advise, chart, house_edge
 from tutor.table import FamilySession, deal_order, new_shoe, play_at_random, scripted_round
-from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState
 
 S000 = "000_0c2d5cbf6d108733.txt"

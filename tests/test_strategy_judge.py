@@ -11,7 +11,7 @@ import pytest
 from tutor.cards import Card, Rank, Suit, hand_value
 from tutor.cell import Cell
 from tutor.decision import Action, DecisionPoint, Grade
-from tutor.i18n import translator
+from tutor.render.translator import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy import CLOSE, Reference, advise, chart, judge
 from tutor.table import decision_for

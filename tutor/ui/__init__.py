@@ -1,6 +1,7 @@
-"""The Streamlit interface: pages under ``tutor/ui/pages``, components and the app's state here.
+"""The Streamlit interface, and only it: every module here imports Streamlit (the architecture
+test holds it), pages under ``tutor/ui/pages``, the components, the app's state and its callbacks.
 
-Modules that import Streamlit (``session``, ``components``, the pages) only draw and wire
-callbacks; the rest (``state``, ``practice``, ``lesson_run``, ``cards``, ``chart_view``) are plain
-Python, tested without a browser.
+What a page shows is made below this line, without Streamlit: the words, the card pictures, the
+chart's tables and the exports in ``tutor.render``; the activities a page drives in
+``tutor.practice`` and ``tutor.lessons.run``.
 """

@@ -15,11 +15,12 @@ import streamlit as st
 from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
 from tutor.game import Event, IllegalActionError, Phase, Round
-from tutor.i18n import LANGUAGES, Translator
 from tutor.quiz import Category, QuizSession, Verdict
+from tutor.render.card_pictures import hand_html
+from tutor.render.catalogue import LANGUAGES
+from tutor.render.explain import ev_sentence
+from tutor.render.translator import Translator
 from tutor.strategy import CLOSE, Judgement, Reference
-from tutor.ui.cards import hand_html
-from tutor.ui.explain import ev_sentence
 from tutor.ui.faults import callback_guard
 from tutor.ui.session import settings_changed
 from tutor.ui.state import AppState
@@ -84,7 +85,7 @@ def enter_key_css(t: Translator) -> str:
     """The Enter key's name on a button (Streamlit writes ``Enter`` in its ``kbd``) in the
     learner's language: ``Entrée`` in French; nothing to change in English.
 
-    >>> from tutor.i18n import translator
+    >>> from tutor.render.translator import translator
     >>> "Entrée" in enter_key_css(translator("fr")), enter_key_css(translator("en"))
     (True, '')
     """
@@ -94,20 +95,6 @@ def enter_key_css(t: Translator) -> str:
     key = "kbd[aria-label='Shortcut Enter']"
     quoted = name.replace("\\", "").replace("'", "")
     return f"<style>{key}{{font-size:0}}{key}::after{{content:'{quoted}';font-size:.75rem}}</style>"
-
-
-def category_name(category: Category, t: Translator) -> str:
-    names = {
-        Category.HARD: t.gettext("Hard totals"),
-        Category.SOFT: t.gettext("Soft totals"),
-        Category.PAIRS: t.gettext("Pairs"),
-        Category.INSURANCE: t.gettext("Insurance"),
-        Category.SURRENDER: t.gettext("Surrender"),
-        Category.DOUBLING: t.gettext("Doubling"),
-        Category.TOTALS: t.gettext("Hand totals"),
-        Category.PAYOUTS: t.gettext("Payouts"),
-    }
-    return names[category]
 
 
 def sidebar(state: AppState) -> None:
@@ -250,7 +237,7 @@ def action_buttons(
             width="stretch",
         )
     # A disabled button's reason is a hover tooltip, which touch cannot reach: on a touch or
-    # narrow screen the reasons are also written out (CSS class in tutor.ui.style).
+    # narrow screen the reasons are also written out (CSS class in tutor.render.style).
     reasons = [
         t.format("{action}: {reason}", action=t.action_name(action), reason=t.refusal(*refusal))
         for action, refusal in (refusals or {}).items()

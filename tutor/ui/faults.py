@@ -30,7 +30,7 @@ from typing import ParamSpec, TypeVar
 import sqlalchemy.exc
 import streamlit as st
 
-from tutor.i18n import Translator, translator
+from tutor.render.translator import Translator, translator
 from tutor.ui.state import AppState
 
 P = ParamSpec("P")
@@ -202,7 +202,7 @@ def connection_lost_css(t: Translator) -> str:
     setting for the dialog's text (1.67), and the app opens no ``st.dialog`` of its own, so every
     dialog hidden then is that one.
 
-    >>> from tutor.i18n import translator
+    >>> from tutor.render.translator import translator
     >>> "Connection error" in connection_lost_css(translator("en"))
     False
     >>> "reconnecte" in connection_lost_css(translator("fr"))

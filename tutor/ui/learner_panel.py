@@ -16,8 +16,8 @@ import streamlit as st
 
 from tutor.cards import format_cards, parse_cards
 from tutor.decision import Action, Grade
-from tutor.i18n import Translator
 from tutor.identity import format_code, new_token
+from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.classroom.join import base_url, qr_data_uri
 from tutor.ui.classroom.state import class_pages
@@ -162,7 +162,7 @@ def notice(state: AppState) -> None:
 
 def _subheading(text: str, level: int, key: str) -> None:
     """One of the panel's own headings at ``level`` (its place in the page's outline), drawn at
-    the size of Streamlit's h4 whatever the level (``tutor/ui/style.py``)."""
+    the size of Streamlit's h4 whatever the level (``tutor/render/style.py``)."""
     with st.container(key=f"learner-subheading-{key}"):
         st.markdown("#" * level + " " + text)
 

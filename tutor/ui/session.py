@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.i18n import language_from_browser
 from tutor.identity import InvalidRecoveryCodeError, parse_code
+from tutor.render.catalogue import language_from_browser
 from tutor.ui.identity import (
     forget_restore,
     keep_in_browser,

@@ -16,18 +16,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from tutor.identity import new_token
 from tutor.quiz import Category, QuizSession, Verdict
+from tutor.render.catalogue import DEFAULT_LANGUAGE, LANGUAGES
+from tutor.render.translator import Translator, translator
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 
 if TYPE_CHECKING:
     from tutor.lessons import Lesson
+    from tutor.lessons.run import LessonRun
+    from tutor.practice import PracticeTable
     from tutor.store import Learner, Origin, Settings, Store
     from tutor.strategy import Judgement
-    from tutor.ui.lesson_run import LessonRun
-    from tutor.ui.practice import PracticeTable
 
 #: Bits of a session's random seed.
 SEED_BITS = 62
@@ -241,7 +242,7 @@ class AppState:
     # -- lessons --
     def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
         """Open a lesson where the learner left it (replayed from the store), or afresh."""
-        from tutor.ui.lesson_run import LessonRun, load_run
+        from tutor.lessons.run import LessonRun, load_run
 
         run = None
         if store is not None and self.learner is not None:
@@ -254,7 +255,7 @@ class AppState:
 
     def restart_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
         """Start a lesson again on purpose: its saved run is forgotten, new cards are dealt."""
-        from tutor.ui.lesson_run import LessonRun
+        from tutor.lessons.run import LessonRun
 
         if store is not None and self.learner is not None:
             store.reset_lesson(self.learner, lesson.id)
@@ -270,7 +271,7 @@ class AppState:
     def record_progress(self, store: Store | None = None, index: int | None = None) -> None:
         """Keep the open lesson's progress: in this tab, and in the store when one is given
         (with ``index``, what was done on that step)."""
-        from tutor.ui.lesson_run import save_run
+        from tutor.lessons.run import save_run
 
         if self.lesson is None:
             return

@@ -22,7 +22,7 @@ from streamlit.delta_generator import DeltaGenerator
 from tutor.classroom import (
     SessionInfo,
 )
-from tutor.i18n import Translator
+from tutor.render.translator import Translator
 from tutor.ui.classroom.state import ClassPages
 
 #: The student page's path (``url_path`` of its ``st.Page`` in ``app.py``).

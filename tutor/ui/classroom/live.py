@@ -22,9 +22,9 @@ from tutor.classroom import (
     Teacher,
 )
 from tutor.decision import Action
-from tutor.i18n import Translator
-from tutor.ui.cards import hand_html
-from tutor.ui.classroom.messages import markdown_text, prompt, symbol_name
+from tutor.render.card_pictures import hand_html
+from tutor.render.class_messages import markdown_text, prompt, symbol_name
+from tutor.render.translator import Translator
 from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
@@ -158,7 +158,7 @@ def live_counter(
     """The answers arriving (or the students joining), refreshed every few seconds on its own;
     under a question, how long it has been on screen (``desk``'s clock). ``large`` for the
     projector layout of presentation mode."""
-    from tutor.i18n import translator
+    from tutor.render.translator import translator
 
     t = translator(language)
     answered, joined = classroom().counts(teacher)
@@ -302,7 +302,7 @@ def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
     """Send students away, several with one click (a flood of made-up names): the teacher picks
     the names among those seated (the list follows the joins as they arrive), then removes them;
     how many went is said after."""
-    from tutor.i18n import translator
+    from tutor.render.translator import translator
 
     t = translator(language)
     if desk.removed is not None:

@@ -21,10 +21,10 @@ from tutor.classroom import (
     normalise_code,
 )
 from tutor.decision import Action, Grade
-from tutor.i18n import Translator
+from tutor.render.class_messages import error_message, markdown_text
+from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
 from tutor.ui.classroom.live import question_view
-from tutor.ui.classroom.messages import error_message, markdown_text
 from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut

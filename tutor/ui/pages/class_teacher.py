@@ -22,9 +22,16 @@ from tutor.classroom import (
     lesson_questions,
     parse_hands,
 )
-from tutor.i18n import Translator
 from tutor.lessons import Lesson, load_course, localize
 from tutor.quiz import Category, unavailable_reason
+from tutor.render.class_messages import (
+    error_message,
+    hand_problem_message,
+    markdown_text,
+    retention_text,
+)
+from tutor.render.names import category_name
+from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.ui.classroom.join import join_panel
 from tutor.ui.classroom.live import (
@@ -37,16 +44,9 @@ from tutor.ui.classroom.live import (
     question_view,
     room_controls,
 )
-from tutor.ui.classroom.messages import (
-    error_message,
-    hand_problem_message,
-    markdown_text,
-    retention_text,
-)
 from tutor.ui.classroom.reports import results_view
 from tutor.ui.classroom.state import ClassPages, TeacherDesk, class_pages
 from tutor.ui.client import client_address
-from tutor.ui.components import category_name
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state

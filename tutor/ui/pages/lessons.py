@@ -17,10 +17,11 @@ from tutor.lessons import (
 )
 from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show, StepCases, Translations
 from tutor.lessons.play import MAX_TYPED, settle_round
+from tutor.lessons.run import Decision, LessonRun, NotOfferedError
+from tutor.render.names import category_name
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
-from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import course_check, store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
@@ -353,7 +354,7 @@ def drill_step(run: LessonRun, state: AppState) -> None:
         "### "
         + t.format(
             "Drill: {category}, question {n} of {count}",
-            category=ui.category_name(quiz.category, t),
+            category=category_name(quiz.category, t),
             n=min(quiz.score.answered + (0 if quiz.verdict else 1), quiz.length or 0),
             count=quiz.length,
         )

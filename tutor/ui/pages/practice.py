@@ -6,21 +6,21 @@ import streamlit as st
 
 from tutor.decision import Action
 from tutor.game import IllegalActionError
-from tutor.i18n import Translator
-from tutor.rules import PRESETS, TableRules
-from tutor.sources import citation
-from tutor.table import BankRotation, FamilySession
-from tutor.ui import components as ui
-from tutor.ui.faults import callback_guard
-from tutor.ui.practice import (
+from tutor.practice import (
     MAX_SEATS,
     MIN_SEATS,
     PracticeTable,
     SeatingError,
     parse_names,
     seat_family,
-    seating_message,
 )
+from tutor.render.reasons import seating_message
+from tutor.render.translator import Translator
+from tutor.rules import PRESETS, TableRules
+from tutor.sources import citation
+from tutor.table import BankRotation, FamilySession
+from tutor.ui import components as ui
+from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState

@@ -17,6 +17,7 @@ import streamlit as st
 from tutor import progress
 from tutor.cell import up_value
 from tutor.quiz import Category, QuizSession, unavailable_reason
+from tutor.render.names import category_name
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
@@ -120,7 +121,7 @@ def drill_tab(state: AppState) -> None:
         _("Category"),
         list(Category),
         default=state.quiz_category,
-        format_func=lambda category: ui.category_name(category, t),
+        format_func=lambda category: category_name(category, t),
         key="quiz-category",
         on_change=_choose,
         args=(state,),
@@ -227,7 +228,7 @@ def report(state: AppState) -> None:
     t = state.t
     score = quiz.score
     parts = [
-        f"{ui.category_name(category, t)} {t.percent(accuracy, digits=0)}"
+        f"{category_name(category, t)} {t.percent(accuracy, digits=0)}"
         for category, accuracy in score.accuracy_by_category().items()
     ]
     st.caption(
@@ -270,7 +271,7 @@ def stats_tab(state: AppState) -> None:
     columns[1].metric(_("Right"), t.percent(float(frame["right"].mean()), digits=0))
     per_100 = 100 * float(decisions["ev_loss"].sum()) / len(decisions) if len(decisions) else 0.0
     columns[2].metric(_("Bets lost per 100 decisions"), t.number(per_100, digits=2))
-    names = {category.value: ui.category_name(category, t) for category in Category}
+    names = {category.value: category_name(category, t) for category in Category}
     frame = frame.assign(category=frame["category"].map(lambda value: names.get(value, value)))
     # Vega's number and time locales from Babel: axes, legends and tooltips in the learner's
     # language (``décembre``, ``50 %``).

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import streamlit as st
 
-from tutor.i18n import LANGUAGES
+from tutor.render.catalogue import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
 from tutor.strategy import Reference
 from tutor.ui import learner_panel

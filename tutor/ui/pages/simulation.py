@@ -13,7 +13,8 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from tutor.i18n import Translator
+from tutor.render import chart_view, explain
+from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
     NAIVE,
@@ -27,7 +28,6 @@ from tutor.simulate import (
 from tutor.store import Learner
 from tutor.strategy import house_edge
 from tutor.strategy.changes import flips
-from tutor.ui import chart_view, explain
 from tutor.ui.resources import store
 from tutor.ui.session import app_state
 

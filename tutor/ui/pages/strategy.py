@@ -15,12 +15,12 @@ import pandas as pd
 import streamlit as st
 
 from tutor.cards import Card
-from tutor.i18n import Translator
+from tutor.render import chart_view, explain
+from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
-from tutor.ui import chart_view, explain
 from tutor.ui.session import app_state
 from tutor.ui.state import AppState
 

@@ -10,7 +10,7 @@ Cards are embedded as ``<img src="data:image/svg+xml;base64,…">``: ``st.html``
 (see TOOLING.md), an image does not, and an image carries ``alt`` text natively.
 
 >>> from tutor.cards import Card
->>> from tutor.i18n import translator
+>>> from tutor.render.translator import translator
 >>> 'alt="As de pique (noir)"' in card_img(Card.parse("A♠"), translator("fr"))
 True
 >>> ">R</text>" in card_svg(Card.parse("K♠"), translator("fr"))
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from tutor.cards import Card
-from tutor.i18n import Translator
+from tutor.render.translator import Translator
 
 RED = "#b71c1c"
 BLACK = "#1b1b1b"

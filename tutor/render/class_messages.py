@@ -19,7 +19,8 @@ from tutor.classroom import (
     HandProblem,
     SessionInfo,
 )
-from tutor.i18n import N_, Translator
+from tutor.render.catalogue import N_
+from tutor.render.translator import Translator
 from tutor.store import NICKNAME_MAX, InvalidNicknameError
 
 #: Markdown's punctuation, escaped with a backslash so that ``_x_`` stays ``_x_``.

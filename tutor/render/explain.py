@@ -8,7 +8,7 @@ shows one, worded once for all of them (issue 17). Plain functions of a Translat
 
 from __future__ import annotations
 
-from tutor.i18n import Translator
+from tutor.render.translator import Translator
 
 
 def ev_sentence(play: str, ev: float, t: Translator) -> str:

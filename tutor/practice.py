@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
-from tutor.i18n import Translator
 from tutor.quiz import question_for_item
 from tutor.rules import TableRules
 from tutor.strategy import Judgement, Reference, judge
@@ -32,7 +31,8 @@ MIN_SEATS, MAX_SEATS = 1, 7
 
 class SeatingError(ValueError):
     """Why the table form cannot seat what was asked: a code and its figures, worded in the
-    learner's language by ``seating_message`` (never an English exception text on screen)."""
+    learner's language by ``tutor.render.reasons.seating_message`` (never an English exception
+    text on screen)."""
 
     def __init__(self, code: str, **params: int | str) -> None:
         super().__init__(f"{code}: {params}")
@@ -64,7 +64,7 @@ def seat_family(
     >>> seat_family(["Alice", "Bruno"], 1)
     Traceback (most recent call last):
     ...
-    tutor.ui.practice.SeatingError: too-many-names: {'names': 2, 'players': 1}
+    tutor.practice.SeatingError: too-many-names: {'names': 2, 'players': 1}
     """
     low, high = FamilySession.player_bounds(rotation)
     if len(typed) > high:
@@ -88,37 +88,6 @@ def seat_family(
             seen.add(candidate.casefold())
             names.append(candidate)
     return tuple(names)
-
-
-def seating_message(error: SeatingError, t: Translator) -> str:
-    """Why the form refused, as a sentence in the learner's language."""
-    values = error.params
-    if error.code == "too-many-names":
-        players = int(values["players"])
-        return t.ngettext(
-            "You typed {names} names for {players} player: move the Players slider to {names},"
-            " or remove names.",
-            "You typed {names} names for {players} players: move the Players slider to {names},"
-            " or remove names.",
-            players,
-        ).format(**values)
-    if error.code == "too-many-players":
-        return t.format(
-            "The family table seats 7 people at most, the bank included: {most} players besides"
-            " the bank, and you typed {names} names.",
-            **values,
-        )
-    if error.code == "too-many-players-rotating":
-        return t.format(
-            "The family table seats 7 people at most, and here the players hold the bank in"
-            " turn: {most} players, and you typed {names} names.",
-            **values,
-        )
-    if error.code == "players":
-        return t.format("This table seats {low} to {high} players, not {players}.", **values)
-    if error.code == "same-name":
-        return t.format("Two players are called {name}: give each a different name.", **values)
-    return t.gettext("These players cannot be seated.")  # pragma: no cover - every code above
 
 
 @dataclass(frozen=True)

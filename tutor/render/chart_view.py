@@ -20,7 +20,8 @@ from pandas.io.formats.style import Styler
 
 from tutor.cell import Cell
 from tutor.decision import Action
-from tutor.i18n import N_, Translator
+from tutor.render.catalogue import N_
+from tutor.render.translator import Translator
 from tutor.rules import DoubleOn, HoleCard, Surrender
 from tutor.strategy import Chart
 from tutor.strategy.changes import (

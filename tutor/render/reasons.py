@@ -1,0 +1,318 @@
+"""Why, in sentences: the strategy's reasons for a play (with the figures that decide it), the
+engine's refusals of a move, and the practice table's refusal to seat a party.
+
+Why the words live here and not with the rules: the engine and the strategy give a key and its
+figures (``Reason(key, params)``, a refusal code and its parameters), so they never hold text a
+learner reads, and one sentence per key serves every page that explains a play or a refusal.
+
+>>> from tutor.render.translator import translator
+>>> translator("en").refusal("max-hands", {"max_hands": 2})
+'This table allows at most 2 hands per seat.'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from tutor.decision import Action
+from tutor.practice import SeatingError
+from tutor.render.catalogue import N_, Words
+from tutor.render.names import Names
+from tutor.strategy.advice import CLOSE
+
+#: How each refusal code of the engine reads (``tutor.game.REFUSALS`` keeps the English for logs).
+REFUSAL_MESSAGES: dict[str, str] = {
+    "round-over": N_("The round is over: nobody is to act."),
+    "no-insurance-now": N_("Insurance is only offered on a dealer Ace, before anyone plays."),
+    "insurance-first": N_("Every player answers the insurance offer before play starts."),
+    "split-aces-one-card": N_("Split Aces receive one card each and no more."),
+    "double-two-cards": N_("You can only double on your first two cards."),
+    "no-double-after-split": N_("You cannot double after a split at this table."),
+    "double-total": N_("At this table you may only double on {allowed}; this hand makes {total}."),
+    "insured-no-double": N_("After taking insurance you may no longer double."),
+    "insured-no-split": N_("After taking insurance you may no longer split."),
+    "split-pair": N_("You can only split two cards of the same rank."),
+    "no-split": N_("This table does not allow splitting."),
+    "max-hands": N_("This table allows at most {max_hands} hands per seat."),
+    "no-resplit-aces": N_("Split Aces cannot be split again."),
+    "no-surrender": N_("This table does not offer surrender."),
+    "surrender-first": N_(
+        "You can only surrender your first two cards, before any other decision."
+    ),
+    "no-surrender-ace": N_(
+        "This table's house rule refuses surrender against a dealer Ace (a casino's rule: none"
+        " of the course's texts states it)."
+    ),
+    "even-money-natural": N_("Even money is only offered on a natural."),
+    "no-even-money": N_("This table does not offer even money."),
+    "no-insurance": N_("This table does not offer insurance."),
+    "funds": N_("You need {needed} more for this, and have {stack}."),
+    "insurance-amount": N_("Insurance is more than 0 and at most {most}."),
+}
+
+#: Sentences for the strategy's reason keys (``tutor.strategy.advice``); an unknown key falls
+#: back to the EVs alone. Each is followed by the comparison of ``COMPARE_MESSAGES``, so the
+#: figures that decide the play are always on screen beside the words.
+REASON_MESSAGES: dict[str, str] = {
+    "dealer-busts-often": N_(
+        "The dealer shows {up} and busts {bust} of the time, while one more card would bust"
+        " your {total} {player_bust} of the time: stand and let the dealer take the risk."
+    ),
+    "stiff-stand": N_(
+        "Standing on {total} wins whenever the dealer busts, {bust} of the time against {up};"
+        " one more card would bust you {player_bust} of the time: here standing loses less."
+    ),
+    "total-strong-enough": N_(
+        "Against {up}, {hand} is strong enough: another card risks more than it can win."
+    ),
+    "stand-not-double": N_(
+        "Doubling {hand} means exactly one more card for twice the bet: against {up} that card"
+        " risks more than it can win."
+    ),
+    "stand-not-split": N_(
+        "Played as one hand, {hand} makes {total}, worth more against {up} than two hands that"
+        " each start from one of its cards."
+    ),
+    "cannot-bust": N_("No card can bust {hand}: take one."),
+    "dealer-strong": N_(
+        "The dealer shows {up} and busts only {bust} of the time: standing on {total} loses too"
+        " often, even though one more card busts you {player_bust} of the time."
+    ),
+    "stiff-hit": N_(
+        "Standing on {total} wins only when the dealer busts, {bust} of the time against {up};"
+        " one more card busts you {player_bust} of the time and otherwise improves your hand:"
+        " take it."
+    ),
+    "hit-not-double": N_(
+        "Doubling {hand} against {up} stops the hand after one card for twice the bet; drawing"
+        " as many cards as it needs, on the first bet, is worth more."
+    ),
+    "hit-not-split": N_(
+        "Split, {hand} becomes two hands with a bet each; against {up} those two hands are worth"
+        " less than the pair played as one hand."
+    ),
+    "double-edge": N_(
+        "Against {up}, {hand} needs only one more card, and that card is worth a bigger bet."
+    ),
+    "double-not-split": N_(
+        "Played as one hand, {hand} makes {total}, a start worth doubling against {up}; split,"
+        " each of its cards would start a weaker hand."
+    ),
+    "split-pair": N_(
+        "Split {hand}: two hands that each start from one of its cards are worth more than the"
+        " pair played as one hand."
+    ),
+    "split-not-surrender": N_(
+        "Against {up}, splitting {hand} is worth more on average than surrendering."
+    ),
+    "keep-playing": N_(
+        "Against {up}, keep playing {hand}: {play} is worth more on average than surrendering."
+    ),
+    "composition": N_(
+        "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
+        " out of the shoe and change what is left to draw: here {play} loses less."
+    ),
+    "surrender-saves": N_(
+        "Against {up}, every way of playing on loses more than surrendering does."
+    ),
+    "insurance-odds": N_(
+        "Insurance pays 2:1 and wins only when the hidden card is worth ten: {tens} of the time"
+        " here, less than the {break_even} it needs to break even."
+    ),
+    "insurance-pays": N_(
+        "Insurance pays 2:1 and wins when the hidden card is worth ten: {tens} of the time here,"
+        " more than the {break_even} it needs to break even."
+    ),
+    "even-money-declined": N_(
+        "Declining even money, your natural is paid {pays} unless the hidden card is worth ten,"
+        " which happens {tens} of the time here: less than the {break_even} that would make the"
+        " sure win of one bet better."
+    ),
+    "even-money-sure": N_(
+        "Even money is a sure win of one bet; declining, your natural is paid {pays} unless the"
+        " hidden card is worth ten, which happens {tens} of the time here, more than the"
+        " {break_even} that makes declining pay."
+    ),
+}
+
+#: The figures behind every reason: the play argued for against the runner-up, for these cards
+#: or averaged over the chart's cell.
+COMPARE_MESSAGES: dict[str, str] = {
+    "cards": N_(
+        "With these cards, {play} is worth {play_ev} of a bet on average, {other} {other_ev}."
+    ),
+    "chart": N_(
+        "On average over the hands of this chart cell ({bare} against {column}), {play} is worth"
+        " {play_ev} of a bet, {other} {other_ev}."
+    ),
+    "chart-insurance": N_(
+        "Averaged over the shoe, as the chart counts, {play} is worth {play_ev} of a bet, {other}"
+        " {other_ev}."
+    ),
+    # The same figures when the move set against the play is the learner's own.
+    "cards-chosen": N_(
+        "With these cards, {play} is worth {play_ev} of a bet on average; {other}, your choice,"
+        " {other_ev}."
+    ),
+    "chart-chosen": N_(
+        "On average over the hands of this chart cell ({bare} against {column}), {play} is worth"
+        " {play_ev} of a bet; {other}, your choice, {other_ev}."
+    ),
+    "chart-insurance-chosen": N_(
+        "Averaged over the shoe, as the chart counts, {play} is worth {play_ev} of a bet;"
+        " {other}, your choice, {other_ev}."
+    ),
+}
+
+_PERCENT_PARAMS = frozenset({"bust", "player_bust", "tens", "break_even"})
+_CARD_PARAMS = frozenset({"up", "pair"})
+#: Figures a sentence sets against each other: shown with as many decimals as it takes for them
+#: to differ on screen (32,7 % against 33,3 %, never 33 % against 33 %).
+_COMPARED: tuple[tuple[str, str], ...] = (("play_ev", "other_ev"), ("tens", "break_even"))
+
+
+class Reasons(Names):
+    """Reasons and refusals as sentences in one language (a part of the ``Translator``)."""
+
+    def refusal(self, code: str, params: Mapping[str, Any]) -> str:
+        """Why a button is disabled: the engine's refusal code as a sentence."""
+        message = REFUSAL_MESSAGES.get(code)
+        if message is None:
+            return code
+        values = dict(params)
+        if code == "double-total":
+            values["allowed"] = {
+                "9-11": self.gettext(N_("9, 10 or 11")),
+                "10-11": self.gettext(N_("10 or 11")),
+            }.get(str(values.get("allowed")), str(values.get("allowed")))
+        if code == "split-pair" and values.get("by") == "value":
+            message = N_("You can only split two cards of the same value.")
+        for key in ("needed", "stack", "most"):
+            amount = values.get(key)
+            if isinstance(amount, int | float | Fraction):
+                values[key] = self.chips_text(amount)
+        return self.format(message, **values)
+
+    def reason(
+        self, key: str, params: Mapping[str, Any], *, figures: bool = True
+    ) -> str | None:
+        """The strategy's reason as sentences, or None for a key this version does not know: why
+        the play, then the figures that decide it (``COMPARE_MESSAGES``), then a word when the
+        call is close. Without ``figures`` (a lesson before expected values are taught) the two
+        moves are still named and set against each other, in words only."""
+        message = REASON_MESSAGES.get(key)
+        if message is None:
+            return None
+        values: dict[str, Any] = dict(params)
+        for name, value in params.items():
+            if name == "up" and isinstance(value, int):
+                rank = params.get("up_rank")
+                values[name] = self.up_card_phrase(value, rank if isinstance(rank, str) else None)
+                values["column"] = self.up_card_phrase(value)  # the chart's column: « un 10 »
+            elif name in _CARD_PARAMS and isinstance(value, int):
+                values[name] = self.up_card_name(value)
+            elif name in ("play", "other", "row_play") and isinstance(value, str):
+                values[name] = self.action_name(Action(value)).lower()
+        for name in _PERCENT_PARAMS:
+            if isinstance(params.get(name), float):
+                values[name] = self.percent(params[name], digits=0)
+        for first, second in _COMPARED:
+            a, b = params.get(first), params.get(second)
+            if isinstance(a, float) and isinstance(b, float):
+                values[first], values[second] = self._distinct(first, a, b)
+        values["hand"] = self.hand_name(params, article=True)
+        values["bare"] = self.hand_name(params)
+        if key == "composition":  # the chart's row of the total, not the pair's own row
+            values["bare"] = self.hand_name({**params, "pair": None})
+        try:
+            sentence = self.format(message, **values)
+            scope = str(params.get("scope", "cards"))
+            if scope == "chart" and key.startswith(("insurance", "even-money")):
+                scope = "chart-insurance"
+            if params.get("chosen"):
+                scope += "-chosen"
+            if params.get("natural_takes_bet"):
+                sentence += " " + self.gettext(
+                    N_("At this table the dealer has no hole card: if the second card makes a"
+                       " blackjack, it takes the bet you added too.")
+                )
+            if "other" in params and not figures:
+                sentence += " " + self.format(
+                    N_("Here the better play is {play}: on average {other}, your choice, is"
+                       " worth less.")
+                    if params.get("chosen")
+                    else N_("Here the better play is {play}: on average {other} is worth less."),
+                    **values,
+                )
+            elif "other" in params and scope in COMPARE_MESSAGES:
+                sentence += " " + self.format(COMPARE_MESSAGES[scope], **values)
+        except (KeyError, IndexError, ValueError):
+            return None
+        if params.get("close") and figures:
+            close = (
+                N_("A close call: the two plays are less than {close} of a bet apart.")
+                if params.get("chosen")
+                else N_("A close call: the two best plays are less than {close} of a bet apart.")
+            )
+            sentence += " " + self.format(close, close=self.number(CLOSE, digits=3))
+        return sentence
+
+    def _distinct(self, name: str, a: float, b: float) -> tuple[str, str]:
+        """Two figures a sentence compares, with the fewest decimals that tell them apart."""
+        percent = name in _PERCENT_PARAMS
+        start, stop = (0, 4) if percent else (3, 7)
+        for digits in range(start, stop):
+            if percent:
+                shown = self.percent(a, digits=digits), self.percent(b, digits=digits)
+            else:
+                shown = self.ev(a, digits=digits), self.ev(b, digits=digits)
+            if shown[0] != shown[1] or a == b:
+                break
+        return shown
+
+    def hand_name(self, params: Mapping[str, Any], *, article: bool = False) -> str:
+        """``hard 13``, ``soft 18``, ``pair of 8s`` from a reason's parameters; with
+        ``article``, as a sentence names it (``a hard 13``)."""
+        pair, total = params.get("pair"), params.get("total")
+        if isinstance(pair, int):
+            if pair == 1:
+                return self.gettext(N_("a pair of Aces") if article else N_("pair of Aces"))
+            message = N_("a pair of {pair}s") if article else N_("pair of {pair}s")
+            return self.format(message, pair=pair)
+        if total is None:
+            return ""
+        if params.get("soft"):
+            return self.format(N_("a soft {total}") if article else N_("soft {total}"), total=total)
+        return self.format(N_("a hard {total}") if article else N_("hard {total}"), total=total)
+
+
+def seating_message(error: SeatingError, t: Words) -> str:
+    """Why the form refused, as a sentence in the learner's language."""
+    values = error.params
+    if error.code == "too-many-names":
+        players = int(values["players"])
+        return t.ngettext(
+            "You typed {names} names for {players} player: move the Players slider to {names},"
+            " or remove names.",
+            "You typed {names} names for {players} players: move the Players slider to {names},"
+            " or remove names.",
+            players,
+        ).format(**values)
+    if error.code == "too-many-players":
+        return t.format(
+            "The family table seats 7 people at most, the bank included: {most} players besides"
+            " the bank, and you typed {names} names.",
+            **values,
+        )
+    if error.code == "too-many-players-rotating":
+        return t.format(
+            "The family table seats 7 people at most, and here the players hold the bank in"
+            " turn: {most} players, and you typed {names} names.",
+            **values,
+        )
+    if error.code == "players":
+        return t.format("This table seats {low} to {high} players, not {players}.", **values)
+    if error.code == "same-name":
+        return t.format("Two players are called {name}: give each a different name.", **values)
+    return t.gettext("These players cannot be seated.")  # pragma: no cover - every code above
