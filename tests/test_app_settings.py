@@ -13,7 +13,7 @@ from tutor.decision import Action
 from tutor.identity import format_code, parse_code
 from tutor.render.card_pictures import card_img
 from tutor.render.catalogue import LOCALE_DIR, compile_po
-from tutor.render.names import PRESET_NAMES
+from tutor.render.naming import PRESET_NAMES
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.sources import SOURCES, citation

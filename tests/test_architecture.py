@@ -199,6 +199,23 @@ def test_the_floors_import_only_downwards() -> None:
     assert not upwards, "\n".join(upwards)
 
 
+def test_the_render_rooms_are_named_apart() -> None:
+    """No module of ``tutor/render/`` shares its name with a module on another floor: a newcomer
+    who reads ``card_pictures`` or ``class_reports`` in an import knows which one it is (the
+    interface's ``cards.py`` beside the engine's ``cards.py`` was the confusion this ends)."""
+    stems: dict[str, set[str]] = {}
+    for name in _modules():
+        stems.setdefault(name.rsplit(".", 1)[-1], set()).add(name)
+    shared = {
+        name: sorted(others - {name})
+        for name in _modules()
+        if _floor(name) == "render" and name != "tutor.render"
+        for others in [stems[name.rsplit(".", 1)[-1]]]
+        if len(others) > 1
+    }
+    assert shared == {}
+
+
 def test_the_line_checks_see_a_wrong_import() -> None:
     """The checks above fail on the mistakes they are for: a plain module in ``tutor/ui/``, a
     Streamlit import in ``tutor/render/``, and an import pointing up a floor."""
@@ -212,11 +229,11 @@ def test_the_line_checks_see_a_wrong_import() -> None:
         "tutor.ui.helper is under tutor/ui/ but does not import streamlit",
     ]
     assert _arrows_up(
-        {"tutor.quiz": {"tutor.render.names"}, "tutor.render.names": {"tutor.ui.state"},
-         "tutor.ui.state": {"tutor.render.names", "tutor.quiz"}}
+        {"tutor.quiz": {"tutor.render.naming"}, "tutor.render.naming": {"tutor.ui.state"},
+         "tutor.ui.state": {"tutor.render.naming", "tutor.quiz"}}
     ) == [
-        "tutor.quiz (domain) imports tutor.render.names (render)",
-        "tutor.render.names (render) imports tutor.ui.state (ui)",
+        "tutor.quiz (domain) imports tutor.render.naming (render)",
+        "tutor.render.naming (render) imports tutor.ui.state (ui)",
     ]
 
 

@@ -7,7 +7,7 @@ Streamlit or ``tutor.ui``, and nothing below (the domain) imports this package: 
 out of the rules.
 
 - ``translator`` — the ``Translator`` a page holds, made of ``catalogue`` (gettext, typography,
-  numbers), ``names`` (cards, hands, actions, presets), ``reasons`` (why a play, why refused)
+  numbers), ``naming`` (cards, hands, actions, presets), ``reasons`` (why a play, why refused)
   and ``narration`` (a round told in sentences);
 - ``card_pictures`` — playing cards as SVG images;
 - ``chart_view`` — the strategy chart's grid, legend, rule changes in words, CSV, printable page;

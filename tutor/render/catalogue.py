@@ -10,7 +10,7 @@ checks that each ``.mo`` matches its ``.po``). Refresh them after changing inter
     python -m tutor.render.catalogue    # extract, update the .po files, compile the .mo files
 
 Numbers are formatted by Babel for the learner's locale (``0,40 %`` in French, ``0.40%`` in
-English): :class:`Words` holds the formats, the names of things are in ``names``, the reasons
+English): :class:`Words` holds the formats, the names of things are in ``naming``, the reasons
 and refusals in ``reasons``, a round told in sentences in ``narration``.
 
 >>> from tutor.render.translator import translator

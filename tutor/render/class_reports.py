@@ -32,7 +32,7 @@ from tutor.classroom import (
 )
 from tutor.decision import Action
 from tutor.render.class_messages import retention_text
-from tutor.render.names import category_name
+from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 from tutor.spreadsheet import is_formula_like, safe_frame
 

@@ -39,7 +39,7 @@ from tutor.game import (
     Surrendered,
 )
 from tutor.render.catalogue import N_
-from tutor.render.names import Names
+from tutor.render.naming import Names
 
 #: Each settled hand as a whole sentence, so the verb agrees with whoever played it.
 _SETTLED: dict[Outcome, str] = {

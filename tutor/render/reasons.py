@@ -18,7 +18,7 @@ from typing import Any
 from tutor.decision import Action
 from tutor.practice import SeatingError
 from tutor.render.catalogue import N_, Words
-from tutor.render.names import Names
+from tutor.render.naming import Names
 from tutor.strategy.advice import CLOSE
 
 #: How each refusal code of the engine reads (``tutor.game.REFUSALS`` keeps the English for logs).

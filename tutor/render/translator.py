@@ -6,7 +6,7 @@ looking for *how a refusal reads* or *how a round is told* should find one modul
 subject is a part in its own module, and ``Translator`` is their sum:
 
 - ``tutor.render.catalogue`` — ``Words``: gettext, plurals, French typography, numbers, dates;
-- ``tutor.render.names`` — ``Names``: actions, cards, hands, cells, items, presets, up-cards;
+- ``tutor.render.naming`` — ``Names``: actions, cards, hands, cells, items, presets, up-cards;
 - ``tutor.render.reasons`` — ``Reasons``: the strategy's reasons and the engine's refusals;
 - ``tutor.render.narration`` — ``Narration``: the engine's events told as sentences.
 

@@ -30,7 +30,7 @@ from tutor.render.class_messages import (
     markdown_text,
     retention_text,
 )
-from tutor.render.names import category_name
+from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.ui.classroom.join import join_panel

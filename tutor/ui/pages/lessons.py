@@ -18,7 +18,7 @@ from tutor.lessons import (
 from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show, StepCases, Translations
 from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.lessons.run import Decision, LessonRun, NotOfferedError
-from tutor.render.names import category_name
+from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard

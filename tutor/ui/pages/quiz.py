@@ -17,7 +17,7 @@ import streamlit as st
 from tutor import progress
 from tutor.cell import up_value
 from tutor.quiz import Category, QuizSession, unavailable_reason
-from tutor.render.names import category_name
+from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
