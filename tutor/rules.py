@@ -12,7 +12,7 @@ saying why:
 >>> TableRules(decks=9)
 Traceback (most recent call last):
 ...
-tutor.rules.InvalidRulesError: a shoe holds 1 to 8 decks, not 9
+tutor.rules_errors.InvalidRulesError: a shoe holds 1 to 8 decks, not 9
 >>> PRESETS["family"].double_after_split
 False
 """
@@ -231,7 +231,7 @@ class TableRules:
         >>> TableRules.from_mapping({"preset": "family", "dealer_hits_soft_17": "no"})
         Traceback (most recent call last):
         ...
-        tutor.rules.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
+        tutor.rules_errors.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
         """
         choice = parse_rules_mapping(data, source=source)
         preset, values = choice.preset, dict(choice.values)
