@@ -176,11 +176,11 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "rules-bonus": N_(
         "The bonus for the Ace of spades with a black Jack pays more than a natural."
     ),
-    "rules-unknown-option": N_("Unknown table rule: {option}. The rules are: {options}."),
+    "rules-unknown-option": N_("Unknown table rule: “{option}”. The rules are: {options}."),
     "rules-option-value": N_("{key} is one of {choices}, not {value}."),
     "rules-payout": N_("{key} is a number or a ratio such as 3/2, not {value}."),
     "rules-preset-type": N_("A preset is given by its name, not {value}."),
-    "rules-unknown-preset": N_("Unknown preset {preset}. The presets are: {presets}."),
+    "rules-unknown-preset": N_("Unknown preset “{preset}”. The presets are: {presets}."),
     "rules-not-bool": N_("{key} is true or false, not {value}."),
     "rules-not-int": N_("{key} is a whole number, not {value}."),
     "rules-not-number": N_("{key} is a number, not {value}."),

@@ -198,8 +198,12 @@ class TableRules:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             names = ", ".join(sorted(unknown))
+            options = ", ".join(f.name for f in dataclasses.fields(self))
             raise InvalidRulesError.of(
-                "rules-unknown-option", f"unknown table rule(s): {names}", option=names
+                "rules-unknown-option",
+                f"unknown table rule(s): {names}",
+                option=names[:200],
+                options=options,
             )
         return dataclasses.replace(self, **changes)
 
@@ -318,7 +322,7 @@ def _preset(raw: object) -> str:
         raise _refused("rules-preset-type", message, value=_shown(raw))
     if raw not in PRESETS:
         message = f"unknown preset {raw!r}; presets are: {', '.join(PRESETS)}"
-        raise _refused("rules-unknown-preset", message, preset=_shown(raw), presets=_PRESET_NAMES)
+        raise _refused("rules-unknown-preset", message, preset=raw[:40], presets=_PRESET_NAMES)
     return raw
 
 
@@ -418,7 +422,7 @@ def _problems_of(
         place = order.index(key) if key in order else len(order)
         if details["type"] == "extra_forbidden":
             message = f"unknown table rule {_shown(key)}; rules are: {names}"
-            refusal = Refusal("rules-unknown-option", {"option": _shown(key), "options": names})
+            refusal = Refusal("rules-unknown-option", {"option": str(key)[:40], "options": names})
             problems.append((place, RuleProblem(key, message, refusal, at_key=True)))
             continue
         if details["type"] == "rule":
@@ -575,5 +579,5 @@ def preset_rules(name: str) -> TableRules:
     except KeyError:
         message = f"unknown preset {name!r}; presets are: {_PRESET_NAMES}"
         raise InvalidRulesError.of(
-            "rules-unknown-preset", message, preset=_shown(name), presets=_PRESET_NAMES
+            "rules-unknown-preset", message, preset=name[:40], presets=_PRESET_NAMES
         ) from None
