@@ -19,11 +19,21 @@ from tutor.refusal import Refusal, RefusedError
 
 #: Why rules built in code do not hold together, one code per reason (``TableRules._problems``).
 _CONFLICTS = (
-    *("rules-decks", "rules-max-hands", "rules-resplit-aces-room", "rules-natural-pays"),
-    *("rules-insurance-max", "rules-insurance-without-insurance", "rules-insurance-both"),
-    *("rules-insure-added-bets-hole-card", "rules-even-money-without-insurance"),
-    *("rules-surrender-ace-without-surrender", "rules-penetration", "rules-spare-deck"),
+    "rules-decks", "rules-max-hands", "rules-resplit-aces-room", "rules-natural-pays",
+    "rules-insurance-max", "rules-insurance-without-insurance", "rules-insurance-both",
+    "rules-insure-added-bets-hole-card", "rules-even-money-without-insurance",
+    "rules-surrender-ace-without-surrender", "rules-penetration", "rules-spare-deck",
     "rules-bonus",
+)
+
+#: A mapping's mistakes (``parse_rules_mapping``, ``replace``, a preset's name) and a file's
+#: (``tutor.rules_file.load_rules``).
+_MAPPING_AND_FILE = (
+    "rules-unknown-option", "rules-option-value", "rules-payout", "rules-preset-type",
+    "rules-unknown-preset", "rules-not-bool", "rules-not-int", "rules-not-number",
+    "rules-not-text", "rules-no-file", "rules-unreadable", "rules-file-too-large",
+    "rules-not-utf8", "rules-not-mapping", "rules-toml-syntax", "rules-nests-too-deeply",
+    "rules-yaml-alias", "rules-yaml-too-many-values", "rules-yaml-value", "rules-yaml-syntax",
 )
 
 
@@ -37,15 +47,7 @@ class InvalidRulesError(RefusedError, ValueError):
     hold together (a spare deck without a shuffle after every round).
     """
 
-    codes = (
-        *_CONFLICTS,
-        *("rules-unknown-option", "rules-option-value", "rules-payout", "rules-preset-type"),
-        *("rules-unknown-preset", "rules-not-bool", "rules-not-int", "rules-not-number"),
-        *("rules-not-text", "rules-no-file", "rules-unreadable", "rules-file-too-large"),
-        *("rules-not-utf8", "rules-not-mapping", "rules-toml-syntax", "rules-nests-too-deeply"),
-        *("rules-yaml-alias", "rules-yaml-too-many-values", "rules-yaml-value"),
-        "rules-yaml-syntax",
-    )
+    codes = _CONFLICTS + _MAPPING_AND_FILE
 
     def __init__(
         self,

@@ -35,10 +35,8 @@ class SeatingError(RefusedError, ValueError):
     """Why the table form cannot seat what was asked: a code and its figures, worded in the
     learner's language by ``seating_message`` (never an English exception text on screen)."""
 
-    codes = (
-        *("too-many-players-rotating", "too-many-players", "players", "too-many-names"),
-        "same-name",
-    )
+    codes = ("too-many-players-rotating", "too-many-players", "players", "too-many-names",
+             "same-name")
 
     def __init__(self, code: str, **params: int | str) -> None:
         super().__init__(Refusal(code, params), f"{code}: {params}")
