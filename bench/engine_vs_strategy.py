@@ -17,7 +17,8 @@ import random
 import time
 
 from tutor.decision import Action
-from tutor.rules import Shuffle, load_rules
+from tutor.rules import Shuffle
+from tutor.rules_file import load_rules
 from tutor.strategy import best_action, house_edge
 from tutor.table import Table
 

@@ -17,9 +17,9 @@ from tutor.rules import (
     Shuffle,
     Surrender,
     TableRules,
-    load_rules,
     preset_rules,
 )
+from tutor.rules_file import load_rules
 
 
 def test_the_family_table_reads_like_its_booklet() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons.source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
-from tutor.rules import MAX_RULES_BYTES, InvalidRulesError, load_rules
+from tutor.rules import InvalidRulesError
+from tutor.rules_file import MAX_RULES_BYTES, load_rules
 from tutor.yaml_reader import BOUNDS, Bounds, Issue, Position, read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,12 +22,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from tutor.refusal import Refusal, RefusedError
 
-class InvalidCardError(ValueError):
-    """A card token that does not parse; the message quotes the token and says what is expected."""
 
-    def __init__(self, token: str, reason: str) -> None:
-        super().__init__(f"{token!r} is not a card: {reason}")
+class InvalidCardError(RefusedError, ValueError):
+    """A card token that does not parse; the message quotes the token and says what is expected,
+    and the refusal's ``code`` which part is wrong (``card-rank``, ``card-suit``, ``card-form``:
+    not a rank then a suit), with the ``token``."""
+
+    codes = ("card-rank", "card-suit", "card-form")
+
+    def __init__(self, token: str, reason: str, *, code: str) -> None:
+        super().__init__(Refusal(code, {"token": token}), f"{token!r} is not a card: {reason}")
         self.token = token
         self.reason = reason
 
@@ -60,7 +66,7 @@ class Suit(Enum):
                 or text == suit.symbol + "\ufe0f"
             ):
                 return suit
-        raise InvalidCardError(text, "a suit is one of ♠ ♥ ♦ ♣ or S H D C")
+        raise InvalidCardError(text, "a suit is one of ♠ ♥ ♦ ♣ or S H D C", code="card-suit")
 
 
 class Rank(Enum):
@@ -111,7 +117,9 @@ class Rank(Enum):
         for rank in cls:
             if upper == rank.symbol:
                 return rank
-        raise InvalidCardError(text, "a rank is one of A 2 3 4 5 6 7 8 9 10 (or T) J Q K")
+        raise InvalidCardError(
+            text, "a rank is one of A 2 3 4 5 6 7 8 9 10 (or T) J Q K", code="card-rank"
+        )
 
     @classmethod
     def of_value(cls, value: int) -> Rank:
@@ -141,16 +149,18 @@ class Card:
         """
         text = token.strip().replace("\ufe0f", "")
         if len(text) < 2:
-            raise InvalidCardError(token, "write a rank then a suit, such as A♠ or AS")
+            raise InvalidCardError(
+                token, "write a rank then a suit, such as A♠ or AS", code="card-form"
+            )
         rank_text, suit_text = text[:-1], text[-1]
         try:
             rank = Rank.parse(rank_text)
         except InvalidCardError as error:
-            raise InvalidCardError(token, error.reason) from None
+            raise InvalidCardError(token, error.reason, code=error.code) from None
         try:
             suit = Suit.parse(suit_text)
         except InvalidCardError as error:
-            raise InvalidCardError(token, error.reason) from None
+            raise InvalidCardError(token, error.reason, code=error.code) from None
         return cls(rank, suit)
 
     @property
@@ -259,8 +269,13 @@ def one_deck() -> list[Card]:
     return list(_DECK)
 
 
-class ShoeExhaustedError(RuntimeError):
+class ShoeExhaustedError(RefusedError, RuntimeError):
     """No card left to draw, and nothing may be reshuffled: only a scripted shoe can run out."""
+
+    codes = ("shoe-exhausted",)
+
+    def __init__(self, message: str) -> None:
+        super().__init__(Refusal("shoe-exhausted"), message)
 
 
 class Shoe:

@@ -39,6 +39,7 @@ from enum import Enum
 
 from tutor.cards import Card, Rank, hand_value
 from tutor.decision import Action, DecisionPoint
+from tutor.refusal import Refusal, RefusedError
 
 
 class Kind(Enum):
@@ -69,11 +70,15 @@ _ROWS: dict[Kind, range] = {
 }
 
 
-class InvalidCellError(ValueError):
-    """Text that does not spell a cell; the message quotes it and says what a cell looks like."""
+class InvalidCellError(RefusedError, ValueError):
+    """Text that does not spell a cell; the message quotes it and says what a cell looks like.
+    One code, ``cell`` with the ``text``: the spellings are the program's (item keys, chart
+    labels), so what a person needs is which text was refused; the message says how it fails."""
+
+    codes = ("cell",)
 
     def __init__(self, text: str, why: str) -> None:
-        super().__init__(f"{text!r} is not a cell: {why}")
+        super().__init__(Refusal("cell", {"text": text}), f"{text!r} is not a cell: {why}")
         self.text = text
         self.why = why
 

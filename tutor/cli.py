@@ -160,7 +160,8 @@ def _add_chart(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _run_chart(args: argparse.Namespace) -> int:
     import json
 
-    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.rules import InvalidRulesError
+    from tutor.rules_file import load_rules
     from tutor.spreadsheet import safe_frame
     from tutor.strategy import chart
 
@@ -204,7 +205,8 @@ def _run_ev(args: argparse.Namespace) -> int:
     import json
 
     from tutor.cards import InvalidCardError, parse_ranks
-    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.rules import InvalidRulesError
+    from tutor.rules_file import load_rules
     from tutor.strategy import judge
     from tutor.table import decision_for
 
@@ -311,7 +313,8 @@ EDGE_CONVENTION = (
 def _run_edge(args: argparse.Namespace) -> int:
     import json
 
-    from tutor.rules import InvalidRulesError, load_rules
+    from tutor.rules import InvalidRulesError
+    from tutor.rules_file import load_rules
     from tutor.strategy import house_edge
 
     try:

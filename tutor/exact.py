@@ -29,6 +29,8 @@ import math
 import re
 from fractions import Fraction
 
+from tutor.refusal import Refusal, RefusedError
+
 #: The most characters a number may have; "-1000000.000000000000001" has 24.
 MAX_LENGTH = 24
 #: The largest magnitude accepted: no chip count, total or payout in a lesson comes near it.
@@ -40,8 +42,15 @@ _NUMBER = re.compile(
 )
 
 
-class NumberError(ValueError):
-    """A text or value that is not an exact number within the bounds; the message says why."""
+class NumberError(RefusedError, ValueError):
+    """A text or value that is not an exact number within the bounds; the message says why, the
+    refusal's code which bound (``not-a-number`` with the text as shown, ``number-too-long``,
+    ``number-divides-by-zero``, ``number-beyond``)."""
+
+    codes = ("not-a-number", "number-too-long", "number-divides-by-zero", "number-beyond")
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(Refusal(code, params), message)
 
 
 def parse_exact(raw: object) -> Fraction:
@@ -51,30 +60,38 @@ def parse_exact(raw: object) -> Fraction:
     shortest text, so ``0.1`` is one tenth) or a text; every kind is held to the same bounds.
     """
     if isinstance(raw, bool):
-        raise NumberError(f"{raw!r} is a yes/no value, not a number")
+        shown = repr(raw)
+        raise NumberError("not-a-number", f"{shown} is a yes/no value, not a number", text=shown)
     if isinstance(raw, int | Fraction):
         # Cheap: no text to expand; a huge int is never printed (its text is what costs).
         return _bounded(Fraction(raw), None)
     if isinstance(raw, float):
         if not math.isfinite(raw):
-            raise NumberError(f"{raw!r} is not a number within ±{LIMIT:,}")
+            shown = repr(raw)
+            message = f"{shown} is not a number within ±{LIMIT:,}"
+            raise NumberError("not-a-number", message, text=shown)
         raw = repr(raw)
     if not isinstance(raw, str):
-        raise NumberError(f"expected a number such as 3, -2, 1.5 or 3/2, not {type(raw).__name__}")
+        kind = type(raw).__name__
+        message = f"expected a number such as 3, -2, 1.5 or 3/2, not {kind}"
+        raise NumberError("not-a-number", message, text=kind)
     text = raw.strip()
     if len(text) > MAX_LENGTH:
         raise NumberError(
-            f"{text[:MAX_LENGTH]!r}… is too long for a number (at most {MAX_LENGTH} characters)"
+            "number-too-long",
+            f"{text[:MAX_LENGTH]!r}… is too long for a number (at most {MAX_LENGTH} characters)",
+            most=MAX_LENGTH,
         )
     match = _NUMBER.fullmatch(text)
     if match is None:
         hint = " (no exponent)" if "e" in text.lower() else ""
-        raise NumberError(f"{text!r} is not a number written as 3, -2, 1.5 or 3/2{hint}")
+        message = f"{text!r} is not a number written as 3, -2, 1.5 or 3/2{hint}"
+        raise NumberError("not-a-number", message, text=repr(text))
     sign = -1 if match["sign"] == "-" else 1
     if match["den"] is not None:
         denominator = int(match["den"])
         if denominator == 0:
-            raise NumberError(f"{text!r} divides by 0")
+            raise NumberError("number-divides-by-zero", f"{text!r} divides by 0", text=repr(text))
         value = Fraction(sign * int(match["num"]), denominator)
     else:
         whole = match["int"] or "0"
@@ -94,5 +111,5 @@ def read_exact(raw: object) -> Fraction | None:
 def _bounded(value: Fraction, text: str | None) -> Fraction:
     if abs(value) > LIMIT:
         shown = "this number" if text is None else repr(text)
-        raise NumberError(f"{shown} is beyond ±{LIMIT:,}")
+        raise NumberError("number-beyond", f"{shown} is beyond ±{LIMIT:,}", limit=LIMIT)
     return value

@@ -37,6 +37,8 @@ from typing import Any, Literal, NamedTuple, TypeAlias
 from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, DecisionPoint
 from tutor.legality import Refusal, double_refusal, hit_refusal, split_refusal, surrender_refusal
+from tutor.refusal import Refusal as RefusalValue
+from tutor.refusal import RefusedError
 from tutor.rules import TableRules
 
 #: Chips are integers; a 3:2 natural on an odd bet or half-bet insurance needs exact fractions.
@@ -69,13 +71,12 @@ def scale(amount: Money, ratio: Fraction) -> Money:
 _HALF = Fraction(1, 2)
 
 
-class IllegalActionError(Exception):
-    """An action the table forbids now. ``code`` and ``params`` let the interface translate it."""
+class IllegalActionError(RefusedError):
+    """An action the table forbids now. Its ``refusal`` (one of ``REFUSALS``' codes and their
+    parameters) lets the interface translate it."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+        super().__init__(RefusalValue(code, params), message)
 
 
 #: The sentence for each refusal code (English, for errors and logs; the interface translates
@@ -102,6 +103,8 @@ REFUSALS: dict[str, str] = {
     "funds": "you need {needed} more chips to {action}, and have {stack}",
     "insurance-amount": "insurance is more than 0 and at most {most} chips",
 }
+#: An illegal action carries one of these codes (its English sentence is the message).
+IllegalActionError.codes = tuple(REFUSALS)
 
 
 class Phase(Enum):

@@ -26,6 +26,8 @@ import hashlib
 import secrets
 import unicodedata
 
+from tutor.refusal import Refusal, RefusedError
+
 #: Crockford's base32: the digits and the letters without I, L, O (look-alikes of 1 and 0) and U.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: 26 characters of 5 bits: 130 random bits, at least the 128 that make a guess infeasible.
@@ -37,8 +39,14 @@ _READ_AS = {"O": "0", "I": "1", "L": "1"}
 _SEPARATORS = frozenset(" -_.\t\n\r\u00a0")
 
 
-class InvalidRecoveryCodeError(ValueError):
-    """A recovery code that cannot be one: wrong length or characters outside the alphabet."""
+class InvalidRecoveryCodeError(RefusedError, ValueError):
+    """A recovery code that cannot be one: characters outside the alphabet
+    (``recovery-code-characters``, with them) or the wrong length (``recovery-code-length``)."""
+
+    codes = ("recovery-code-characters", "recovery-code-length")
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(Refusal(code, params), message)
 
 
 def random_code(characters: int) -> str:
@@ -113,8 +121,10 @@ def read_code(text: str) -> str:
     if wrong:
         shown = " ".join(repr(char) for char in wrong)
         raise InvalidRecoveryCodeError(
+            "recovery-code-characters",
             f"a recovery code uses the digits and the letters A-Z except I, L, O and U; "
-            f"this one has {shown}"
+            f"this one has {shown}",
+            characters=" ".join(wrong[:10]),
         )
     return code
 
@@ -135,8 +145,11 @@ digits), this one has 4
     code = read_code(text)
     if len(code) != TOKEN_LENGTH:
         raise InvalidRecoveryCodeError(
+            "recovery-code-length",
             f"a recovery code has {TOKEN_LENGTH} characters (letters and digits), "
-            f"this one has {len(code)}"
+            f"this one has {len(code)}",
+            expected=TOKEN_LENGTH,
+            length=len(code),
         )
     return code
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
 from tutor.quiz import question_for_item
+from tutor.refusal import Refusal, RefusedError
 from tutor.rules import TableRules
 from tutor.strategy import Judgement, Reference, judge
 from tutor.table import BankRotation, FamilySession, Standing, Table, new_shoe
@@ -29,15 +30,16 @@ BET = 2
 MIN_SEATS, MAX_SEATS = 1, 7
 
 
-class SeatingError(ValueError):
+class SeatingError(RefusedError, ValueError):
     """Why the table form cannot seat what was asked: a code and its figures, worded in the
     learner's language by ``tutor.render.reasons.seating_message`` (never an English exception
     text on screen)."""
 
+    codes = ("too-many-players-rotating", "too-many-players", "players", "too-many-names",
+             "same-name")
+
     def __init__(self, code: str, **params: int | str) -> None:
-        super().__init__(f"{code}: {params}")
-        self.code = code
-        self.params = params
+        super().__init__(Refusal(code, params), f"{code}: {params}")
 
 
 def parse_names(text: str) -> tuple[str, ...]:

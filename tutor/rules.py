@@ -12,7 +12,7 @@ saying why:
 >>> TableRules(decks=9)
 Traceback (most recent call last):
 ...
-tutor.rules.InvalidRulesError: a shoe holds 1 to 8 decks, not 9
+tutor.rules_errors.InvalidRulesError: a shoe holds 1 to 8 decks, not 9
 >>> PRESETS["family"].double_after_split
 False
 """
@@ -20,13 +20,11 @@ False
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import (
@@ -43,118 +41,14 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from tutor.exact import NumberError, parse_exact
-from tutor.yaml_reader import BOUNDS, Issue, YamlProblem, read_yaml
-
-
-class InvalidRulesError(ValueError):
-    """Table rules that cannot hold together, or an unknown preset or option.
-
-    ``problems`` names the key of each mistake when the mistake is one of a mapping's keys or
-    values (a lesson then points at that key in its file); it is empty for rules that do not
-    hold together (a spare deck without a shuffle after every round).
-    """
-
-    def __init__(self, message: str, problems: tuple[RuleProblem, ...] = ()) -> None:
-        super().__init__(message)
-        self.problems = problems
-
-
-@dataclass(frozen=True)
-class RuleProblem:
-    """One mistake in a rules mapping: the key, whether the key itself or its value is at fault,
-    and the sentence that says why (``decks must be a whole number, not 2.5``)."""
-
-    key: object
-    message: str
-    at_key: bool = False
-
-
-class HoleCard(Enum):
-    """How the dealer takes a second card."""
-
-    #: A second card face down at the deal; with an Ace or a ten up the dealer checks it at once,
-    #: so a dealer natural ends the round before anyone doubles or splits.
-    AMERICAN = "american"
-    #: No hole card: the dealer's second card comes after the players have played, and a dealer
-    #: natural then takes every bet on the table, doubled and split bets included.
-    EUROPEAN = "european"
-
-
-class DoubleOn(Enum):
-    """Which two-card totals may be doubled."""
-
-    ANY_TWO = "any"
-    NINE_TO_ELEVEN = "9-11"
-    TEN_OR_ELEVEN = "10-11"
-
-    def allows(self, total: int, *, soft: bool) -> bool:
-        if self is DoubleOn.ANY_TWO:
-            return True
-        # A soft total is not "9, 10 or 11": restricted doubling is on hard totals only.
-        allowed = (9, 10, 11) if self is DoubleOn.NINE_TO_ELEVEN else (10, 11)
-        return not soft and total in allowed
-
-
-class Surrender(Enum):
-    """Whether a player may give up a hand for half the bet, and what the dealer's natural does
-    to a hand given up. Two kinds, because the sources describe two different rules."""
-
-    NONE = "none"
-    #: Give up half the bet on the first two cards, after the dealer has checked for a natural.
-    #: Under the European deal the dealer has not checked yet: a surrendered hand still loses its
-    #: whole bet if the dealer's second card makes a natural (surrender only ever saves half against
-    #: hands the dealer has to play out, as at a table with a hole card).
-    LATE = "late"
-    #: The French casinos' rule (``001``: after two cards, "constatant une carte dangereuse à la
-    #: banque, un joueur peut décider d'abandonner immédiatement", the bank keeps half the bet):
-    #: the hand is settled at once, half the bet back, whatever the dealer's second card turns
-    #: out to be. 001 names no up-card it excludes, so it is offered against any up-card, an Ace
-    #: included: with no hole card it then keeps half the bet even when the dealer's second card
-    #: makes a natural. A casino that refuses it against an Ace says so in its house rules
-    #: (``TableRules.surrender_against_ace``). With a hole card it plays as late surrender (the
-    #: dealer has already checked under an Ace or a ten).
-    IMMEDIATE = "immediate"
-
-    @property
-    def loses_all_to_a_later_natural(self) -> bool:
-        """Whether a dealer natural revealed after the surrender (no hole card) takes the whole
-        bet: late surrender does, immediate surrender is settled before the card is drawn."""
-        return self is Surrender.LATE
-
-
-class BankRotation(Enum):
-    """Who holds the bank from one round to the next.
-
-    At a casino, or at the family booklet's table (``004``), one bank sits through the whole
-    session. In the game played at home that source ``000`` describes, the players hold the bank
-    themselves, "suivant les conventions adoptées en début de partie", by one of three
-    conventions: the banker keeps it "jusqu'à épuisement des cartes", gives it up "dès qu'il a
-    perdu son coup", or holds it "qu'un seul coup". The passing itself is played by
-    ``tutor.table.FamilySession``; the rules only say which convention the table agreed on.
-    """
-
-    #: The bank is one stack held for the whole session (the house, or the family booklet's bank).
-    FIXED = "fixed"
-    #: The players hold the bank in turn, one round each.
-    EACH_ROUND = "each-round"
-    #: The banker keeps the bank until a round costs the bank chips.
-    UNTIL_LOSS = "until-loss"
-    #: The banker keeps the bank until the cards run out. The cards of each round are burnt (not
-    #: shuffled back) until too few are left to deal the next round; then they are gathered and
-    #: shuffled, and the bank passes to the next player.
-    UNTIL_CARDS_RUN_OUT = "until-cards-run-out"
-
-    @property
-    def is_rotating(self) -> bool:
-        """Whether the players hold the bank in turn (no separate bank)."""
-        return self is not BankRotation.FIXED
-
-
-class Shuffle(Enum):
-    #: Gather and shuffle every card after each round (the family table).
-    EVERY_ROUND = "every-round"
-    #: Deal down to a cut card, then shuffle between rounds.
-    CUT_CARD = "cut-card"
+from tutor.options import BankRotation as BankRotation
+from tutor.options import DoubleOn as DoubleOn
+from tutor.options import HoleCard as HoleCard
+from tutor.options import Shuffle as Shuffle
+from tutor.options import Surrender as Surrender
+from tutor.refusal import Refusal
+from tutor.rules_errors import InvalidRulesError as InvalidRulesError
+from tutor.rules_errors import RuleProblem as RuleProblem
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -222,48 +116,63 @@ class TableRules:
         if untyped:
             for name, value in parse_rule_values(untyped).items():
                 object.__setattr__(self, name, value)
-        problems = list(self._problems())
+        problems = self._problems()
         if problems:
-            raise InvalidRulesError("; ".join(problems))
+            raise InvalidRulesError(
+                [refusal for refusal, _ in problems], "; ".join(message for _, message in problems)
+            )
 
-    def _problems(self) -> list[str]:
-        out: list[str] = []
+    def _problems(self) -> list[tuple[Refusal, str]]:
+        """Each way these rules do not hold together, as a refusal and its English sentence."""
+        out: list[tuple[Refusal, str]] = []
+
+        def add(code: str, message: str, **params: object) -> None:
+            out.append((Refusal(code, params), message))
+
         if not 1 <= self.decks <= 8:
-            out.append(f"a shoe holds 1 to 8 decks, not {_shown(self.decks)}")
+            decks = _shown(self.decks)
+            add("rules-decks", f"a shoe holds 1 to 8 decks, not {decks}", decks=decks)
         if not 1 <= self.max_hands <= 4:
-            out.append(f"a seat holds 1 to 4 hands after splitting, not {_shown(self.max_hands)}")
+            hands = _shown(self.max_hands)
+            add("rules-max-hands", f"a seat holds 1 to 4 hands after splitting, not {hands}",
+                hands=hands)
         if self.resplit_aces and self.max_hands < 3:
-            out.append("resplitting Aces needs room for at least 3 hands (max_hands >= 3)")
+            add("rules-resplit-aces-room",
+                "resplitting Aces needs room for at least 3 hands (max_hands >= 3)")
         if self.blackjack_pays < 1:
-            out.append(f"a natural pays at least even money, not {self.blackjack_pays}")
+            pays = str(self.blackjack_pays)
+            add("rules-natural-pays", f"a natural pays at least even money, not {pays}", pays=pays)
         if not 0 < self.insurance_max <= 1:
-            out.append(f"insurance is a part of the bet, between 0 and 1, not {self.insurance_max}")
+            most = str(self.insurance_max)
+            add("rules-insurance-max",
+                f"insurance is a part of the bet, between 0 and 1, not {most}", most=most)
         if not self.insurance and (
             self.insurance_forbids_double_split or self.insure_additional_bets
         ):
-            out.append("insurance rules are set but this table offers no insurance")
+            add("rules-insurance-without-insurance",
+                "insurance rules are set but this table offers no insurance")
         if self.insurance_forbids_double_split and self.insure_additional_bets:
-            out.append(
-                "insurance cannot both forbid doubling and splitting and insure the bets they add"
-            )
+            add("rules-insurance-both",
+                "insurance cannot both forbid doubling and splitting and insure the bets they add")
         if self.insure_additional_bets and self.hole_card is HoleCard.AMERICAN:
-            out.append(
+            add("rules-insure-added-bets-hole-card",
                 "insuring the bets added by a double or split only makes sense without a hole card:"
-                " with the American deal the dealer has already checked for a natural"
-            )
+                " with the American deal the dealer has already checked for a natural")
         if self.even_money and not self.insurance:
-            out.append("even money is a form of insurance, and this table offers no insurance")
+            add("rules-even-money-without-insurance",
+                "even money is a form of insurance, and this table offers no insurance")
         if not self.surrender_against_ace and not self.offers_surrender:
-            out.append(
-                "surrender against an Ace is refused but this table offers no surrender at all"
-            )
+            add("rules-surrender-ace-without-surrender",
+                "surrender against an Ace is refused but this table offers no surrender at all")
         if not 0.1 <= self.penetration <= 0.95:
-            out.append(f"the cut card goes between 10% and 95% of the shoe, not {self.penetration}")
+            add("rules-penetration",
+                f"the cut card goes between 10% and 95% of the shoe, not {self.penetration}",
+                penetration=self.penetration)
         if self.spare_deck and self.shuffle is not Shuffle.EVERY_ROUND:
-            out.append("a spare deck is for tables that shuffle after every round")
+            add("rules-spare-deck", "a spare deck is for tables that shuffle after every round")
         bonus = self.ace_of_spades_black_jack_pays
         if bonus is not None and bonus < self.blackjack_pays:
-            out.append("the Ace of spades with a black Jack bonus pays more than a natural")
+            add("rules-bonus", "the Ace of spades with a black Jack bonus pays more than a natural")
         return out
 
     # -- queries (cached: the engine asks them at every turn, and the rules never change) --
@@ -288,7 +197,14 @@ class TableRules:
         """A variant of these rules; unknown options are refused by name."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise InvalidRulesError(f"unknown table rule(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(unknown))
+            options = ", ".join(f.name for f in dataclasses.fields(self))
+            raise InvalidRulesError.of(
+                "rules-unknown-option",
+                f"unknown table rule(s): {names}",
+                option=names[:200],
+                options=options,
+            )
         return dataclasses.replace(self, **changes)
 
     def as_dict(self) -> dict[str, Any]:
@@ -319,7 +235,7 @@ class TableRules:
         >>> TableRules.from_mapping({"preset": "family", "dealer_hits_soft_17": "no"})
         Traceback (most recent call last):
         ...
-        tutor.rules.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
+        tutor.rules_errors.InvalidRulesError: dealer_hits_soft_17 must be true or false, not 'no'
         """
         choice = parse_rules_mapping(data, source=source)
         preset, values = choice.preset, dict(choice.values)
@@ -355,6 +271,13 @@ _KINDS: dict[str, tuple[Any, str]] = {
 }
 
 
+#: The code of a value of the wrong plain kind (``decks = 2.5``: ``rules-not-int``).
+_KIND_CODES = {
+    "bool": "rules-not-bool", "int": "rules-not-int", "float": "rules-not-number",
+    "str": "rules-not-text",
+}
+
+
 @dataclass(frozen=True)
 class RulesChoice:
     """A rules mapping read: the preset it starts from (None: the defaults) and the options it
@@ -374,9 +297,8 @@ def _option(name: str, enum: type[Enum]) -> Any:
             except ValueError:
                 pass
         choices = ", ".join(repr(member.value) for member in enum)
-        raise PydanticCustomError(
-            "rule", "{message}", {"message": f"{name} is one of {choices}, not {_shown(raw)}"}
-        )
+        message = f"{name} is one of {choices}, not {_shown(raw)}"
+        raise _refused("rules-option-value", message, key=name, choices=choices, value=_shown(raw))
 
     return PlainValidator(read)
 
@@ -389,7 +311,7 @@ def _payout(name: str, *, optional: bool) -> Any:
             return parse_exact(raw)
         except NumberError as error:
             message = f"{name} must be a number or a ratio like 3/2: {error}"
-            raise PydanticCustomError("rule", "{message}", {"message": message}) from None
+            raise _refused("rules-payout", message, key=name, value=_shown(raw)) from None
 
     return PlainValidator(read)
 
@@ -397,11 +319,18 @@ def _payout(name: str, *, optional: bool) -> Any:
 def _preset(raw: object) -> str:
     if not isinstance(raw, str):
         message = f"preset must be a preset's name, not {_shown(raw)}"
-        raise PydanticCustomError("rule", "{message}", {"message": message})
+        raise _refused("rules-preset-type", message, value=_shown(raw))
     if raw not in PRESETS:
         message = f"unknown preset {raw!r}; presets are: {', '.join(PRESETS)}"
-        raise PydanticCustomError("rule", "{message}", {"message": message})
+        raise _refused("rules-unknown-preset", message, preset=raw[:40], presets=_PRESET_NAMES)
     return raw
+
+
+def _refused(code: str, message: str, **params: object) -> PydanticCustomError:
+    """A validator's refusal, carried through pydantic to ``_problems_of``: the English sentence,
+    and the code and parameters of its ``Refusal``."""
+    context = {"message": message, "refusal": Refusal(code, params)}
+    return PydanticCustomError("rule", "{message}", context)
 
 
 def _field_type(f: dataclasses.Field[Any]) -> Any:
@@ -469,7 +398,9 @@ def parse_rules_mapping(data: Mapping[Any, Any], *, source: bool = True) -> Rule
         problems = _problems_of(error, list(data), model)
         preset = [problem for problem in problems if problem.key == "preset"]
         problems = preset[:1] or problems
-        raise InvalidRulesError("; ".join(p.message for p in problems), tuple(problems)) from None
+        raise InvalidRulesError(
+            [p.refusal for p in problems], "; ".join(p.message for p in problems), tuple(problems)
+        ) from None
     values = {name: getattr(parsed, name) for name in parsed.model_fields_set}
     preset = values.pop("preset", None)
     return RulesChoice(preset, {key: values[key] for key in data if key in values})
@@ -491,14 +422,18 @@ def _problems_of(
         place = order.index(key) if key in order else len(order)
         if details["type"] == "extra_forbidden":
             message = f"unknown table rule {_shown(key)}; rules are: {names}"
-            problems.append((place, RuleProblem(key, message, at_key=True)))
+            refusal = Refusal("rules-unknown-option", {"option": str(key)[:40], "options": names})
+            problems.append((place, RuleProblem(key, message, refusal, at_key=True)))
             continue
         if details["type"] == "rule":
-            message = details["msg"]
+            message, refusal = details["msg"], details["ctx"]["refusal"]
         else:
-            expected = _KINDS[_FIELD_KINDS[str(key)]][1]
-            message = f"{key} must be {expected}, not {_shown(details['input'])}"
-        problems.append((place, RuleProblem(key, message)))
+            kind = _FIELD_KINDS[str(key)]
+            value = _shown(details["input"])
+            message = f"{key} must be {_KINDS[kind][1]}, not {value}"
+            params = {"key": key, "value": value, "most": _MAX_TEXT}
+            refusal = Refusal(_KIND_CODES[kind], params)
+        problems.append((place, RuleProblem(key, message, refusal)))
     problems.sort(key=lambda item: item[0])
     return [problem for _place, problem in problems]
 
@@ -634,91 +569,15 @@ PRESETS: dict[str, TableRules] = {
 }
 
 
+#: The presets' names, as a sentence lists them.
+_PRESET_NAMES = ", ".join(PRESETS)
+
+
 def preset_rules(name: str) -> TableRules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise InvalidRulesError(
-            f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}"
+        message = f"unknown preset {name!r}; presets are: {_PRESET_NAMES}"
+        raise InvalidRulesError.of(
+            "rules-unknown-preset", message, preset=name[:40], presets=_PRESET_NAMES
         ) from None
-
-
-#: The largest rules file read: a rules file is a few lines (a preset and some overrides). The
-#: YAML reader's bound, which a TOML file is held to as well.
-MAX_RULES_BYTES = BOUNDS.max_bytes
-
-
-def load_rules(spec: str | Path) -> TableRules:
-    """A preset's name, or a TOML/YAML file of rules (``preset = ...`` plus overrides).
-
-    Every failure is an ``InvalidRulesError`` naming the file and saying why, never another
-    exception: a missing or unreadable file, a file too large, text that is not UTF-8, TOML or
-    YAML that does not parse or that ``tutor.yaml_reader`` refuses within its ``BOUNDS`` (aliases
-    as in lesson files: an alias bomb expands without bound), a value of the wrong type.
-    """
-    text = str(spec)
-    if text in PRESETS:
-        return PRESETS[text]
-    path = Path(text)
-    if not path.is_file():
-        raise InvalidRulesError(
-            f"{text!r} is neither a preset ({', '.join(PRESETS)}) nor an existing rules file"
-        )
-    try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_RULES_BYTES + 1)
-    except OSError as error:
-        raise InvalidRulesError(f"{path}: cannot read the file: {error.strerror}") from None
-    if len(raw) > MAX_RULES_BYTES:
-        raise InvalidRulesError(
-            f"{path}: a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
-        )
-    try:
-        source = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidRulesError(
-            f"{path}: the file is not UTF-8 text (byte {error.start + 1} cannot be read)"
-        ) from None
-    data = _parse_rules_text(path, source)
-    if not isinstance(data, dict):
-        raise InvalidRulesError(f"{path}: a rules file is a mapping of option = value")
-    try:
-        return TableRules.from_mapping(data)
-    except (InvalidRulesError, TypeError) as error:
-        raise InvalidRulesError(f"{path}: {error}") from None
-
-
-def _parse_rules_text(path: Path, source: str) -> object:
-    """The file's data, TOML or YAML by its suffix; a syntax error is an ``InvalidRulesError``."""
-    if path.suffix == ".toml":
-        try:
-            return tomllib.loads(source)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidRulesError(f"{path}: the TOML does not parse: {error}") from None
-        except RecursionError:
-            raise InvalidRulesError(f"{path}: the file nests too deeply") from None
-    read = read_yaml(source)
-    if read.refused is not None:
-        raise InvalidRulesError(f"{path}: {_yaml_sentence(read.refused)}")
-    # As ``yaml.safe_load(...) or {}`` read it before: an empty file is the default table, and a
-    # key given twice keeps its last value.
-    return read.data or {}
-
-
-def _yaml_sentence(problem: YamlProblem) -> str:
-    """What the owner of a rules file reads about a file the YAML reader refused."""
-    at = f"line {problem.position.line}, column {problem.position.column}"
-    if problem.kind in (Issue.ALIAS, Issue.ANCHOR):
-        # A rules file is one flat mapping, so an alias is never needed.
-        return f"aliases and anchors are not allowed ({at})"
-    if problem.kind is Issue.DEPTH:
-        return f"the file nests too deeply ({at})"
-    if problem.kind is Issue.NODES:
-        return f"a rules file is a few lines, not more than {BOUNDS.max_nodes:,} values ({at})"
-    if problem.kind is Issue.SIZE:
-        return f"a rules file is a few lines, not more than {MAX_RULES_BYTES // 1024} KB"
-    if problem.kind is Issue.VALUE:
-        return f"cannot read a value: {problem.detail}"
-    if problem.kind is Issue.CHARACTER:
-        return f"the YAML does not parse at {at}: the file contains {problem.detail}"
-    return f"the YAML does not parse at {at}: {problem.detail}"

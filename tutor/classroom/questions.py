@@ -29,6 +29,7 @@ from tutor.decision import Action, DecisionPoint
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
 from tutor.lessons.models import ActionAnswer
 from tutor.quiz import Category, Hands, next_question, unavailable_reason
+from tutor.refusal import Refusal, RefusedError
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy.judge import Judgement
 from tutor.table import decision_for
@@ -97,11 +98,15 @@ class HandProblem:
         return f"line {self.line}: {self.detail or self.code}"
 
 
-class HandsError(ValueError):
-    """Typed hands that cannot all be asked; ``problems`` says which line and why."""
+class HandsError(RefusedError, ValueError):
+    """Typed hands that cannot all be asked; ``problems`` says which line and why (each with its
+    own code, worded by the page line by line), the refusal (``hands``) how many lines."""
+
+    codes = ("hands",)
 
     def __init__(self, problems: Sequence[HandProblem]) -> None:
-        super().__init__("; ".join(str(problem) for problem in problems))
+        message = "; ".join(str(problem) for problem in problems)
+        super().__init__(Refusal("hands", {"count": len(problems)}), message)
         self.problems = tuple(problems)
 
 
@@ -115,7 +120,9 @@ def _card(token: str, suits: Iterator[Suit]) -> Card:
             rank = Rank.parse(token)
         except InvalidCardError:
             raise InvalidCardError(
-                token, "write a rank (A, 2-10, J, Q, K) with or without a suit, such as 10 or 10♥"
+                token,
+                "write a rank (A, 2-10, J, Q, K) with or without a suit, such as 10 or 10♥",
+                code="card-rank",
             ) from None
         return Card(rank, next(suits))
 

@@ -26,6 +26,7 @@ from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
 from tutor.lessons.models import ChoiceAnswer, StepCases, ask_of, nothing
 from tutor.quiz import Category, QuizSession, offered_point
+from tutor.refusal import Refusal, RefusedError
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge
 
@@ -59,12 +60,17 @@ class Decision:
         return self.on_purpose and not self.leaves_script and not self.correct
 
 
-class NotOfferedError(ValueError):
-    """A move the lesson does not offer yet (its ``actions``), though the table would allow it."""
+class NotOfferedError(RefusedError, ValueError):
+    """A move the lesson does not offer yet (its ``actions``), though the table would allow it:
+    ``not-offered``, with the action's and the offered actions' values."""
+
+    codes = ("not-offered",)
 
     def __init__(self, action: Action, offered: frozenset[Action]) -> None:
-        names = ", ".join(sorted(a.value for a in offered))
-        super().__init__(f"this lesson does not offer {action.value} (it offers {names})")
+        values = tuple(sorted(a.value for a in offered))
+        refusal = Refusal("not-offered", {"action": action.value, "offered": values})
+        names = ", ".join(values)
+        super().__init__(refusal, f"this lesson does not offer {action.value} (it offers {names})")
         self.action = action
 
 

@@ -129,6 +129,9 @@ def error_message(error: Exception, t: Translator) -> str:
             ),
             "already-answered": t.gettext("You have already answered this question."),
             "unknown-student": t.gettext("This class does not know you any more: join again."),
+            "illegal-answer": t.gettext(
+                "This play is not allowed on this hand: answer with one of the buttons shown."
+            ),
         }
         return messages.get(error.code, str(error))
     return str(error)

@@ -21,7 +21,9 @@ from tutor.render.catalogue import N_, Words
 from tutor.render.naming import Names
 from tutor.strategy.advice import CLOSE
 
-#: How each refusal code of the engine reads (``tutor.game.REFUSALS`` keeps the English for logs).
+#: How each refusal code reads: the engine's (``tutor.game.REFUSALS`` keeps the English for logs),
+#: the rules', and every other ``tutor.refusal.RefusedError``'s whose sentence is not class mode's
+#: (``tutor.render.class_messages.error_message``) or the seating form's (``seating_message``).
 REFUSAL_MESSAGES: dict[str, str] = {
     "round-over": N_("The round is over: nobody is to act."),
     "no-insurance-now": N_("Insurance is only offered on a dealer Ace, before anyone plays."),
@@ -49,6 +51,88 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "no-insurance": N_("This table does not offer insurance."),
     "funds": N_("You need {needed} more for this, and have {stack}."),
     "insurance-amount": N_("Insurance is more than 0 and at most {most}."),
+    # The rules' mistakes (``tutor.rules_errors.InvalidRulesError``, ``RuleProblem``).
+    "rules-decks": N_("A shoe holds 1 to 8 decks, not {decks}."),
+    "rules-max-hands": N_("A seat holds 1 to 4 hands after splitting, not {hands}."),
+    "rules-resplit-aces-room": N_("Resplitting Aces needs room for at least 3 hands."),
+    "rules-natural-pays": N_("A natural pays at least even money (1 to 1), not {pays}."),
+    "rules-insurance-max": N_(
+        "Insurance is a part of the bet, more than 0 and at most 1, not {most}."
+    ),
+    "rules-insurance-without-insurance": N_(
+        "Insurance rules are set, but this table offers no insurance."
+    ),
+    "rules-insurance-both": N_(
+        "Insurance cannot both forbid doubling and splitting and insure the bets they add."
+    ),
+    "rules-insure-added-bets-hole-card": N_(
+        "Insuring the bets that a double or a split adds only makes sense without a hole "
+        "card: with the American deal, the dealer has already checked for a natural."
+    ),
+    "rules-even-money-without-insurance": N_(
+        "Even money is a form of insurance, and this table offers no insurance."
+    ),
+    "rules-surrender-ace-without-surrender": N_(
+        "Surrender against an Ace is refused, but this table offers no surrender at all."
+    ),
+    "rules-penetration": N_(
+        "The cut card goes between 10% and 95% of the shoe, not {penetration}."
+    ),
+    "rules-spare-deck": N_("A spare deck is for tables that shuffle after every round."),
+    "rules-bonus": N_(
+        "The bonus for the Ace of spades with a black Jack pays more than a natural."
+    ),
+    "rules-unknown-option": N_("Unknown table rule: “{option}”. The rules are: {options}."),
+    "rules-option-value": N_("{key} is one of {choices}, not {value}."),
+    "rules-payout": N_("{key} is a number or a ratio such as 3/2, not {value}."),
+    "rules-preset-type": N_("A preset is given by its name, not {value}."),
+    "rules-unknown-preset": N_("Unknown preset “{preset}”. The presets are: {presets}."),
+    "rules-not-bool": N_("{key} is true or false, not {value}."),
+    "rules-not-int": N_("{key} is a whole number, not {value}."),
+    "rules-not-number": N_("{key} is a number, not {value}."),
+    "rules-not-text": N_("{key} is a text of at most {most} characters, not {value}."),
+    "rules-no-file": N_("“{spec}” is neither a preset ({presets}) nor a rules file that exists."),
+    "rules-unreadable": N_("The rules file {path} cannot be read."),
+    "rules-file-too-large": N_("A rules file is a few lines, not more than {kilobytes} KB."),
+    "rules-not-utf8": N_("The rules file {path} is not UTF-8 text (byte {byte} cannot be read)."),
+    "rules-not-mapping": N_("A rules file is a list of option = value lines."),
+    "rules-toml-syntax": N_("The TOML of the rules file {path} does not parse."),
+    "rules-nests-too-deeply": N_("The rules file nests too deeply."),
+    "rules-yaml-alias": N_(
+        "Aliases and anchors are not allowed in a rules file (line {line}, column {column})."
+    ),
+    "rules-yaml-too-many-values": N_(
+        "A rules file is a few lines, not more than {most} values (line {line}, column "
+        "{column})."
+    ),
+    "rules-yaml-value": N_(
+        "A value of the rules file cannot be read (line {line}, column {column})."
+    ),
+    "rules-yaml-syntax": N_(
+        "The YAML of the rules file does not parse at line {line}, column {column}."
+    ),
+    # Cards, cells and exact numbers (``tutor.cards``, ``tutor.cell``, ``tutor.exact``).
+    "card-rank": N_("“{token}” is not a card: a rank is A, 2 to 10 (or T), J, Q or K."),
+    "card-suit": N_("“{token}” is not a card: a suit is ♠ ♥ ♦ ♣ or S H D C."),
+    "card-form": N_("“{token}” is not a card: write a rank then a suit, such as A♠ or AS."),
+    "shoe-exhausted": N_("The scripted cards ran out, and this shoe deals no others."),
+    "cell": N_("“{text}” is not a cell of the chart."),
+    "not-a-number": N_("{text} is not a number written as 3, 1.5 or 3/2."),
+    "number-too-long": N_("A number has at most {most} characters."),
+    "number-divides-by-zero": N_("{text} divides by 0."),
+    "number-beyond": N_("A number stays between −{limit} and +{limit}."),
+    # A recovery code, typed hands, an erased learner, a move a lesson does not offer yet.
+    "recovery-code-characters": N_(
+        "A recovery code uses the digits and the letters A to Z except I, L, O and U; this "
+        "one has {characters}."
+    ),
+    "recovery-code-length": N_(
+        "A recovery code has {expected} characters (letters and digits); this one has "
+        "{length}."
+    ),
+    "hands": N_("Some typed hands cannot be asked: each line's problem is listed."),
+    "unknown-learner": N_("This learner's data has been erased, in another tab perhaps."),
+    "not-offered": N_("This lesson does not offer “{action}” yet; its moves are: {offered}."),
 }
 
 #: Sentences for the strategy's reason keys (``tutor.strategy.advice``); an unknown key falls
@@ -176,7 +260,14 @@ class Reasons(Names):
     """Reasons and refusals as sentences in one language (a part of the ``Translator``)."""
 
     def refusal(self, code: str, params: Mapping[str, Any]) -> str:
-        """Why a button is disabled: the engine's refusal code as a sentence."""
+        """Why something is refused (a disabled button, a rules mistake, a code that cannot be
+        one): a ``tutor.refusal.Refusal``'s code and parameters as a sentence.
+
+        >>> from tutor.render.translator import translator
+        >>> fr = translator("fr")
+        >>> fr.refusal("rules-decks", {"decks": "9"})
+        'Un sabot contient de 1 à 8 jeux, pas 9.'
+        """
         message = REFUSAL_MESSAGES.get(code)
         if message is None:
             return code
@@ -188,11 +279,29 @@ class Reasons(Names):
             }.get(str(values.get("allowed")), str(values.get("allowed")))
         if code == "split-pair" and values.get("by") == "value":
             message = N_("You can only split two cards of the same value.")
-        for key in ("needed", "stack", "most"):
-            amount = values.get(key)
-            if isinstance(amount, int | float | Fraction):
-                values[key] = self.chips_text(amount)
+        if code in ("funds", "insurance-amount"):
+            for key in ("needed", "stack", "most"):
+                amount = values.get(key)
+                if isinstance(amount, int | float | Fraction):
+                    values[key] = self.chips_text(amount)
+        if code == "not-offered":
+            values["action"] = self._action_value_name(values.get("action"))
+            offered = values.get("offered", ())
+            names = offered if isinstance(offered, tuple | list) else ()
+            values["offered"] = ", ".join(self._action_value_name(name) for name in names)
+        if code == "rules-penetration" and isinstance(values.get("penetration"), int | float):
+            values["penetration"] = self.percent(float(values["penetration"]), digits=0)
+        for key in ("limit", "most"):
+            if code in ("number-beyond", "rules-yaml-too-many-values") and key in values:
+                values[key] = self.number(values[key], digits=0)
         return self.format(message, **values)
+
+    def _action_value_name(self, value: object) -> str:
+        """An action given by its value (``"hit"``, as a refusal's parameters carry it)."""
+        try:
+            return self.action_name(Action(value))
+        except ValueError:
+            return str(value)
 
     def reason(
         self, key: str, params: Mapping[str, Any], *, figures: bool = True
@@ -291,7 +400,8 @@ def seating_message(error: SeatingError, t: Words) -> str:
     """Why the form refused, as a sentence in the learner's language."""
     values = error.params
     if error.code == "too-many-names":
-        players = int(values["players"])
+        count = values["players"]
+        players = count if isinstance(count, int) else 2  # an int at every raise site
         return t.ngettext(
             "You typed {names} names for {players} player: move the Players slider to {names},"
             " or remove names.",

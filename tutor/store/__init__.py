@@ -52,6 +52,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from tutor.identity import parse_code, token_hash
+from tutor.refusal import Refusal, RefusedError
 from tutor.srs import Grade, Review, next_due
 from tutor.store.base import FOLDED_MAX as FOLDED_MAX
 from tutor.store.base import NICKNAME_MAX as NICKNAME_MAX
@@ -219,7 +220,7 @@ NicknameProblem = Literal[
 ]
 
 
-class InvalidNicknameError(ValueError):
+class InvalidNicknameError(RefusedError, ValueError):
     """A nickname that is empty, too long, or made of characters a name does not need.
 
     ``code`` says why, for the page to say it in the learner's language: ``empty``,
@@ -229,9 +230,12 @@ class InvalidNicknameError(ValueError):
     Cyrillic letters: a look-alike of another name).
     """
 
-    def __init__(self, message: str, code: NicknameProblem = "characters") -> None:
-        super().__init__(message)
-        self.code: NicknameProblem = code
+    codes = get_args(NicknameProblem)
+
+    def __init__(
+        self, message: str, code: NicknameProblem = "characters", **params: object
+    ) -> None:
+        super().__init__(Refusal(code, params), message)
 
 
 def _script(char: str) -> str | None:
@@ -261,7 +265,9 @@ def clean_nickname(raw: str) -> str:
     if not nickname:
         raise InvalidNicknameError("a nickname cannot be empty", "empty")
     if len(nickname) > NICKNAME_MAX:
-        raise InvalidNicknameError(f"a nickname has at most {NICKNAME_MAX} characters", "too-long")
+        raise InvalidNicknameError(
+            f"a nickname has at most {NICKNAME_MAX} characters", "too-long", most=NICKNAME_MAX
+        )
     if any(char in _INVISIBLE or unicodedata.category(char) == "Cf" for char in nickname):
         raise InvalidNicknameError("a nickname cannot hold invisible characters", "invisible")
     if unicodedata.normalize("NFKC", nickname) != nickname:
@@ -277,12 +283,18 @@ def clean_nickname(raw: str) -> str:
         raise InvalidNicknameError(
             f"a nickname uses one alphabet, not a mix of {' and '.join(sorted(scripts))}",
             "mixed-scripts",
+            scripts=tuple(sorted(scripts)),
         )
     return nickname
 
 
-class UnknownLearnerError(LookupError):
+class UnknownLearnerError(RefusedError, LookupError):
     """A learner who is not (or no longer) in the database: erased in another tab, say."""
+
+    codes = ("unknown-learner",)
+
+    def __init__(self, message: str) -> None:
+        super().__init__(Refusal("unknown-learner"), message)
 
 
 @dataclass(frozen=True)
