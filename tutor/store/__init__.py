@@ -39,15 +39,16 @@ The rooms behind this face: ``tutor.store.learners`` (``Store``: the statements)
 ``tutor.store.records`` (the frozen records it returns), ``tutor.store.tables`` (the learners'
 tables and bounds), ``tutor.store.database`` (the URL, the engine, the migrations),
 ``tutor.store.nickname`` (what a nickname may be), ``tutor.store.errors`` (the refusals),
-``tutor.store.classes`` (class mode's tables and statements) and ``tutor.store.base`` (what every
+``tutor.store.classes`` and ``tutor.store.class_records`` (class mode's tables, its
+statements) and ``tutor.store.base`` (what every
 table shares).
 """
 
 from __future__ import annotations
 
 from tutor.store.base import FOLDED_MAX, NICKNAME_MAX, UTCDateTime, metadata
+from tutor.store.class_records import ClassRecords
 from tutor.store.classes import (
-    ClassRecords,
     class_answers,
     class_key_attempts,
     class_questions,

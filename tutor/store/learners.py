@@ -18,8 +18,8 @@ import sqlalchemy as sa
 
 from tutor.identity import parse_code, token_hash
 from tutor.srs import Grade, Review, next_due
+from tutor.store.class_records import ClassRecords
 from tutor.store.classes import (
-    ClassRecords,
     class_answers,
     class_key_attempts,
     class_questions,
@@ -91,7 +91,7 @@ class Store:
         self.engine = _make_engine(self.url)
         with self.engine.connect() as connection:
             migrate(connection)
-        #: Class mode's statements (``tutor.store.classes``), on the same engine.
+        #: Class mode's statements (``tutor.store.class_records``), on the same engine.
         self.classes = ClassRecords(self.engine)
 
     def close(self) -> None:
