@@ -20,15 +20,17 @@ from tutor.progress import mistakes_by_hand, point_item
 from tutor.quiz import Category, Question, item_key, next_question, offered_point
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
+    Strategy,
+    basic_strategy,
+    error_profile,
+    simulate,
+)
+from tutor.simulate_codes import (
     A_HIT,
     C_H,
     C_S,
     HARD,
     PAIRS,
-    Strategy,
-    basic_strategy,
-    error_profile,
-    simulate,
 )
 from tutor.strategy import chart, judge
 from tutor.table import decision_for, scripted_round
