@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server  # noqa: E402
-from tutor.quiz import Category  # noqa: E402
+from tutor.quiz_questions import Category  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
 from tutor.strategy import advise  # noqa: E402
 from tutor.ui.practice import PracticeTable  # noqa: E402

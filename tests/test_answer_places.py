@@ -29,7 +29,8 @@ import pytest
 from tutor.decision import Action
 from tutor.lessons import AskStep, DrillStep, Lesson, load_course
 from tutor.lessons.models import ChoiceAnswer
-from tutor.quiz import OPTIONS, Category, Hands, Question, next_question
+from tutor.quiz_deal import OPTIONS, next_question
+from tutor.quiz_questions import Category, Hands, Question
 from tutor.rules import PRESETS
 from tutor.ui.lesson_run import LessonRun
 

@@ -5,7 +5,8 @@ under every EV table saying what the figures mean."""
 from __future__ import annotations
 
 from tests.conftest import OpenApp
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.ui.practice import PracticeTable
 from tutor.ui.state import AppState

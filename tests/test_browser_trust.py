@@ -30,7 +30,7 @@ from tests.serving import wait_idle as _wait_idle
 from tutor.cards import Card, Rank, Suit, hand_value
 from tutor.i18n import translator
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
-from tutor.lessons.claims import _ABSOLUTE, _PLAYS
+from tutor.lessons.wording import _ABSOLUTE, _PLAYS
 from tutor.table import scripted_round
 
 pytestmark = BROWSER
@@ -63,7 +63,7 @@ def _flat(text: str) -> str:
 
 def _lesson_text(lesson: Lesson) -> str:
     """Every French text of the lesson file, flattened: what ``tutor check`` vouches for."""
-    from tutor.lessons.models import Translations
+    from tutor.lessons.fields import Translations
     from tutor.lessons.texts import iter_texts
 
     texts = [

@@ -17,7 +17,8 @@ from tutor.cell import CHART_ROWS, UP_LABELS, Cell, InvalidCellError, Kind, pars
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.i18n import translator
 from tutor.progress import mistakes_by_hand, point_item
-from tutor.quiz import Category, Question, item_key, next_question, offered_point
+from tutor.quiz_deal import next_question, offered_point
+from tutor.quiz_questions import Category, Question, item_key
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
     Strategy,

@@ -15,7 +15,8 @@ from babel.messages.pofile import read_po
 from tutor.cards import Card, parse_cards
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
 from tutor.i18n import LOCALE_DIR, NBSP, french_typography, translator
-from tutor.quiz import Category, item_key, next_question
+from tutor.quiz_deal import next_question
+from tutor.quiz_questions import Category, item_key
 from tutor.rules import PRESETS
 from tutor.table import scripted_round
 from tutor.ui.cards import card_svg

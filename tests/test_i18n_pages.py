@@ -15,7 +15,7 @@ from streamlit.testing.v1.element_tree import Node
 from tests.conftest import OpenApp
 from tutor.decision import Action
 from tutor.i18n import translator
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.ui.state import AppState

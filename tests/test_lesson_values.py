@@ -13,7 +13,7 @@ from functools import cache
 
 from tutor.decision import Action
 from tutor.lessons import DealStep, DrillStep, Lesson, load_course
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.ui.lesson_run import LessonRun
 
 #: The lesson that teaches expected values: « le choix qui perd le moins (ou gagne le plus) en

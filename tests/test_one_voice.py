@@ -15,7 +15,8 @@ from tutor.classroom import ClassQuestion, Classroom
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.game import Phase, Round
 from tutor.identity import new_token
-from tutor.quiz import Category, Question, judge_answer
+from tutor.quiz import judge_answer
+from tutor.quiz_questions import Category, Question
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import cell_of, error_profile
 from tutor.store import Store

@@ -16,7 +16,7 @@ import pandas as pd
 from tutor.cards import format_cards
 from tutor.cell import UP_LABELS, Cell, Kind, parse_hand
 from tutor.decision import Action, DecisionPoint
-from tutor.quiz import Category, Verdict, item_key
+from tutor.quiz_questions import Category, Verdict, item_key
 from tutor.rules import TableRules
 from tutor.srs import Grade, Review, next_due, schedule
 from tutor.store import Answer, Learner, Origin, Store

@@ -21,7 +21,7 @@ from tutor.cards import format_cards, hand_value
 from tutor.classroom.info import SessionInfo
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action, Grade
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.strategy.judge import Judgement
 
 if TYPE_CHECKING:

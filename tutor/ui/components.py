@@ -16,7 +16,8 @@ from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
 from tutor.game import Event, IllegalActionError, Phase, Round
 from tutor.i18n import LANGUAGES, Translator
-from tutor.quiz import Category, QuizSession, Verdict
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession, Verdict
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category, Verdict
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 

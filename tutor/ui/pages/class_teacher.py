@@ -24,7 +24,7 @@ from tutor.classroom import (
 )
 from tutor.i18n import Translator
 from tutor.lessons import Lesson, load_course, localize
-from tutor.quiz import Category, unavailable_reason
+from tutor.quiz_questions import Category, unavailable_reason
 from tutor.rules import PRESETS, TableRules
 from tutor.ui.classroom.join import join_panel
 from tutor.ui.classroom.live import (
