@@ -42,9 +42,9 @@ Speed: about 2 to 4 million rounds per second on one core (``python bench/simula
 first call in a fresh environment compiles the loop, about 10 to 20 s on this machine; numba caches
 the machine code in ``__pycache__``, and later processes load it in well under a second.
 
-The rooms: the compiled loop in :mod:`tutor.simulate_loop`, the slots and codes both sides read in
-:mod:`tutor.simulate_codes`; here, the strategies, the table's configuration as the loop reads it,
-and the results.
+The rooms: the compiled loop in :mod:`tutor.simulate_loop` (its random numbers and shoe in
+:mod:`tutor.simulate_shoe`), the slots and codes both sides read in :mod:`tutor.simulate_codes`;
+here, the strategies, the table's configuration as the loop reads it, and the results.
 """
 
 from __future__ import annotations
