@@ -8,6 +8,9 @@ category, mistakes by hand and up-card, EV lost per category.
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 from collections.abc import Callable, Iterable
 from datetime import datetime
 

@@ -49,6 +49,9 @@ here, the strategies, the table's configuration as the loop reads it, and the re
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping

@@ -8,6 +8,9 @@ index; numba reads these module constants as compile-time constants.
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import numpy as np
 import numpy.typing as npt
 

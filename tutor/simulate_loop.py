@@ -10,6 +10,9 @@ small compiled parts (random numbers, the shoe, a code resolved to an action) ar
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import numpy as np
 from numba import njit
 

@@ -8,6 +8,9 @@ these are compiled by numba too (``cache=True``) and called from it.
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import numpy as np
 from numba import njit
 
