@@ -3,6 +3,7 @@ it lives, and an ``import tutor`` that costs next to nothing."""
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import os
 import subprocess
@@ -21,6 +22,13 @@ def test_every_public_name_is_the_object_of_its_home_module() -> None:
     for name in tutor.__all__:
         home = importlib.import_module(tutor._HOMES[name])
         assert getattr(tutor, name) is getattr(home, name), name
+
+
+def test_the_front_doors_example_runs() -> None:
+    """``tests/test_doctests.py`` walks the modules below ``tutor``, not the package itself."""
+    results = doctest.testmod(tutor)
+    assert results.attempted >= 2
+    assert results.failed == 0
 
 
 def test_the_front_door_lists_what_it_can_give() -> None:
