@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
-from tutor.quiz import Category  # noqa: E402
+from tutor.quiz_questions import Category  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
 from tutor.strategy import advise  # noqa: E402
 from tutor.ui.state import AppState  # noqa: E402

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from tutor import progress
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.store import Store
 from tutor.strategy import advise, solve

@@ -30,7 +30,8 @@ from tutor.decision import Action
 from tutor.lessons import AskStep, DrillStep, Lesson, load_course
 from tutor.lessons.models import ChoiceAnswer
 from tutor.lessons.run import LessonRun
-from tutor.quiz import OPTIONS, Category, Hands, Question, next_question
+from tutor.quiz_deal import OPTIONS, next_question
+from tutor.quiz_questions import Category, Hands, Question
 from tutor.rules import PRESETS
 
 LESSONS = sorted((Path(__file__).parent.parent / "lessons").glob("*.yaml"))

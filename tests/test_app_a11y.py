@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from tests.conftest import OpenApp
 from tutor.practice import PracticeTable
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.ui.state import AppState
 

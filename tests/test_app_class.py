@@ -760,8 +760,8 @@ def test_a_phone_shows_the_reason_with_the_reveal_as_the_projector_does(
 ) -> None:
     import time
 
+    from tutor.classroom.core import TICK_SECONDS
     from tutor.classroom.questions import judged
-    from tutor.classroom.session import TICK_SECONDS
 
     question = ClassQuestion.parse("10♠ 6♥", "10♣")
     info, key = room.create("Jeudi", FAMILY, [question])

@@ -8,13 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.lessons import AskStep, DealStep, DrillStep
-from tutor.lessons.models import (
-    ActionAnswer,
-    ChipsAnswer,
-    ChoiceAnswer,
-    LossAnswer,
-    NumberAnswer,
-)
+from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, LossAnswer, NumberAnswer
 from tutor.strategy import advise
 from tutor.ui.state import AppState
 

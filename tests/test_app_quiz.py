@@ -12,7 +12,9 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import OpenApp
 from tutor.decision import Action
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession, next_question, unavailable_reason
+from tutor.quiz import QuizSession
+from tutor.quiz_deal import next_question
+from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url

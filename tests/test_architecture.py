@@ -238,8 +238,9 @@ def test_the_line_checks_see_a_wrong_import() -> None:
 
 
 def test_class_mode_lives_in_one_wing() -> None:
-    """Class mode's rules in ``tutor/classroom/``, its statements in ``tutor/store/classes.py``,
-    its interface in ``tutor/ui/classroom/``: no SQL statement in the rules or the interface."""
+    """Class mode's rules in ``tutor/classroom/``, its tables and statements in
+    ``tutor/store/classes.py`` and ``tutor/store/class_records.py``, its interface in
+    ``tutor/ui/classroom/``: no SQL statement in the rules or the interface."""
     rooms = {p.stem for p in (PACKAGE / "classroom").glob("*.py")}
     assert {"session", "questions", "access", "results", "errors"} <= rooms
     statements = ("sa.select(", ".insert(", ".update(", ".delete(", "sa.Table(")
@@ -248,3 +249,4 @@ def test_class_mode_lives_in_one_wing() -> None:
             text = path.read_text()
             assert not [s for s in statements if s in text], f"{path} holds SQL"
     assert "class_sessions = sa.Table(" in (PACKAGE / "store" / "classes.py").read_text()
+    assert "class ClassRecords:" in (PACKAGE / "store" / "class_records.py").read_text()

@@ -29,7 +29,7 @@ from tests.serving import screenshot as _shot
 from tests.serving import wait_idle as _wait_idle
 from tutor.cards import Card, Rank, Suit, hand_value
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
-from tutor.lessons.claims import _ABSOLUTE, _PLAYS
+from tutor.lessons.wording import _ABSOLUTE, _PLAYS
 from tutor.render.translator import translator
 from tutor.table import scripted_round
 
@@ -63,7 +63,7 @@ def _flat(text: str) -> str:
 
 def _lesson_text(lesson: Lesson) -> str:
     """Every French text of the lesson file, flattened: what ``tutor check`` vouches for."""
-    from tutor.lessons.models import Translations
+    from tutor.lessons.fields import Translations
     from tutor.lessons.texts import iter_texts
 
     texts = [

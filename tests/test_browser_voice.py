@@ -22,7 +22,8 @@ from tests.serving import (
 from tutor.cards import Card
 from tutor.lessons import DealStep, load_course
 from tutor.practice import PracticeTable
-from tutor.quiz import Category, QuizSession
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.ui.state import AppState
 

@@ -16,19 +16,22 @@ from tutor.cards import Card, format_cards, parse_cards
 from tutor.cell import CHART_ROWS, UP_LABELS, Cell, InvalidCellError, Kind, parse_hand
 from tutor.decision import Action, DecisionPoint, Grade
 from tutor.progress import mistakes_by_hand, point_item
-from tutor.quiz import Category, Question, item_key, next_question, offered_point
+from tutor.quiz_deal import next_question, offered_point
+from tutor.quiz_questions import Category, Question, item_key
 from tutor.render.translator import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import (
+    Strategy,
+    basic_strategy,
+    error_profile,
+    simulate,
+)
+from tutor.simulate_codes import (
     A_HIT,
     C_H,
     C_S,
     HARD,
     PAIRS,
-    Strategy,
-    basic_strategy,
-    error_profile,
-    simulate,
 )
 from tutor.strategy import chart, judge
 from tutor.table import decision_for, scripted_round

@@ -63,7 +63,7 @@ from tutor.classroom.names import WORDS as NAME_WORDS
 from tutor.classroom.names import every_name
 from tutor.decision import Action, Grade
 from tutor.identity import new_token, token_hash
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
 from tutor.store import (
     LEARNER_HASH_COLUMNS,

@@ -277,7 +277,7 @@ def test_a_fault_inside_a_quiz_answer_is_said_once(
 ) -> None:
     """The quiz stores each answer in its callback: with the database gone, the learner reads
     the sentence once, no traceback, and the quiz goes on once it is back."""
-    from tutor.quiz import Category
+    from tutor.quiz_questions import Category
 
     app_env.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)

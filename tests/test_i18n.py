@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 
 from tutor.cards import Card, parse_cards
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
-from tutor.quiz import Category, item_key, next_question
+from tutor.quiz_deal import next_question
+from tutor.quiz_questions import Category, item_key
 from tutor.render.card_pictures import card_svg
 from tutor.render.catalogue import LOCALE_DIR, NBSP, french_typography
 from tutor.render.translator import translator

@@ -14,7 +14,7 @@ from streamlit.testing.v1.element_tree import Node
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge

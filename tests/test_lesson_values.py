@@ -14,7 +14,7 @@ from functools import cache
 from tutor.decision import Action
 from tutor.lessons import DealStep, DrillStep, Lesson, load_course
 from tutor.lessons.run import LessonRun
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 
 #: The lesson that teaches expected values: « le choix qui perd le moins (ou gagne le plus) en
 #: moyenne », and what the figure under a verdict means.

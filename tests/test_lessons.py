@@ -720,7 +720,7 @@ def test_a_loss_is_written_without_a_sign(tmp_path: Path) -> None:
 def test_each_step_kind_is_dispatched_to_its_own_case_in_one_place() -> None:
     """``StepCases`` is the one switch on a step's kind: every kind of the format reaches its own
     case, and a switch that forgets a kind is refused when it is built, not skipped later."""
-    from tutor.lessons.models import STEP_KINDS, StepCases
+    from tutor.lessons.lesson import STEP_KINDS, StepCases
 
     def named(kind: str) -> Callable[[object], str]:
         return lambda step: kind
@@ -739,7 +739,7 @@ def test_a_broken_lessons_parts_are_each_validated_once(
     """The schema pass validates the table and every step once, and the lesson around them
     keeps those parts: the valid steps of a broken lesson are still checked (its deal replayed),
     without being validated a second time for it."""
-    from tutor.lessons import models
+    from tutor.lessons import lesson as lesson_module
 
     validated: list[object] = []
 
@@ -751,7 +751,9 @@ def test_a_broken_lessons_parts_are_each_validated_once(
             validated.append(raw)
             return self.adapter.validate_python(raw)
 
-    monkeypatch.setattr(models, "_STEP_ADAPTER", Counting(models._STEP_ADAPTER))
+    monkeypatch.setattr(
+        lesson_module, "_STEP_ADAPTER", Counting(lesson_module._STEP_ADAPTER)
+    )
     path = tmp_path / "broken.yaml"
     path.write_text(
         "id: broken\ntitle: Broken\nlevel: 1\ngoals: [g]\nsteps:\n"

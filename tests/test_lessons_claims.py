@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 from tutor.cards import hand_value, is_pair, parse_cards
 from tutor.decision import Action
 from tutor.lessons import Code, Problem, load_course
-from tutor.lessons.claims import MAX_WORDING, absolutes, mentions
+from tutor.lessons.claims import MAX_WORDING
 from tutor.lessons.course import default_strategy
 from tutor.lessons.models import HandClass
 from tutor.lessons.source import parse_yaml
+from tutor.lessons.wording import absolutes, mentions
 from tutor.rules import PRESETS
 from tutor.strategy import house_edge
 

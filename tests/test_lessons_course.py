@@ -18,8 +18,8 @@ from tutor.lessons import (
     default_strategy,
     load_course,
 )
-from tutor.lessons.checks import replay
-from tutor.lessons.models import LOCALES
+from tutor.lessons.checks_deal import replay
+from tutor.lessons.fields import LOCALES
 from tutor.lessons.texts import iter_texts
 
 COURSE = load_course(BUILTIN_LESSONS, strategy=None)

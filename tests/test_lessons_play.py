@@ -18,7 +18,7 @@ from tutor.lessons import (
     deal_script,
     localize,
 )
-from tutor.lessons.models import PlainText
+from tutor.lessons.fields import PlainText
 from tutor.rules import PRESETS
 
 
@@ -212,7 +212,8 @@ def test_lesson_ones_deals_offer_no_double_and_refuse_one() -> None:
 
 
 def test_a_payout_drill_before_doubling_asks_no_doubled_bet() -> None:
-    from tutor.quiz import Category, QuizSession
+    from tutor.quiz import QuizSession
+    from tutor.quiz_questions import Category
 
     offered = frozenset({Action.HIT, Action.STAND})
     for seed in range(60):

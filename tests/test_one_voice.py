@@ -17,7 +17,8 @@ from tutor.game import Phase, Round
 from tutor.identity import new_token
 from tutor.lessons.run import DealPlay
 from tutor.practice import PracticeTable
-from tutor.quiz import Category, Question, judge_answer
+from tutor.quiz import judge_answer
+from tutor.quiz_questions import Category, Question
 from tutor.rules import PRESETS, TableRules
 from tutor.simulate import cell_of, error_profile
 from tutor.store import Store

@@ -25,18 +25,9 @@ from tutor.identity import new_token
 from tutor.lessons import DrillStep, Lesson, load_course
 from tutor.practice import PracticeTable
 from tutor.progress import point_item
-from tutor.quiz import (
-    Category,
-    Hands,
-    Question,
-    QuizSession,
-    Score,
-    dealable,
-    item_key,
-    judge_answer,
-    next_question,
-    question_for_item,
-)
+from tutor.quiz import QuizSession, Score, judge_answer
+from tutor.quiz_deal import dealable, next_question, question_for_item
+from tutor.quiz_questions import Category, Hands, Question, item_key
 from tutor.rules import PRESETS
 from tutor.srs import Grade
 from tutor.store import Store

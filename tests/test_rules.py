@@ -284,7 +284,7 @@ def test_a_lessons_table_is_read_by_the_same_parser_with_the_same_words(
     """One parser of a rules mapping: a lesson's ``rules:`` says what a rules file would say."""
     from pydantic import TypeAdapter, ValidationError
 
-    from tutor.lessons.models import Rules
+    from tutor.lessons.fields import Rules
 
     with pytest.raises(InvalidRulesError) as from_file:
         TableRules.from_mapping(mapping, source=False)

@@ -13,6 +13,18 @@ from tutor.decision import Action, Grade
 from tutor.game import Round
 from tutor.rules import PRESETS
 from tutor.simulate import (
+    Simulation,
+    SimulationResult,
+    Strategy,
+    always_insure,
+    bankroll_paths,
+    chip_unit,
+    error_profile,
+    mimic_dealer,
+    never_bust,
+    simulate,
+)
+from tutor.simulate_codes import (
     A_DOUBLE,
     A_SPLIT,
     A_STAND,
@@ -24,16 +36,6 @@ from tutor.simulate import (
     S_LEFT,
     S_SIZE,
     S_SPARES,
-    Simulation,
-    SimulationResult,
-    Strategy,
-    always_insure,
-    bankroll_paths,
-    chip_unit,
-    error_profile,
-    mimic_dealer,
-    never_bust,
-    simulate,
 )
 
 RANKS = list(Rank)

@@ -47,7 +47,8 @@ def test_a_signed_in_learner_simulates_their_own_play(open_app: OpenApp) -> None
 
     from tutor import progress
     from tutor.identity import new_token
-    from tutor.quiz import Category, QuizSession
+    from tutor.quiz import QuizSession
+    from tutor.quiz_questions import Category
     from tutor.store import Store, default_url
     from tutor.strategy import advise
 

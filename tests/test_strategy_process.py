@@ -27,16 +27,16 @@ THREADS = (
 
 
 def test_one_blas_thread_when_tutor_comes_before_numpy() -> None:
-    assert _python(f"import tutor, numpy; {THREADS}") == "1"
+    assert _python(f"import tutor.strategy, numpy; {THREADS}") == "1"
 
 
 def test_one_blas_thread_when_numpy_came_first() -> None:
     # Streamlit imports numpy before the app's code: the pool is limited at run time.
-    assert _python(f"import numpy, tutor; {THREADS}") == "1"
+    assert _python(f"import numpy, tutor.strategy; {THREADS}") == "1"
 
 
 def test_a_thread_count_the_user_set_is_kept() -> None:
-    assert _python(f"import tutor, numpy; {THREADS}", OPENBLAS_NUM_THREADS="2") == "2"
+    assert _python(f"import tutor.strategy, numpy; {THREADS}", OPENBLAS_NUM_THREADS="2") == "2"
 
 
 def test_edge_never_imports_pandas(tmp_path: Path) -> None:

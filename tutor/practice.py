@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from tutor.decision import Action
 from tutor.game import Event, IllegalActionError, Money, Round, Turn, money
-from tutor.quiz import question_for_item
+from tutor.quiz_deal import question_for_item
 from tutor.refusal import Refusal, RefusedError
 from tutor.rules import TableRules
 from tutor.strategy import Judgement, Reference, judge

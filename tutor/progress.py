@@ -8,6 +8,9 @@ category, mistakes by hand and up-card, EV lost per category.
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
@@ -16,7 +19,7 @@ import pandas as pd
 from tutor.cards import format_cards
 from tutor.cell import UP_LABELS, Cell, Kind, parse_hand
 from tutor.decision import Action, DecisionPoint
-from tutor.quiz import Category, Verdict, item_key
+from tutor.quiz_questions import Category, Verdict, item_key
 from tutor.rules import TableRules
 from tutor.srs import Grade, Review, next_due, schedule
 from tutor.store import Answer, Learner, Origin, Store

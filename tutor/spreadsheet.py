@@ -13,6 +13,9 @@ app computed (a cost of ``-0.5`` chips) are numbers, not text, and are left as t
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import pandas as pd
 
 #: What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection").

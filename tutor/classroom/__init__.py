@@ -54,6 +54,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
     WrongPatternError,
 )
+from tutor.classroom.handles import Reveal, Seat, Student, StudentView, Teacher
 from tutor.classroom.info import SessionInfo
 from tutor.classroom.joinstep import PATTERN_LENGTH, SYMBOLS
 from tutor.classroom.questions import (
@@ -74,14 +75,7 @@ from tutor.classroom.results import (
     QuestionResult,
     StudentResult,
 )
-from tutor.classroom.session import (
-    Classroom,
-    Reveal,
-    Seat,
-    Student,
-    StudentView,
-    Teacher,
-)
+from tutor.classroom.session import Classroom
 
 __all__ = [
     "ANONYMOUS",

@@ -28,7 +28,8 @@ from tutor.cards import Card, InvalidCardError, Rank, Suit, hand_value, parse_ca
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
 from tutor.lessons.models import ActionAnswer
-from tutor.quiz import Category, Hands, next_question, unavailable_reason
+from tutor.quiz_deal import next_question
+from tutor.quiz_questions import Category, Hands, unavailable_reason
 from tutor.refusal import Refusal, RefusedError
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy.judge import Judgement

@@ -17,11 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 from tutor.cards import format_cards, hand_value
 from tutor.classroom.info import SessionInfo
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action, Grade
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.strategy.judge import Judgement
 
 if TYPE_CHECKING:

@@ -25,7 +25,12 @@ The rules this module keeps (each has a test that fails if it is removed):
 
 The teacher and student handles returned here are capabilities held in the server's memory of
 that browser session: a page cannot forge one without the key or the student's token. Every
-statement is in ``tutor.store.classes``.
+statement is in ``tutor.store.class_records``.
+
+The rooms: the handles and views in ``tutor.classroom.handles``; the state and the reads both
+sides share (a session with its expiry, the rate limits, the join pattern, a seat's token) in
+``tutor.classroom.core``, the base of ``Classroom``; here, one method per step a teacher or a
+student takes.
 """
 
 from __future__ import annotations
@@ -34,15 +39,13 @@ import itertools
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
+from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
 
-from tutor.cards import Card, format_cards, parse_cards
+from tutor.cards import format_cards
 from tutor.classroom.access import (
     ANONYMOUS,
     CREATES_PER_MINUTE,
@@ -60,151 +63,53 @@ from tutor.classroom.access import (
     normalise_code,
     student_token_hash,
 )
+from tutor.classroom.core import ClassroomCore
 from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
     ClassLockedError,
-    ExpiredSessionError,
     IllegalAnswerError,
     MovedOnError,
     NicknameTakenError,
     NotOpenError,
     NotYourClassError,
-    PatternNeededError,
     SessionFinishedError,
     SlowDownError,
     TooManyClassesError,
-    TooManyJoinsError,
-    UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
-    WrongPatternError,
+)
+from tutor.classroom.handles import (
+    Reveal,
+    Seat,
+    Student,
+    StudentView,
+    Teacher,
+    question_of,
+    rules_of,
 )
 from tutor.classroom.info import SessionInfo
 from tutor.classroom.joinstep import (
-    PATTERN_LENGTH,
     new_pattern,
-    pattern_matches,
     read_pattern,
     stored_pattern,
 )
 from tutor.classroom.names import LANGUAGES, given_name
 from tutor.classroom.questions import ClassQuestion, judged, legal
 from tutor.classroom.results import ClassResults, class_results
-from tutor.classroom.ticks import TickCache
 from tutor.decision import Action, Grade
 from tutor.identity import fold_nickname
 from tutor.rules import TableRules
-from tutor.store import Store, clean_nickname
+from tutor.store import clean_nickname
 from tutor.strategy.advice import Reason
-from tutor.strategy.judge import Judgement
 
 #: How many names a join draws for a class with given names before it says the last one drawn
 #: is taken (each draw is free at least two times in three: 900 names, 300 seats at most).
 GIVEN_NAME_DRAWS = 20
-#: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
-#: polls every two seconds.
-TICK_SECONDS = 1.0
 
 
-@dataclass(frozen=True)
-class Teacher:
-    """Proof that the key was given for this session (or that this browser created it)."""
-
-    session_id: int
-    code: str
-
-
-@dataclass(frozen=True)
-class Student:
-    id: int
-    session_id: int
-    nickname: str
-    token: str
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A student's seat as the teacher's roster shows it: one row per person, however many
-    times their device reconnected."""
-
-    nickname: str
-    joined_at: datetime
-    reconnections: int
-    answered: int
-
-
-@dataclass(frozen=True)
-class StudentView:
-    """What a student's screen may show, and nothing more."""
-
-    title: str
-    position: int
-    questions: int
-    question: ClassQuestion | None
-    legal: tuple[Action, ...]
-    answer: Action | None
-    #: Only once the teacher has revealed: the play graded against, and the judge's grade of
-    #: the student's answer (None without an answer).
-    best: Action | None
-    grade: Grade | None
-    finished: bool
-    #: Only once revealed: why ``best`` is the play, as the projector says it (issue 24: the
-    #: phone shows the reason with the reveal, not the best play alone).
-    reason: Reason | None = None
-
-
-@dataclass(frozen=True)
-class Reveal:
-    question: ClassQuestion
-    distribution: dict[Action, int]
-    #: The judge's advice on the question: the chart's play, the exact play, EVs and reason.
-    judgement: Judgement
-    answered: int
-    students: int
-
-    @property
-    def best(self) -> Action:
-        """The play the class is graded against."""
-        return self.judgement.play
-
-    @property
-    def right(self) -> int:
-        """How many students answered a play the judge grades right."""
-        return sum(
-            count
-            for action, count in self.distribution.items()
-            if judged(self.judgement.point.rules, self.question, action).is_right
-        )
-
-
-def question_of(row: Any) -> ClassQuestion:
-    """A stored question (a row with its cards, up-card and insurance flag) as a value."""
-    return ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
-
-
-@lru_cache(maxsize=64)
-def rules_of(stored: str) -> TableRules:
-    """A session's rules from their stored JSON (cached: every answer needs them)."""
-    return TableRules.from_mapping(json.loads(stored))
-
-
-class Classroom:
+class Classroom(ClassroomCore):
     """Class sessions over a ``Store``'s database."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Callable[[], datetime] | None = None,
-        tick: float | None = None,
-    ) -> None:
-        self.store = store
-        self.engine = store.engine
-        self.records = store.classes
-        self.clock = clock or (lambda: datetime.now(UTC))
-        #: What the phones' polls read, shared for ``tick`` seconds (``tutor.classroom.ticks``).
-        self.ticks = TickCache(TICK_SECONDS if tick is None else tick)
 
     # -- the teacher's side --
     def create(
@@ -313,45 +218,6 @@ class Classroom:
             created_before=now - RETENTION,
             counted_before=now - timedelta(hours=1),
             unstarted_before=now - UNSTARTED_RETENTION,
-        )
-
-    def info(self, code: str) -> SessionInfo:
-        return self._session(
-            self.records.session(code=normalise_code(code)), "no class session has this code"
-        )
-
-    def _info_by_id(self, session_id: int) -> SessionInfo:
-        return self._session(self.records.session(session_id=session_id), "no such class session")
-
-    def _session(self, row: Any, missing: str) -> SessionInfo:
-        if row is None:
-            raise UnknownSessionError(missing)
-        if row.created_at + RETENTION <= self.clock():
-            raise ExpiredSessionError(
-                f"this class session expired {RETENTION.days} days after its creation",
-                days=RETENTION.days,
-            )
-        unstarted = row.current < 0 and row.finished_at is None
-        if unstarted and row.created_at + UNSTARTED_RETENTION <= self.clock():
-            raise ExpiredSessionError(
-                "this class session was never started and expired"
-                f" {UNSTARTED_RETENTION.total_seconds() / 3600:g} hours after its creation",
-                days=RETENTION.days,
-                hours=int(UNSTARTED_RETENTION.total_seconds() // 3600),
-            )
-        return SessionInfo(
-            id=row.id,
-            code=row.code,
-            title=row.title,
-            rules=rules_of(row.rules),
-            created_at=row.created_at,
-            finished_at=row.finished_at,
-            current=row.current,
-            revealed=row.revealed,
-            questions=row.question_count,
-            locked=bool(row.locked),
-            has_join_step=row.join_pattern is not None,
-            given_names=row.given_names,
         )
 
     def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
@@ -686,72 +552,6 @@ class Classroom:
         if not stored:
             raise NotOpenError("no question is open for answers")
         self._changed(student.session_id)
-
-    # -- helpers --
-    def _throttle(
-        self, bucket: str, limit: int, error: type[TooManyJoinsError] = TooManyJoinsError
-    ) -> None:
-        """Count one hit of ``bucket`` in this minute; ``error`` past ``limit``.
-
-        A bucket's first hit of a minute also deletes the counts older than an hour, so the
-        table stays small even on a server where no class is created for weeks."""
-        now = self.clock()
-        hits = self.records.count_hit(bucket, now.replace(second=0, microsecond=0))
-        if hits == 1:
-            self.records.purge_counts(counted_before=now - timedelta(hours=1))
-        if hits > limit:
-            raise error("too many attempts: wait a minute", seconds=60 - now.second)
-
-    def _check_pattern(self, session_id: int, pattern: Sequence[str] | None) -> None:
-        row = self.records.session(session_id=session_id)
-        kept = None if row is None else row.join_pattern
-        if kept is None:
-            return
-        if not pattern:
-            raise PatternNeededError("this class asks for the pattern shown on the projector")
-        if not pattern_matches(tuple(itertools.islice(pattern, PATTERN_LENGTH + 1)), kept):
-            raise WrongPatternError("this is not the pattern shown on the projector")
-
-    def _polled_student(self, student: Student) -> Student:
-        """``student``, if its token still holds its seat: checked against the class's seats,
-        read once a tick for the whole class (a reseat or a removal takes the seat from the old
-        token, at once in this process and within a tick in others)."""
-        session_id = student.session_id
-        seats = self.ticks.get(("seats", session_id), lambda: self.records.seat_tokens(session_id))
-        if seats.get(student.id) != student_token_hash(student.token):
-            raise UnknownStudentError("this student is not in any session")
-        return student
-
-    def _changed(self, session_id: int, *, students: bool = False) -> None:
-        """Forget what this process shares about a session it just changed (and its students'
-        rows, when a seat went)."""
-        self.ticks.forget(
-            lambda key: isinstance(key, tuple)
-            and (
-                (key[0] in ("session", "answers") and key[1] == session_id)
-                or (students and key[0] == "seats" and key[1] == session_id)
-            )
-        )
-
-    def _reseat(self, session_id: int, learner: str) -> Student | None:
-        """The learner's seat in the session with a fresh token (the old one stops working: only
-        the latest device of a learner holds the seat), counted as a reconnection."""
-        token = secrets.token_urlsafe(16)
-        row = self.records.reseat(session_id, learner, student_token_hash(token))
-        if row is None:
-            return None
-        self._changed(session_id, students=True)  # the seat's old token stops working now
-        return Student(row.id, session_id, row.nickname, token)
-
-    def _teacher_info(self, teacher: Teacher) -> SessionInfo:
-        return self._info_by_id(teacher.session_id)
-
-    def _question(self, session_id: int, position: int) -> ClassQuestion:
-        """One question of a session (a student's poll needs only the one on screen)."""
-        row = self.records.question(session_id, position)
-        if row is None:
-            raise UnknownSessionError("no such question in this class session")
-        return question_of(row)
 
     def results(self, teacher: Teacher) -> ClassResults:
         """The results of the questions the class was shown (``tutor.classroom.results``), from

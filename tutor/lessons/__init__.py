@@ -16,35 +16,21 @@ app's lesson player.
 
 from __future__ import annotations
 
-from tutor.lessons.checks import Code, StrategyFn
-from tutor.lessons.course import (
-    BUILTIN_LESSONS,
-    Course,
-    LessonFile,
-    Problem,
-    default_strategy,
-    load_course,
-)
-from tutor.lessons.models import (
-    LOCALES,
-    Ask,
+from tutor.lessons.course import BUILTIN_LESSONS, Course, LessonFile, default_strategy, load_course
+from tutor.lessons.fields import LOCALES, PlainText, Translations, localize
+from tutor.lessons.findings import Code, StrategyFn
+from tutor.lessons.lesson import (
     AskStep,
-    Deal,
     DealStep,
-    Drill,
-    DrillCategory,
     DrillStep,
-    Expect,
     ExplainStep,
     Lesson,
-    PlainText,
-    Show,
     ShowStep,
     StepCases,
-    Translations,
-    localize,
 )
+from tutor.lessons.models import Ask, Deal, Drill, DrillCategory, Expect, Show
 from tutor.lessons.play import check_answer, deal_round, deal_script
+from tutor.lessons.problems import Problem
 
 __all__ = [
     "BUILTIN_LESSONS",

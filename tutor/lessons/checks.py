@@ -15,129 +15,56 @@ engine figure a key gives, each claim about the right play) it does not ask, but
 ``ForStrategy``. The strategy pass (``check_against_strategy``) judges those, and only those: the
 lesson is never parsed, replayed or checked a second time, so the app can list a course at once
 and judge it afterwards from the same result.
+
+The rooms: this module holds the passes and the checks of a whole lesson (the drills offered,
+claims, words, answers given away, translations); a question's checks are in
+``tutor.lessons.checks_ask``, a scripted deal's replay in ``tutor.lessons.checks_deal``, and what
+every check returns in ``tutor.lessons.findings``.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 
-from tutor.cards import Card, ShoeExhaustedError, format_cards, hand_value
-from tutor.decision import Action, DecisionPoint
-from tutor.game import IllegalActionError, Money, Outcome, Round, money
+from tutor.decision import Action
+from tutor.lessons.checks_ask import (
+    _judge,
+    _languages,
+    _number,
+    check_ask,
+    check_engine_figure,
+)
+from tutor.lessons.checks_deal import check_copies, check_deal
 from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_tables
-from tutor.lessons.models import (
-    LOCALES,
-    ActionAnswer,
+from tutor.lessons.fields import LOCALES, PlainText, Translations
+from tutor.lessons.findings import Checked, Code, Finding, ForStrategy, StrategyFn
+from tutor.lessons.lesson import (
     AnyStep,
-    Ask,
     AskStep,
-    ChipsAnswer,
-    Claim,
-    Deal,
     DealStep,
-    Drill,
-    DrillCategory,
     DrillStep,
-    EngineFigure,
     Lesson,
-    LossAnswer,
-    NumberAnswer,
-    PlainText,
-    Show,
     StepCases,
-    TotalAnswer,
-    Translations,
     nothing,
     show_of,
 )
+from tutor.lessons.models import (
+    ActionAnswer,
+    Ask,
+    Claim,
+    Deal,
+    Drill,
+    DrillCategory,
+    Show,
+    TotalAnswer,
+)
 from tutor.lessons.source import DataPath
 from tutor.lessons.texts import iter_texts
-from tutor.quiz import dealable, unavailable_reason
+from tutor.quiz_deal import dealable
+from tutor.quiz_questions import unavailable_reason
 from tutor.rules import TableRules
-from tutor.table import decision_for, scripted_round
-
-#: The strategy's answer to a decision point: the chart's play (``course.chart_play``).
-StrategyFn = Callable[[DecisionPoint], Action]
-
-
-class Code(Enum):
-    """The kind of a problem, so the app and the tests can tell problems apart without parsing."""
-
-    YAML = "yaml"
-    SCHEMA = "schema"
-    CARD = "card"
-    COPIES = "copies"
-    RULES = "rules"
-    DEAL = "deal"
-    STRATEGY = "strategy"
-    TRANSLATION = "translation"
-    DUPLICATE_ID = "duplicate-id"
-    PREREQUISITE = "prerequisite"
-    CYCLE = "cycle"
-    FILE = "file"
-    CONTENT = "content"
-    #: A claim about the right play that a table's chart contradicts.
-    CLAIM = "claim"
-    #: Free text that states a rule no claim backs, or gives away a question's answer.
-    WORDING = "wording"
-    #: A number key that the cards shown or the engine's figure contradict.
-    NUMBER = "number"
-
-
-@dataclass(frozen=True)
-class Play:
-    """A play the lesson teaches at a decision point, for the strategy pass to judge."""
-
-    point: DecisionPoint
-    chosen: Action
-    path: DataPath
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A key the lesson says is an engine's figure (a house edge), for the strategy pass."""
-
-    figure: EngineFigure
-    key: Fraction
-    path: DataPath
-
-
-@dataclass
-class ForStrategy:
-    """What the structural pass leaves to the strategy pass, in the order it met them."""
-
-    plays: list[Play] = field(default_factory=list)
-    figures: list[Figure] = field(default_factory=list)
-    #: The claims about the right play, each with its data path (a lesson whose schema passed).
-    claims: list[tuple[DataPath, Claim]] = field(default_factory=list)
-    #: Every table the lesson plays at or names, where each claim is checked.
-    tables: Sequence[TableRules] = ()
-
-
-@dataclass(frozen=True)
-class Checked:
-    """The structural pass's result: its findings, and what it leaves for the strategy."""
-
-    findings: list[Finding]
-    pending: ForStrategy
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A problem at a data path; ``token`` picks one card in a cards value, ``at_key`` the key."""
-
-    path: DataPath
-    message: str
-    code: Code
-    token: int | None = None
-    at_key: bool = False
-    #: A word of the text at ``path``: the word and how many times it comes before (from 0).
-    word: tuple[str, int] | None = None
 
 
 def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
@@ -333,498 +260,6 @@ def check_valid_steps(rules: TableRules | None, steps: Mapping[int, AnyStep]) ->
     return Checked(findings, pending)
 
 
-# -- cards --------------------------------------------------------------------------------------
-
-
-def check_copies(
-    rules: TableRules, where: DataPath, fields: dict[str, Sequence[Card]]
-) -> list[Finding]:
-    """More copies of a card in one deal than the table's decks hold (one per deck)."""
-    seen: Counter[Card] = Counter()
-    reported: set[Card] = set()
-    findings = []
-    for name, cards in fields.items():
-        for index, card in enumerate(cards):
-            seen[card] += 1
-            if seen[card] > rules.decks and card not in reported:
-                reported.add(card)
-                decks = "one deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
-                findings.append(
-                    Finding(
-                        (*where, name),
-                        f"{card} appears {seen[card]} times here, but {decks} only "
-                        f"{rules.decks} {card} ({rules.name} table)",
-                        Code.COPIES,
-                        token=index,
-                    )
-                )
-    return findings
-
-
-# -- ask ----------------------------------------------------------------------------------------
-
-
-def check_ask(
-    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
-) -> list[Finding]:
-    findings = check_copies(rules, where, {"cards": ask.cards or (), "dealer": ask.dealer or ()})
-    findings += check_numbers(ask, rules, where, pending)
-    if ask.settle is not None:
-        findings += check_settle(ask, rules, where, pending)
-    if findings or not isinstance(ask.answer, ActionAnswer) or not ask.cards or not ask.dealer:
-        return findings
-    action = ask.answer.action
-    answer_path = (*where, "answer", "action")
-    try:
-        point = decision_for(
-            rules, ask.cards, ask.dealer[0], insurance=action.is_insurance_decision
-        )
-    except ValueError as error:
-        return [Finding(answer_path, str(error), Code.DEAL)]
-    if action not in point.legal:
-        legal = ", ".join(sorted(a.value for a in point.legal))
-        return [
-            Finding(
-                answer_path,
-                f"{action.value} is not allowed here at the {rules.name} "
-                f"table; the legal actions are: {legal}",
-                Code.DEAL,
-            )
-        ]
-    if ask.follows_strategy and pending is not None:
-        pending.plays.append(Play(point, action, answer_path))
-    return findings
-
-
-def check_settle(
-    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
-) -> list[Finding]:
-    """A money question about a round: play the round, and the answer must be its settlement.
-
-    The round's decisions are judged by the strategy as a deal's are (a question should not
-    teach a bad play without saying so: ``follows_strategy: false``).
-    """
-    settle = ask.settle
-    assert settle is not None
-    here = (*where, "settle")
-    rules = settle.rules or rules
-    answer = ask.answer
-    if not isinstance(answer, ChipsAnswer | LossAnswer):
-        return [
-            Finding(
-                (*where, "answer"),
-                "a question about a settled round ('settle') is answered in chips: "
-                "{chips: …} for what the seat wins or loses (negative for a loss), or "
-                "{loss: …} for a question that asks how much is lost",
-                Code.SCHEMA,
-            )
-        ]
-    findings = check_copies(
-        rules, here, {"player": settle.player, "dealer": settle.dealer, "then": settle.then}
-    )
-    wanted = 2 if rules.dealer_peeks else 1
-    if len(settle.dealer) != wanted:
-        findings.append(
-            Finding((*here, "dealer"), _dealer_count_message(rules, settle.dealer), Code.DEAL)
-        )
-    if findings:
-        return findings
-    game, findings = _play_script(
-        _Script(settle.player, settle.dealer, settle.then, settle.bet, settle.decisions),
-        rules,
-        here,
-        (*here, "decisions"),
-        pending if ask.follows_strategy else None,
-    )
-    if game is None:
-        return findings
-    if not game.is_over:
-        stated = (*here, "decisions") if settle.decisions else here
-        return [*findings, _goes_on(game, stated)]
-    findings += _unused_cards(game, here)
-    net = money(game.results[0].net)
-    story = f"{_story(game)}; bet {settle.bet}"
-    if isinstance(answer, ChipsAnswer) and money(answer.chips) != net:
-        findings.append(
-            Finding(
-                (*where, "answer", "chips"),
-                f"the engine settles this round at {_chips(net)} chips, not "
-                f"{_chips(answer.chips)} ({story})",
-                Code.DEAL,
-            )
-        )
-    if isinstance(answer, LossAnswer) and money(answer.loss) != -net:
-        lost = f"a loss of {_chips(-net).lstrip('+')}" if net < 0 else f"{_chips(net)} chips"
-        findings.append(
-            Finding(
-                (*where, "answer", "loss"),
-                f"the engine settles this round at {lost}, not a loss of "
-                f"{_chips(answer.loss).lstrip('+')} ({story})",
-                Code.DEAL,
-            )
-        )
-    return findings
-
-
-def check_numbers(
-    ask: Ask, rules: TableRules, where: DataPath, pending: ForStrategy | None
-) -> list[Finding]:
-    """Every number key the question's cards or the engine give: a hand's total is the engine's
-    count of the cards shown, a money question about cards shown is a settled round (checked by
-    ``check_settle``), and a key that gives an engine's figure is that figure to the tenth.
-
-    A number on cards shown is ambiguous (a total? how many cards?), so it is written as what it
-    is: ``{total: …}`` for the hand's total, which is counted; any other number is asked
-    without cards.
-    """
-    answer = ask.answer
-    here = (*where, "answer")
-    if isinstance(answer, TotalAnswer):
-        if not ask.cards:
-            return [
-                Finding(
-                    (*here, "total"),
-                    "a total is the total of the question's cards: give them in 'cards'",
-                    Code.NUMBER,
-                )
-            ]
-        value = hand_value(ask.cards)
-        if answer.total != value.total:
-            return [
-                Finding(
-                    (*here, "total"),
-                    f"the cards shown ({format_cards(ask.cards)}) make "
-                    f"{'soft ' if value.soft else ''}{value.total}, not {_number(answer.total)}",
-                    Code.NUMBER,
-                )
-            ]
-        return []
-    if isinstance(answer, NumberAnswer) and ask.cards:
-        value = hand_value(ask.cards)
-        return [
-            Finding(
-                (*here, "number"),
-                "this question shows cards and its answer is a number: if it asks what the "
-                f"hand is worth, write {{total: {value.total}}} (the engine's count of "
-                f"{format_cards(ask.cards)}) so the checker compares it with the cards, and a "
-                f"number the cards do not give is asked without 'cards'",
-                Code.NUMBER,
-            )
-        ]
-    if (
-        isinstance(answer, ChipsAnswer | LossAnswer)
-        and ask.settle is None
-        and (ask.cards or ask.dealer)
-    ):
-        return [
-            Finding(
-                here,
-                "a money question about the cards shown names its round in 'settle' (bet, "
-                "player, dealer, then, decisions) instead of 'cards' and 'dealer', so the "
-                "engine settles it and the answer is checked against that settlement",
-                Code.NUMBER,
-            )
-        ]
-    if (
-        isinstance(answer, NumberAnswer | ChipsAnswer)
-        and answer.engine is None
-        and ask.settle is None
-        and any(_AVERAGE.search(text) for _path, text in _languages(ask.question, ()))
-    ):
-        return [
-            Finding(
-                here,
-                'this question asks for an average or a share (« en moyenne », "on average", '
-                "%), which is a figure of the engine, not of the cards: name it in 'engine' "
-                "(edge, minus, times) so the checker compares the key with the engine's value",
-                Code.NUMBER,
-            )
-        ]
-    # The figure is the strategy layer's: the strategy pass computes it.
-    if isinstance(answer, NumberAnswer) and answer.engine is not None and pending is not None:
-        pending.figures.append(Figure(answer.engine, answer.number, (*here, "number")))
-    if isinstance(answer, ChipsAnswer) and answer.engine is not None and pending is not None:
-        pending.figures.append(Figure(answer.engine, answer.chips, (*here, "chips")))
-    return []
-
-
-def check_engine_figure(figure: EngineFigure, key: Fraction, path: DataPath) -> list[Finding]:
-    """A key that gives an engine's figure is that figure rounded to the tenth at most."""
-    from tutor.strategy import house_edge  # the figures are the strategy layer's
-
-    edge = house_edge(figure.edge)
-    minus = house_edge(figure.minus) if figure.minus is not None else 0.0
-    value = (edge - minus) * float(figure.times)
-    if abs(float(key) - value) <= ENGINE_TOLERANCE:
-        return []
-    parts = f"house edge {edge:.4%} at {figure.edge.name}"
-    if figure.minus is not None:
-        parts += f" minus {minus:.4%} at {figure.minus.name}"
-    if figure.times != 1:
-        parts += f", times {_number(figure.times)}"
-    return [
-        Finding(
-            path,
-            f"the engine's figure is {value:.4f} ({parts}), so the key {_number(key)} is "
-            f"not it: write {round(value, 1):g} (a key gives the engine's figure to the "
-            "tenth), and the same figure in the texts that lead to it",
-            Code.NUMBER,
-        )
-    ]
-
-
-#: A question that asks for an average or a share: its key is a figure of the engine.
-_AVERAGE = re.compile(r"en moyenne|on average|\d\s*%|pour cent|per cent|percent", re.I)
-
-#: How far a key may round an engine's figure: to the tenth (13.6 for 13.597, never 14).
-ENGINE_TOLERANCE = 0.05
-
-
-def _number(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(value)
-
-
-def _judge(
-    strategy: StrategyFn, point: DecisionPoint, chosen: Action, path: DataPath
-) -> Finding | None:
-    """A finding when the strategy's best play differs from the one the lesson teaches."""
-    try:
-        best = strategy(point)
-    except Exception as error:  # the strategy is another layer; report, never crash the check
-        return Finding(path, f"the strategy could not judge this decision: {error}", Code.STRATEGY)
-    if best is chosen:
-        return None
-    return Finding(
-        path,
-        f"basic strategy at the {point.rules.name} table plays {best.value}, not "
-        f"{chosen.value}, with {format_cards(point.cards)} ({_describe(point)}) against "
-        f"{point.dealer_up}; set follows_strategy: false if the lesson shows this mistake "
-        "on purpose",
-        Code.STRATEGY,
-    )
-
-
-def _describe(point: DecisionPoint) -> str:
-    value = point.value
-    if point.is_insurance_decision:
-        return "insurance offered"
-    if point.is_pair:
-        return "a pair"
-    return f"{'soft' if value.soft else 'hard'} {value.total}"
-
-
-# -- deal ---------------------------------------------------------------------------------------
-
-
-def check_deal(
-    deal: Deal, rules: TableRules, where: DataPath, pending: ForStrategy | None
-) -> list[Finding]:
-    """Replay the scripted deal through the engine and compare with what the lesson states."""
-    rules = deal.rules or rules
-    findings = check_copies(
-        rules, where, {"player": deal.player, "dealer": deal.dealer, "then": deal.then}
-    )
-    wanted = 2 if rules.dealer_peeks else 1
-    if len(deal.dealer) != wanted:
-        message = _dealer_count_message(rules, deal.dealer)
-        findings.append(Finding((*where, "dealer"), message, Code.DEAL))
-    if findings:
-        return findings
-    return replay(deal, rules, where, pending)
-
-
-def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
-    if rules.dealer_peeks:
-        return (
-            f"with the American deal ({rules.name} table) give the dealer's up-card and hole "
-            f'card, such as "9♣ 7♦"; found {len(dealer)} card'
-        )
-    return (
-        f"with the European deal ({rules.name} table) the dealer has no hole card: give only "
-        "the up-card here, and the dealer's second card in 'then' after the learner's cards"
-    )
-
-
-def replay(
-    deal: Deal, rules: TableRules, where: DataPath, pending: ForStrategy | None
-) -> list[Finding]:
-    """Play the deal's stated decisions on a strict scripted shoe; report where the lesson errs.
-
-    The deal is played at its own table when it names one, the lesson's otherwise."""
-    rules = deal.rules or rules
-    decisions_path = (*where, "expect", "decisions")
-    game, findings = _play_script(
-        _Script(deal.player, deal.dealer, deal.then, deal.bet, deal.expect.decisions),
-        rules,
-        where,
-        decisions_path,
-        pending if deal.follows_strategy else None,
-    )
-    if game is None:
-        return findings
-    if not game.is_over:
-        stated = decisions_path if deal.expect.decisions else (*where, "expect")
-        findings.append(_goes_on(game, stated))
-        return findings
-    findings += _compare_result(deal, game, where)
-    findings += _unused_cards(game, where)
-    return findings
-
-
-@dataclass(frozen=True)
-class _Script:
-    """The cards and decisions of a scripted round, a deal's or a settled question's."""
-
-    player: Sequence[Card]
-    dealer: Sequence[Card]
-    then: Sequence[Card]
-    bet: int
-    decisions: Sequence[Action]
-
-
-_OUT_OF_CARDS = (
-    "the scripted cards run out {when}: add the cards still to be dealt to 'then', in "
-    "dealing order (the learner's cards first, then the dealer's)"
-)
-
-
-def _play_script(
-    script: _Script,
-    rules: TableRules,
-    where: DataPath,
-    decisions_path: DataPath,
-    pending: ForStrategy | None,
-) -> tuple[Round | None, list[Finding]]:
-    """Deal a script on a strict shoe and play its decisions; the round, or None when the script
-    cannot be played to the end of its decisions, with what went wrong on the way.
-
-    Each decision is left to the strategy pass (in ``pending``) unless a later decision cannot be
-    played at all: the script's mistake then is the only finding, as it is what must be fixed."""
-    plays: list[Play] = []
-    try:
-        game = scripted_round(
-            rules, [script.player], script.dealer, script.then, bets=[script.bet], strict=True
-        )
-    except ShoeExhaustedError:
-        out = Finding((*where, "then"), _OUT_OF_CARDS.format(when="at the deal"), Code.DEAL)
-        return None, [out]
-    findings: list[Finding] = []
-    for number, action in enumerate(script.decisions):
-        path = (*decisions_path, number)
-        if game.is_over:
-            return None, [
-                Finding(
-                    path,
-                    f"the round is already over ({_state(game)}), so decision "
-                    f"{number + 1} ({action.value}) never comes",
-                    Code.DEAL,
-                )
-            ]
-        try:
-            game.verify(action)
-        except IllegalActionError as error:
-            return None, [
-                Finding(
-                    path,
-                    f"decision {number + 1} ({action.value}) is not allowed at the "
-                    f"{rules.name} table with {_state(game)}: {error}",
-                    Code.DEAL,
-                )
-            ]
-        if pending is not None:
-            plays.append(Play(game.decision_point(), action, path))
-        try:
-            game.act(action)
-        except ShoeExhaustedError:
-            when = f"after decision {number + 1} ({action.value})"
-            out = Finding((*where, "then"), _OUT_OF_CARDS.format(when=when), Code.DEAL)
-            if pending is not None:
-                pending.plays += plays
-            return None, [*findings, out]
-    if pending is not None:
-        pending.plays += plays
-    return game, findings
-
-
-def _goes_on(game: Round, path: DataPath) -> Finding:
-    legal = ", ".join(sorted(a.value for a in game.legal_actions()))
-    return Finding(
-        path,
-        f"the stated decisions end but the round goes on: {_state(game)} still has "
-        f"to choose among {legal}",
-        Code.DEAL,
-    )
-
-
-def _unused_cards(game: Round, where: DataPath) -> list[Finding]:
-    left = game.shoe.scripted_left
-    if not left:
-        return []
-    unused = format_cards(game.shoe.remaining[:left])
-    return [
-        Finding(
-            (*where, "then"),
-            f"{left} scripted card(s) are never dealt ({unused}): the "
-            "round ends before them; remove them or check the decisions",
-            Code.DEAL,
-        )
-    ]
-
-
-def _compare_result(deal: Deal, game: Round, where: DataPath) -> list[Finding]:
-    findings = []
-    result = game.results[0]
-    actual = tuple(hand.outcome for hand in result.hands)
-    expected = deal.expect.outcome
-    story = _story(game)
-    if expected != actual:
-        shown = _outcomes_text(actual)
-        if len(expected) != len(actual):
-            message = (
-                f"the round ends with {len(actual)} hand(s), so give {len(actual)} outcome(s): "
-                f"the engine finds {shown} ({story})"
-            )
-        else:
-            message = f"the engine finds {shown}, not {_outcomes_text(expected)} ({story})"
-        findings.append(Finding((*where, "expect", "outcome"), message, Code.DEAL))
-    if money(deal.expect.net) != result.net:
-        findings.append(
-            Finding(
-                (*where, "expect", "net"),
-                f"the seat's net is {_chips(result.net)} chips, not "
-                f"{_chips(deal.expect.net)} ({story}; bet {deal.bet})",
-                Code.DEAL,
-            )
-        )
-    return findings
-
-
-def _outcomes_text(outcomes: Sequence[Outcome]) -> str:
-    if len(outcomes) == 1:
-        return outcomes[0].value
-    return "[" + ", ".join(outcome.value for outcome in outcomes) + "]"
-
-
-def _chips(amount: Money) -> str:
-    value = money(amount)
-    return f"{value:+d}" if isinstance(value, int) else f"{'+' if value > 0 else ''}{value}"
-
-
-def _state(game: Round) -> str:
-    """The learner's hands and the dealer's visible cards, for a message."""
-    seat = game.seats[0]
-    hands = "; ".join(f"{format_cards(hand.cards)} ({hand.value.total})" for hand in seat.hands)
-    dealer = format_cards(game.visible_dealer_cards)
-    return f"hand {hands} against the dealer's {dealer}"
-
-
-def _story(game: Round) -> str:
-    seat = game.seats[0]
-    hands = "; ".join(f"{format_cards(hand.cards)} = {hand.value.total}" for hand in seat.hands)
-    dealer = game.dealer_value
-    return f"player {hands}, dealer {format_cards(game.dealer)} = {dealer.total}"
-
-
 # -- claims and the words of the text ------------------------------------------------------------
 
 
@@ -929,11 +364,6 @@ def _count_asked(deal: Deal, index: int) -> list[Finding]:
         )
     return findings
 
-
-def _languages(text: str | Translations, path: DataPath) -> list[tuple[DataPath, str]]:
-    if isinstance(text, Translations):
-        return [((*path, code), getattr(text, code)) for code in LOCALES if getattr(text, code)]
-    return [(path, str(text))]
 
 
 def _states(text: str | Translations, path: DataPath, total: str, what: str) -> list[Finding]:

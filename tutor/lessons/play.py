@@ -13,18 +13,17 @@ from tutor.cards import Card
 from tutor.decision import Action
 from tutor.exact import read_exact
 from tutor.game import Round
+from tutor.lessons.fields import Translations
+from tutor.lessons.lesson import AskStep, DealStep
 from tutor.lessons.models import (
     ActionAnswer,
     Ask,
-    AskStep,
     ChipsAnswer,
     ChoiceAnswer,
     Deal,
-    DealStep,
     LossAnswer,
     NumberAnswer,
     Settle,
-    Translations,
 )
 from tutor.rules import TableRules
 from tutor.table import deal_order, scripted_round

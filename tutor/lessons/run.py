@@ -24,8 +24,11 @@ from tutor.decision import Action
 from tutor.exact import parse_exact
 from tutor.game import IllegalActionError, Round
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, check_answer, deal_round
-from tutor.lessons.models import ChoiceAnswer, StepCases, ask_of, nothing
-from tutor.quiz import Category, QuizSession, offered_point
+from tutor.lessons.lesson import StepCases, ask_of, nothing
+from tutor.lessons.models import ChoiceAnswer
+from tutor.quiz import QuizSession
+from tutor.quiz_deal import offered_point
+from tutor.quiz_questions import Category
 from tutor.refusal import Refusal, RefusedError
 from tutor.store import Learner, LessonRecord, StepKind, StepRecord, Store
 from tutor.strategy import Judgement, Reference, judge

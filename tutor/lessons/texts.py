@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel
 
-from tutor.lessons.models import PlainText, Translations
+from tutor.lessons.fields import PlainText, Translations
 from tutor.lessons.source import DataPath
 
 

@@ -20,7 +20,7 @@ from tutor.cards import Card, HandValue, Rank, Suit, hand_value
 from tutor.cell import Cell, Kind, parse_hand
 from tutor.decision import Action
 from tutor.game import Outcome, SeatResult
-from tutor.quiz import Category
+from tutor.quiz_questions import Category
 from tutor.render.catalogue import N_, Words
 from tutor.rules import TableRules
 from tutor.sources import citation
@@ -247,7 +247,7 @@ class Names(Words):
         return self.value_text(value)
 
     def item_name(self, item: str) -> str:
-        """A quiz item (``tutor.quiz.item_key``) as a learner reads it: ``hard:14:9`` is ``14 dur
+        """A quiz item (``tutor.quiz_questions.item_key``) as a learner reads it: ``hard:14:9`` is ``14 dur
         contre un 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre un As``; never the key itself.
 
         >>> from tutor.render.translator import translator

@@ -1,7 +1,7 @@
 """What every table of the store shares: the one ``MetaData`` (Alembic compares against it), the
 timestamp type and the nickname bounds the class tables and the learners' tables both use.
 
-A module of its own so that ``tutor.store`` (learners, answers, lessons) and
+A module of its own so that ``tutor.store.tables`` (learners, answers, lessons) and
 ``tutor.store.classes`` (class mode) can each define their tables beside their statements without
 importing each other.
 """

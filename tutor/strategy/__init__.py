@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 from tutor.rules import TableRules
 from tutor.strategy.advice import CLOSE, Advice, Reason, advise, best_action
 from tutor.strategy.chart import Chart, chart

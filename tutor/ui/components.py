@@ -15,7 +15,8 @@ import streamlit as st
 from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
 from tutor.game import Event, IllegalActionError, Phase, Round
-from tutor.quiz import Category, QuizSession, Verdict
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category, Verdict
 from tutor.render.card_pictures import hand_html
 from tutor.render.catalogue import LANGUAGES
 from tutor.render.explain import ev_sentence

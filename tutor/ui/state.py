@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tutor.identity import new_token
-from tutor.quiz import Category, QuizSession, Verdict
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category, Verdict
 from tutor.render.catalogue import DEFAULT_LANGUAGE, LANGUAGES
 from tutor.render.translator import Translator, translator
 from tutor.rules import PRESETS, InvalidRulesError, TableRules

@@ -23,7 +23,7 @@ from tutor.classroom import (
     parse_hands,
 )
 from tutor.lessons import Lesson, load_course, localize
-from tutor.quiz import Category, unavailable_reason
+from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_messages import (
     error_message,
     hand_problem_message,

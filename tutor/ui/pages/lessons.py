@@ -15,7 +15,9 @@ from tutor.lessons import (
     Lesson,
     localize,
 )
-from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show, StepCases, Translations
+from tutor.lessons.fields import Translations
+from tutor.lessons.lesson import StepCases
+from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show
 from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.lessons.run import Decision, LessonRun, NotOfferedError
 from tutor.render.naming import category_name

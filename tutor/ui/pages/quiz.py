@@ -16,7 +16,8 @@ import streamlit as st
 
 from tutor import progress
 from tutor.cell import up_value
-from tutor.quiz import Category, QuizSession, unavailable_reason
+from tutor.quiz import QuizSession
+from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui import learner_panel

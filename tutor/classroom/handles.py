@@ -1,0 +1,105 @@
+"""What a class hands to its screens: the teacher's and the students' handles (``Teacher``,
+``Student``), a seat on the roster, a student's view of the question and the reveal; and the two
+readers of a stored question and a stored table.
+
+A module of its own because these are values the pages hold and compare, with no database in
+them; the session (``tutor.classroom.session``) makes them, the pages only read them.
+"""
+
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from tutor.cards import Card, parse_cards
+from tutor.classroom.questions import ClassQuestion, judged
+from tutor.decision import Action, Grade
+from tutor.rules import TableRules
+from tutor.strategy.advice import Reason
+from tutor.strategy.judge import Judgement
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """Proof that the key was given for this session (or that this browser created it)."""
+
+    session_id: int
+    code: str
+
+
+@dataclass(frozen=True)
+class Student:
+    id: int
+    session_id: int
+    nickname: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A student's seat as the teacher's roster shows it: one row per person, however many
+    times their device reconnected."""
+
+    nickname: str
+    joined_at: datetime
+    reconnections: int
+    answered: int
+
+
+@dataclass(frozen=True)
+class StudentView:
+    """What a student's screen may show, and nothing more."""
+
+    title: str
+    position: int
+    questions: int
+    question: ClassQuestion | None
+    legal: tuple[Action, ...]
+    answer: Action | None
+    #: Only once the teacher has revealed: the play graded against, and the judge's grade of
+    #: the student's answer (None without an answer).
+    best: Action | None
+    grade: Grade | None
+    finished: bool
+    #: Only once revealed: why ``best`` is the play, as the projector says it (issue 24: the
+    #: phone shows the reason with the reveal, not the best play alone).
+    reason: Reason | None = None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    question: ClassQuestion
+    distribution: dict[Action, int]
+    #: The judge's advice on the question: the chart's play, the exact play, EVs and reason.
+    judgement: Judgement
+    answered: int
+    students: int
+
+    @property
+    def best(self) -> Action:
+        """The play the class is graded against."""
+        return self.judgement.play
+
+    @property
+    def right(self) -> int:
+        """How many students answered a play the judge grades right."""
+        return sum(
+            count
+            for action, count in self.distribution.items()
+            if judged(self.judgement.point.rules, self.question, action).is_right
+        )
+
+
+def question_of(row: Any) -> ClassQuestion:
+    """A stored question (a row with its cards, up-card and insurance flag) as a value."""
+    return ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
+
+
+@lru_cache(maxsize=64)
+def rules_of(stored: str) -> TableRules:
+    """A session's rules from their stored JSON (cached: every answer needs them)."""
+    return TableRules.from_mapping(json.loads(stored))
