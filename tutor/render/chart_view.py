@@ -10,6 +10,9 @@ séparer, abandonner), from the catalogue like every other word.
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import html
 from collections.abc import Mapping
 from fractions import Fraction

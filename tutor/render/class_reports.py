@@ -16,6 +16,9 @@ student typed: a nickname ``-1-1`` or ``=1+1`` is a text cell in both (``tutor.s
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import html
 import io
 from collections.abc import Sequence
