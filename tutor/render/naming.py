@@ -248,7 +248,8 @@ class Names(Words):
 
     def item_name(self, item: str) -> str:
         """A quiz item (``tutor.quiz_questions.item_key``) as a learner reads it: ``hard:14:9``
-        is ``14 dur contre un 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre un As``; never the key itself.
+        is ``14 dur contre un 9``, ``soft:s13:A`` is ``As-2 (13 souple) contre un As``; never
+        the key itself.
 
         >>> from tutor.render.translator import translator
 
