@@ -68,7 +68,7 @@ from tutor.game import (
     Stood,
     Surrendered,
 )
-from tutor.rules import TableRules
+from tutor.rules import TableRules, edited_preset
 from tutor.sources import citation
 from tutor.strategy.advice import CLOSE
 
@@ -543,8 +543,8 @@ class Translator:
         >>> translator("en").preset_name("my-house-rules")
         'my-house-rules'
         """
-        edited = name.endswith("*")
-        base = name.rstrip("*")
+        base = edited_preset(name) or name
+        edited = base != name
         shown = PRESET_NAMES.get(base)
         if shown is None:
             return name

@@ -157,12 +157,31 @@ class Shuffle(Enum):
     CUT_CARD = "cut-card"
 
 
+#: What an edited preset's name ends with (``family*``): a name only, for the learner's eye and
+#: for tables saved before ``TableRules.edits`` said which preset they edit.
+EDITED_MARK = "*"
+
+
+def edited_preset(name: str) -> str:
+    """The preset a table's name says it edits, "" when it says none: the one reading of the
+    mark, for names saved before ``TableRules.edits``.
+
+    >>> edited_preset("family*"), edited_preset("family")
+    ('family', '')
+    """
+    return name.removesuffix(EDITED_MARK) if name.endswith(EDITED_MARK) else ""
+
+
 @dataclass(frozen=True, kw_only=True)
 class TableRules:
     """The conventions of one table. Build with keywords; ``replace`` derives a variant."""
 
     #: Shown to the learner; presets carry their own name.
     name: str = "custom"
+    #: The preset these rules are an edit of (``"family"`` for the family table with two decks),
+    #: set where the edited table is made (Settings, ``from_mapping``); empty for a preset itself
+    #: or a table of its own. Pages ask it, never the name, which preset a table starts from.
+    edits: str = ""
     decks: int = 6
     #: Whether the dealer draws on a soft 17 (Ace-6). All sources stand; hitting is a variant.
     dealer_hits_soft_17: bool = False
@@ -222,9 +241,22 @@ class TableRules:
         if untyped:
             for name, value in parse_rule_values(untyped).items():
                 object.__setattr__(self, name, value)
+        if not self.edits and edited_preset(self.name):
+            # A name from before ``edits`` (a learner's table saved as ``family*``).
+            object.__setattr__(self, "edits", edited_preset(self.name))
         problems = list(self._problems())
         if problems:
             raise InvalidRulesError("; ".join(problems))
+
+    @property
+    def preset(self) -> str:
+        """The preset these rules are or edit (their own name for a table of its own)."""
+        return self.edits or self.name
+
+    def edited(self, **changes: Any) -> TableRules:
+        """These rules with ``changes``, as an edit of the preset they are or edit (named
+        ``family*``, ``edits="family"``): how Settings makes a learner's own table."""
+        return self.replace(name=self.preset + EDITED_MARK, edits=self.preset, **changes)
 
     def _problems(self) -> list[str]:
         out: list[str] = []
@@ -325,7 +357,8 @@ class TableRules:
         preset, values = choice.preset, dict(choice.values)
         base = preset_rules(preset) if preset is not None else cls()
         if preset is not None and "name" not in values and values:
-            values["name"] = f"{base.name}*"
+            values["name"] = f"{base.name}{EDITED_MARK}"
+            values.setdefault("edits", base.name)
         return base.replace(**values)
 
 

@@ -47,7 +47,7 @@ def _family_rules(state: AppState) -> TableRules:
     whose rules pass the bank between the players), as edited if they were; at any other table
     with the family booklet's."""
     rules = state.rules
-    if rules.name.rstrip("*") == "family" or rules.bank_rotation.is_rotating:
+    if rules.preset == "family" or rules.bank_rotation.is_rotating:
         return rules
     return PRESETS["family"]
 

@@ -43,11 +43,10 @@ def _preset(state: AppState) -> None:
 def _apply_edits(state: AppState) -> None:
     """Build the edited rules from the form; the engine refuses impossible combinations."""
     values = st.session_state
-    base = PRESETS.get(state.rules.name.rstrip("*"), state.rules)
+    base = PRESETS.get(state.rules.preset, state.rules)
     try:
         surrender = Surrender(values["rule-surrender"])
-        rules = base.replace(
-            name=base.name + "*",
+        rules = base.edited(
             decks=int(values["rule-decks"]),
             dealer_hits_soft_17=bool(values["rule-h17"]),
             hole_card=HoleCard(values["rule-hole"]),
@@ -103,7 +102,7 @@ def main() -> None:
     )
     st.header(_("Table rules"))
     presets = list(PRESETS)
-    current = state.rules.name.rstrip("*")
+    current = state.rules.preset
     st.selectbox(
         _("Preset"),
         presets,

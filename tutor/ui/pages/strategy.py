@@ -119,7 +119,7 @@ def _flip_control(state: AppState, rules: TableRules, t: Translator) -> Flip | N
 def _compare_control(state: AppState, rules: TableRules, t: Translator) -> str | None:
     """Another table to compare with, when no rule is flipped (one comparison at a time)."""
     _ = t.gettext
-    presets = [name for name in PRESETS if name != rules.name.rstrip("*")]
+    presets = [name for name in PRESETS if name != rules.preset]
     if state.compare_preset and state.compare_preset not in presets:
         state.compare_preset = ""
     compare_name = st.selectbox(
