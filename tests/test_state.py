@@ -11,7 +11,7 @@ def test_an_edited_preset_says_which_preset_it_edits() -> None:
     assert (edited.edits, edited.preset, edited.decks) == ("french-casino", "french-casino", 2)
     again = edited.edited(decks=4)
     assert (again.edits, again.name) == ("french-casino", "french-casino*")
-    assert PRESETS["family"].edits == "" and PRESETS["family"].preset == "family"
+    assert (PRESETS["family"].edits, PRESETS["family"].preset) == ("", "family")
     assert TableRules(name="my-house").preset == "my-house"
 
 

@@ -7,14 +7,14 @@ callbacks that call the ``tutor`` API. Nothing about rules or EVs is decided her
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 import streamlit as st
 
 from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
-from tutor.game import Event, IllegalActionError, Phase, Round
+from tutor.game import Event, Phase, Round
 from tutor.i18n import LANGUAGES, Translator
 from tutor.quiz import Category, QuizSession, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
@@ -22,7 +22,7 @@ from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence
 from tutor.ui.faults import callback_guard
 from tutor.ui.session import settings_changed
-from tutor.ui.state import AppState
+from tutor.ui.state import AppState, RefusedClick
 
 #: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
 #: word (Streamlit reserves C and R, so French *Rester* takes its E). Hand and insurance actions
@@ -538,8 +538,33 @@ def score_line(quiz: QuizSession, t: Translator, *, values: bool = True) -> str:
     )
 
 
-def refusal_error(error: IllegalActionError, t: Translator) -> str:
-    return t.refusal(error.code, error.params)
+def refusal_text(error: Exception, t: Translator) -> str:
+    """Why a click was refused, in ``t``'s language: the sentence of the error's refusal code
+    when it has one (the engine's ``IllegalActionError``), else the sentence it carries."""
+    code = getattr(error, "code", None)
+    if isinstance(code, str):
+        params = getattr(error, "params", None)
+        return t.refusal(code, params if isinstance(params, Mapping) else {})
+    return str(error)
+
+
+def refuse(state: AppState, place: str, error: Exception) -> None:
+    """Keep a refused click to be explained at ``place`` (a callback cannot draw)."""
+    state.refused = RefusedClick(place, error)
+
+
+def clear_refusal(state: AppState, place: str) -> None:
+    """A new click at ``place``: the previous refusal there is no longer the news."""
+    if state.refused is not None and state.refused.place == place:
+        state.refused = None
+
+
+def refusal_note(state: AppState, place: str) -> None:
+    """The sentence of the click last refused at ``place``, where the click was: every page
+    with a move that can be refused draws this under its buttons."""
+    refused = state.refused
+    if refused is not None and refused.place == place:
+        st.error(refusal_text(refused.error, state.t), icon=":material/block:")
 
 
 def is_insurance_phase(game: Round) -> bool:

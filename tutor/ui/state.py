@@ -80,6 +80,17 @@ def rules_from_setting(data: object) -> TableRules | None:
         return None
 
 
+@dataclass(frozen=True)
+class RefusedClick:
+    """A click the table or the rules refused, kept to be explained where it was made
+    (``tutor.ui.components.refusal_note``): ``place`` names the buttons (``table``, a lesson's
+    ``deal-3``, ``rules-form``); ``error`` is the refusal, translated when it is drawn, so that a
+    change of language tells it again in the new one."""
+
+    place: str
+    error: Exception
+
+
 @dataclass
 class AppState:
     """Everything one learner's session holds."""
@@ -123,6 +134,8 @@ class AppState:
     #: What every page grades moves against: the chart (the default) or, for an advanced
     #: learner, the exact play for the cards dealt.
     reference: Reference = Reference.CHART
+    #: The last click refused, told under its buttons until the next click there.
+    refused: RefusedClick | None = None
 
     @property
     def t(self) -> Translator:

@@ -229,11 +229,16 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 def _deal_act(state: AppState, action: Action) -> None:
     run = state.lesson
     play = run.deal_play() if run is not None else None
-    if play is None:
+    if play is None or run is None:
         return
+    place = f"deal-{run.step}"
+    ui.clear_refusal(state, place)
     try:
         decision = play.act(action)
-    except (IllegalActionError, NotOfferedError):
+    except IllegalActionError as error:  # a button drawn before the hand changed
+        ui.refuse(state, place, error)
+        return
+    except NotOfferedError:  # no button offers it: nothing was clicked that the page drew
         return
     _record(state)
     if not decision.scripted_mistake:  # every hand counts, but a mistake on purpose is the lesson's
@@ -260,6 +265,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             # A lesson that restricts its moves shows only those it offers that are legal now.
             show_all=run.lesson.actions is None,
         )
+    ui.refusal_note(state, f"deal-{run.step}")
     for decision in play.decisions:
         deal_decision(decision, state, values=run.shows_values)
     if game.is_over:

@@ -95,9 +95,11 @@ def _act(state: AppState, action: Action) -> None:
     table = state.practice
     if table is None:
         return
+    ui.clear_refusal(state, "table")
     try:
         move = table.act(action)
-    except IllegalActionError:
+    except IllegalActionError as error:  # a button drawn before the hand changed
+        ui.refuse(state, "table", error)
         return
     state.keep_judgement(store(), move.judgement, table.rules, "table")
 
@@ -109,12 +111,14 @@ def _hint(state: AppState) -> None:
 
 @callback_guard
 def _deal(state: AppState) -> None:
+    ui.clear_refusal(state, "table")
     if state.practice is not None and state.practice.round_settled:
         state.practice.deal()
 
 
 def _end_table(state: AppState) -> None:
     state.practice = None
+    ui.clear_refusal(state, "table")
 
 
 def _bank_choice(t: Translator, table_rules: TableRules) -> BankRotation:
@@ -287,7 +291,9 @@ def play(table: PracticeTable, state: AppState) -> None:
     ]
     ui.round_view(game, state, seat_name, chips=chip_lines)
 
-    if game.to_act() is not None:
+    if game.to_act() is None:
+        ui.refusal_note(state, "table")
+    else:
         ui.action_buttons(
             game.legal_actions(),
             state,
@@ -296,6 +302,7 @@ def play(table: PracticeTable, state: AppState) -> None:
             refusals=table.refusals(),
             insurance=ui.is_insurance_phase(game),
         )
+        ui.refusal_note(state, "table")
         st.button(
             _("Hint"),
             icon=":material/lightbulb:",

@@ -9,10 +9,14 @@ import streamlit as st
 from tutor.i18n import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
 from tutor.strategy import Reference
+from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
 from tutor.ui.session import RULE_WIDGETS, app_state, settings_changed
 from tutor.ui.state import AppState
+
+#: Where a refused table is explained: under the rules' form.
+RULES_FORM = "rules-form"
 
 
 @callback_guard
@@ -35,7 +39,7 @@ def _preset(state: AppState) -> None:
     name = st.session_state.get("settings-preset")
     if isinstance(name, str) and name in PRESETS:
         state.set_rules(PRESETS[name])
-        st.session_state.pop("settings-error", None)
+        ui.clear_refusal(state, RULES_FORM)
         settings_changed(state, widgets=RULE_WIDGETS)
 
 
@@ -60,9 +64,9 @@ def _apply_edits(state: AppState) -> None:
             or bool(values.get("rule-surrender-ace", True)),
         )
     except InvalidRulesError as error:
-        st.session_state["settings-error"] = str(error)
+        ui.refuse(state, RULES_FORM, error)
         return
-    st.session_state.pop("settings-error", None)
+    ui.clear_refusal(state, RULES_FORM)
     state.set_rules(rules)
     settings_changed(state)
 
@@ -171,9 +175,7 @@ def main() -> None:
             key="rule-surrender-ace",
         )
         st.form_submit_button(_("Apply these rules"), on_click=_apply_edits, args=(state,))
-    error = st.session_state.get("settings-error")
-    if error:
-        st.error(str(error))
+    ui.refusal_note(state, RULES_FORM)
     st.success(t.format("The table in use: {name}", name=t.table_name(state.rules)))
 
 
