@@ -20,7 +20,6 @@ from tutor.i18n import Translator
 from tutor.identity import format_code, new_token
 from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.classroom.join import base_url, qr_data_uri
-from tutor.ui.classroom.state import class_pages
 from tutor.ui.faults import callback_guard
 from tutor.ui.identity import RESTORE_FRAGMENT
 from tutor.ui.resources import store
@@ -206,7 +205,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
         )
     with right:
         # The code in the fragment: never sent in a request or a Referer (``tutor.ui.identity``).
-        url = base_url(class_pages()).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
+        url = base_url(state.classes).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
         alt = html.escape(_("QR code of your recovery code"))
         st.markdown(
             f'<img src="{qr_data_uri(url)}" alt="{alt}" '

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from tutor.identity import new_token
@@ -23,7 +23,9 @@ from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 
 if TYPE_CHECKING:
+    from tutor.classroom import Reveal, SessionInfo, Student, Teacher
     from tutor.lessons import Lesson
+    from tutor.simulate import F64, SimulationResult
     from tutor.store import Learner, Origin, Settings, Store
     from tutor.strategy import Judgement
     from tutor.ui.lesson_run import LessonRun
@@ -78,6 +80,77 @@ def rules_from_setting(data: object) -> TableRules | None:
         return TableRules.from_mapping(data)
     except (InvalidRulesError, TypeError, ValueError):
         return None
+
+
+@dataclass
+class TeacherDesk:
+    """The teacher's side of a class in one browser session: the key-checked handle and what the
+    projector shows."""
+
+    teacher: Teacher
+    #: The teacher key, kept only until the teacher says it is written down (then never shown).
+    key: str | None = None
+    #: The reveal of the question on screen, fetched once (answers are closed once revealed).
+    reveal: Reveal | None = None
+    reveal_position: int = -1
+    #: When this desk first showed each question (``time.monotonic``): the projector's timer.
+    #: Kept with the desk, not in the database: a reloaded projector restarts its clock, and no
+    #: other screen needs it.
+    shown_at: dict[int, float] = field(default_factory=dict)
+    #: The names the teacher's last click removed, to say how many went (None: nothing to say).
+    removed: list[str] | None = None
+
+    def seconds_on(self, position: int, now: float) -> float:
+        """How long question ``position`` has been on this desk's screen."""
+        return now - self.shown_at.setdefault(position, now)
+
+    def shown_reveal(self, info: SessionInfo) -> Reveal | None:
+        if self.reveal is not None and self.reveal_position == info.current and info.revealed:
+            return self.reveal
+        return None
+
+
+@dataclass
+class StudentSeat:
+    """A student's place in a class: the ``Student`` handle (its token is the capability) and the
+    last refusal to explain, as a translated message."""
+
+    student: Student
+    message: str | None = None
+    #: The student came back to a seat they held (a reload): said until their next answer.
+    welcome: bool = False
+
+
+@dataclass
+class ClassPages:
+    """Everything class mode keeps in the app's state for one browser session."""
+
+    desk: TeacherDesk | None = None
+    seat: StudentSeat | None = None
+    #: The address students type or scan, when the teacher corrected the one guessed.
+    base_url: str = ""
+    #: What the last attempt to create or open a session said, translated.
+    message: str | None = None
+    problems: list[str] = field(default_factory=list)
+    #: The class being joined asks for the projector's symbols (told by a refused join).
+    pattern_needed: bool = False
+
+
+@dataclass
+class SimulationRuns:
+    """What the Simulation page last computed, kept for the session (a widget's change reruns
+    the page; the runs are drawn again, not computed again)."""
+
+    #: The run in progress, as far as it went (a Stop keeps it).
+    running: SimulationResult | None = None
+    #: The main run and the exact house edge of its rules.
+    main: tuple[SimulationResult, float] | None = None
+    #: Chips after each round of many sessions: the family table's, a long evening's.
+    family: F64 | None = None
+    evening: F64 | None = None
+    #: The compared rules with one row per strategy, then per single-rule variant.
+    strategies: tuple[TableRules, list[dict[str, Any]]] | None = None
+    variants: tuple[TableRules, list[dict[str, Any]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +209,10 @@ class AppState:
     reference: Reference = Reference.CHART
     #: The last click refused, told under its buttons until the next click there.
     refused: RefusedClick | None = None
+    #: Class mode's part of the session: the teacher's desk or the student's seat.
+    classes: ClassPages = field(default_factory=ClassPages)
+    #: The Simulation page's last runs.
+    simulation: SimulationRuns = field(default_factory=SimulationRuns)
 
     @property
     def t(self) -> Translator:

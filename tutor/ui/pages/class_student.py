@@ -23,15 +23,14 @@ from tutor.classroom import (
 from tutor.decision import Action, Grade
 from tutor.i18n import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui.classroom.live import question_view
+from tutor.ui.classroom.live import POLL_SECONDS, question_view
 from tutor.ui.classroom.messages import error_message, markdown_text
-from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import AppState, ClassPages, StudentSeat
 
 
 @callback_guard
@@ -269,7 +268,7 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
 
 def main() -> None:
     state = app_state()
-    pages = class_pages()
+    pages = state.classes
     _ = state.t.gettext
     if pages.seat is None:
         rejoin(state, pages)
