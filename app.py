@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutor.ui.components import sidebar
 from tutor.ui.faults import connection_lost_css, page_guard
-from tutor.ui.session import app_state, remember_browser
+from tutor.ui.state import app_state, remember_browser
 from tutor.ui.style import CSS
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")

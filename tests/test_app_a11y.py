@@ -8,7 +8,7 @@ from tests.conftest import OpenApp
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
 from tutor.ui.practice import PracticeTable
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def test_a_disabled_action_says_why_in_text_as_well_as_in_its_tooltip(open_app: OpenApp) -> None:

@@ -37,7 +37,7 @@ from tutor.ui.classroom import messages as class_messages
 from tutor.ui.classroom.join import suggested_base
 from tutor.ui.classroom.messages import markdown_text
 from tutor.ui.classroom.reports import printable_html, results_csv, results_xlsx
-from tutor.ui.state import AppState, ClassPages
+from tutor.visit import AppState, ClassPages
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER = "tutor/ui/pages/class_teacher.py"

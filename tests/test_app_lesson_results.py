@@ -11,7 +11,7 @@ from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.lessons import DealStep, load_course
 from tutor.ui.lesson_run import LessonRun
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _insurance_deals() -> list[int]:

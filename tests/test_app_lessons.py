@@ -16,7 +16,7 @@ from tutor.lessons.models import (
     NumberAnswer,
 )
 from tutor.strategy import advise
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _state(at: AppTest) -> AppState:

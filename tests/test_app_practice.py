@@ -12,7 +12,7 @@ from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.table import BankRotation, FamilySession
 from tutor.ui.practice import PracticeTable, SeatingError, seat_family, seating_message
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _table(at: AppTest) -> PracticeTable:

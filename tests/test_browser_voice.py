@@ -24,7 +24,7 @@ from tutor.lessons import DealStep, load_course
 from tutor.quiz import Category, QuizSession
 from tutor.rules import PRESETS
 from tutor.ui.practice import PracticeTable
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 pytestmark = BROWSER
 

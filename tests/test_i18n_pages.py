@@ -18,7 +18,7 @@ from tutor.i18n import translator
 from tutor.quiz import Category
 from tutor.rules import PRESETS
 from tutor.strategy import judge
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
 #: What an internal key looks like on screen: an item key (``hard:14:9``, ``insurance:hand``),

@@ -14,7 +14,7 @@ from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.strategy import judge
 from tutor.ui.practice import PracticeTable
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import ROOT, OpenApp
 from tutor.rules import PRESETS
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 PAGE = "tutor/ui/pages/simulation.py"
 

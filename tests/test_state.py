@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.rules import PRESETS, TableRules
-from tutor.ui.state import rules_from_setting, rules_setting
+from tutor.visit import rules_from_setting, rules_setting
 
 
 def test_an_edited_preset_says_which_preset_it_edits() -> None:

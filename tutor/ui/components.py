@@ -21,8 +21,8 @@ from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence
 from tutor.ui.faults import callback_guard
-from tutor.ui.session import settings_changed
-from tutor.ui.state import AppState, RefusedClick
+from tutor.ui.state import settings_changed
+from tutor.visit import AppState, RefusedClick
 
 #: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
 #: word (Streamlit reserves C and R, so French *Rester* takes its E). Hand and insurance actions

@@ -23,8 +23,8 @@ from tutor.ui.classroom.join import base_url, qr_data_uri
 from tutor.ui.faults import callback_guard
 from tutor.ui.identity import RESTORE_FRAGMENT
 from tutor.ui.resources import store
-from tutor.ui.session import continue_with_code
-from tutor.ui.state import AppState
+from tutor.ui.state import continue_with_code
+from tutor.visit import AppState
 
 
 @callback_guard

@@ -23,7 +23,7 @@ from tutor.classroom import (
     SessionInfo,
 )
 from tutor.i18n import Translator
-from tutor.ui.state import ClassPages
+from tutor.visit import ClassPages
 
 #: The student page's path (``url_path`` of its ``st.Page`` in ``app.py``).
 JOIN_PATH = "join"

@@ -28,7 +28,7 @@ from tutor.ui.classroom.messages import markdown_text, prompt, symbol_name
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
-from tutor.ui.state import TeacherDesk
+from tutor.visit import TeacherDesk
 
 #: Seconds between two refreshes of a live view (the teacher's counter, a student's screen).
 POLL_SECONDS = 2.0

@@ -29,8 +29,8 @@ from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState, ClassPages, StudentSeat
+from tutor.ui.state import app_state
+from tutor.visit import AppState, ClassPages, StudentSeat
 
 
 @callback_guard

@@ -48,8 +48,8 @@ from tutor.ui.client import client_address
 from tutor.ui.components import category_name
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState, ClassPages, TeacherDesk
+from tutor.ui.state import app_state
+from tutor.visit import AppState, ClassPages, TeacherDesk
 
 SOURCES = ("lesson", "drill", "hands")
 #: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).

@@ -22,8 +22,8 @@ from tutor.ui.faults import callback_guard
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
 from tutor.ui.lesson_run import Decision, LessonRun, NotOfferedError
 from tutor.ui.resources import course_check, store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 
 def course(paths: tuple[str, ...] | None) -> Course:

@@ -22,8 +22,8 @@ from tutor.ui.practice import (
     seating_message,
 )
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 #: The text the rotating bank's conventions come from (``shared/sources/``).
 _VINGT_ET_UN = "000_0c2d5cbf6d108733.txt"

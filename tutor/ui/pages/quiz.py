@@ -21,8 +21,8 @@ from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 MODES = ("dealt", "focus", "due")
 #: The due items the "To review" chip counted on the page the learner saw.

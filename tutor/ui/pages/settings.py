@@ -12,8 +12,8 @@ from tutor.strategy import Reference
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
-from tutor.ui.session import RULE_WIDGETS, app_state, settings_changed
-from tutor.ui.state import AppState
+from tutor.ui.state import RULE_WIDGETS, app_state, settings_changed
+from tutor.visit import AppState
 
 #: Where a refused table is explained: under the rules' form.
 RULES_FORM = "rules-form"

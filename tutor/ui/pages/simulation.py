@@ -29,7 +29,7 @@ from tutor.strategy import house_edge
 from tutor.strategy.changes import flips
 from tutor.ui import chart_view, explain
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
+from tutor.ui.state import app_state
 
 ROUND_CHOICES = (100_000, 1_000_000, 5_000_000)
 STRATEGIES = ("basic", *NAIVE)

@@ -21,8 +21,8 @@ from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
 from tutor.ui import chart_view, explain
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 FLIP_KEY = "strategy-flip"
 COMPARE_KEY = "strategy-compare"
