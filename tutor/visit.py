@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
@@ -154,6 +155,17 @@ class SimulationRuns:
     variants: tuple[TableRules, list[dict[str, Any]]] | None = None
 
 
+class QuizMode(StrEnum):
+    """How the quiz picks its hands (a text enum: the mode chooser's values are its words)."""
+
+    #: As the shoe deals.
+    DEALT = "dealt"
+    #: Leaning towards the learner's mistakes (their weak items weigh more).
+    FOCUS = "focus"
+    #: The items due for review first (``tutor.srs``).
+    DUE = "due"
+
+
 @dataclass(frozen=True)
 class RefusedClick:
     """A click the table or the rules refused, kept to be explained where it was made
@@ -179,9 +191,9 @@ class AppState:
     lesson: LessonRun | None = None
     quiz: QuizSession | None = None
     quiz_category: Category = Category.HARD
-    #: How the quiz picks hands: "dealt" (as the shoe deals), "focus" (leaning towards the
-    #: learner's mistakes) or "due" (the items due for review first).
-    quiz_mode: str = "dealt"
+    quiz_mode: QuizMode = QuizMode.DEALT
+    #: The due items the quiz's "To review" chip counted on the page the learner saw.
+    due_shown: tuple[str, ...] | None = None
     #: A teacher's restriction of the drill: dealer up-cards (1 = Ace) and hand totals; empty = any.
     quiz_ups: tuple[int, ...] = ()
     quiz_totals: tuple[int, ...] = ()
