@@ -65,7 +65,8 @@ page = st.navigation(
         ),
     ]
 )
-sidebar(state)
+with page_guard("sidebar"):  # a language picked there is kept at once
+    sidebar(state)
 st.html(connection_lost_css(state.t))  # our sentence, not Streamlit's English, while offline
 remember_browser(state)
 with page_guard(page.url_path or "lessons", last=True):

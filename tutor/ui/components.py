@@ -20,7 +20,6 @@ from tutor.quiz import Category, QuizSession, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence
-from tutor.ui.faults import callback_guard
 from tutor.ui.state import settings_changed
 from tutor.visit import AppState, RefusedClick
 
@@ -114,22 +113,19 @@ def sidebar(state: AppState) -> None:
     """Language and presentation mode, a click away on every page."""
     t = state.t
     with st.sidebar:
-        st.segmented_control(
+        language = st.segmented_control(
             t.gettext("Language"),
             LANGUAGES,
             default=state.language,
             format_func=lambda code: {"fr": "Français", "en": "English"}[code],
             key="sidebar_language",
-            on_change=_set_language,
-            args=(state,),
             required=True,
         )
-        st.toggle(
+        _set_language(state, language)
+        state.presentation = st.toggle(
             t.gettext("Presentation mode (large cards)"),
             value=state.presentation,
             key="sidebar_presentation",
-            on_change=_set_presentation,
-            args=(state,),
         )
         st.caption(
             t.format("Table: {name}", name=t.table_name(state.rules)),
@@ -144,16 +140,13 @@ def sidebar(state: AppState) -> None:
         )
 
 
-@callback_guard
-def _set_language(state: AppState) -> None:
-    chosen = st.session_state.get("sidebar_language")
-    if chosen in LANGUAGES:
-        state.language = chosen
+def _set_language(state: AppState, chosen: object) -> None:
+    """The language the switch shows, when the learner picked another: kept, and the page
+    drawn again in it (the navigation above is already drawn)."""
+    if chosen in LANGUAGES and chosen != state.language:
+        state.language = str(chosen)
         settings_changed(state, widgets=("settings-language",))
-
-
-def _set_presentation(state: AppState) -> None:
-    state.presentation = bool(st.session_state.get("sidebar_presentation"))
+        st.rerun()
 
 
 def show_cards(cards: Sequence[Card | None], state: AppState, *, label: str | None = None) -> None:
