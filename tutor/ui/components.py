@@ -20,6 +20,7 @@ from tutor.quiz import Category, QuizSession, Verdict
 from tutor.strategy import CLOSE, Judgement, Reference
 from tutor.ui.cards import hand_html
 from tutor.ui.explain import ev_sentence
+from tutor.ui.practice import SeatingError, seating_message
 from tutor.ui.state import settings_changed
 from tutor.visit import AppState, RefusedClick
 
@@ -534,6 +535,8 @@ def score_line(quiz: QuizSession, t: Translator, *, values: bool = True) -> str:
 def refusal_text(error: Exception, t: Translator) -> str:
     """Why a click was refused, in ``t``'s language: the sentence of the error's refusal code
     when it has one (the engine's ``IllegalActionError``), else the sentence it carries."""
+    if isinstance(error, SeatingError):
+        return seating_message(error, t)
     code = getattr(error, "code", None)
     if isinstance(code, str):
         params = getattr(error, "params", None)
