@@ -140,11 +140,6 @@ def _answer(state: AppState, given: str | int) -> None:
         _record(state)
 
 
-@callback_guard
-def _answer_typed(state: AppState, key: str) -> None:
-    _answer(state, str(st.session_state.get(key, "")))
-
-
 def explain_step(text: str | Translations, state: AppState) -> None:
     st.markdown(_text(text, state))
 
@@ -193,10 +188,13 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         else:
             key = f"ask-{run.step}-typed"
             with st.form(f"form-{run.step}", border=False):
-                st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
-                st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
+                typed = st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
+                sent = st.form_submit_button(t.gettext("Check"))
                 # The phone's numeric keyboard for a number (issue 23: it opened the letters).
                 numeric_keyboard(key, keyboard_for(answer))
+            if sent:  # the answer as sent; the page is drawn again with its verdict
+                _answer(state, typed)
+                st.rerun()
         return
     # The answer stays in sight with its verdict (issue 23: the typed one vanished).
     st.markdown(t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state)))
