@@ -181,7 +181,8 @@ class TableRules:
     #: The preset these rules are an edit of (``"family"`` for the family table with two decks),
     #: set where the edited table is made (Settings, ``from_mapping``); empty for a preset itself
     #: or a table of its own. Pages ask it, never the name, which preset a table starts from.
-    edits: str = ""
+    #: Not compared, as ``source``: what a table is comes from its options and its name.
+    edits: str = field(default="", compare=False)
     decks: int = 6
     #: Whether the dealer draws on a soft 17 (Ace-6). All sources stand; hitting is a variant.
     dealer_hits_soft_17: bool = False
