@@ -11,7 +11,7 @@ import streamlit as st
 from tutor.render.style import CSS
 from tutor.ui.components import sidebar
 from tutor.ui.faults import connection_lost_css, page_guard
-from tutor.ui.session import app_state, remember_browser
+from tutor.ui.state import app_state, remember_browser
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
 st.html(CSS)  # the app's CSS (contrast), in one place; a style-only block takes no room
@@ -65,7 +65,8 @@ page = st.navigation(
         ),
     ]
 )
-sidebar(state)
+with page_guard("sidebar"):  # a language picked there is kept at once
+    sidebar(state)
 st.html(connection_lost_css(state.t))  # our sentence, not Streamlit's English, while offline
 remember_browser(state)
 with page_guard(page.url_path or "lessons", last=True):

@@ -35,7 +35,7 @@ from tutor.practice import PracticeTable  # noqa: E402
 from tutor.quiz_questions import Category  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
 from tutor.strategy import advise  # noqa: E402
-from tutor.ui.state import AppState  # noqa: E402
+from tutor.visit import AppState  # noqa: E402
 
 RUNS = 30
 #: Fresh server processes for the cold first page, and new sessions on one of them for the warm.

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Generous: the first chart or course of a process is computed inside the script run.

@@ -9,7 +9,7 @@ from tutor.practice import PracticeTable
 from tutor.quiz import QuizSession
 from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def test_a_disabled_action_says_why_in_text_as_well_as_in_its_tooltip(open_app: OpenApp) -> None:

@@ -37,8 +37,7 @@ from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.ui.classroom import join as class_join
 from tutor.ui.classroom.join import suggested_base
-from tutor.ui.classroom.state import ClassPages
-from tutor.ui.state import AppState
+from tutor.visit import AppState, ClassPages
 
 ROOT = Path(__file__).resolve().parents[1]
 TEACHER = "tutor/ui/pages/class_teacher.py"
@@ -99,7 +98,7 @@ def _create_typed(at: AppTest, hands: str, title: str = "Mardi, groupe B") -> No
 
 
 def _pages(at: AppTest) -> ClassPages:
-    pages = at.session_state["classes"]
+    pages = at.session_state["app"].classes
     assert isinstance(pages, ClassPages)
     return pages
 

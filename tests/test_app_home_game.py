@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 from tests.conftest import OpenApp
 from tutor.render.translator import translator
 from tutor.rules import PRESETS, BankRotation
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 HOME = PRESETS["home-game"]
 

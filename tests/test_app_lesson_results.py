@@ -11,7 +11,7 @@ from tutor.decision import Action
 from tutor.lessons import DealStep, load_course
 from tutor.lessons.run import LessonRun
 from tutor.render.translator import translator
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _insurance_deals() -> list[int]:

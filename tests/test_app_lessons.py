@@ -10,7 +10,7 @@ from tests.conftest import OpenApp
 from tutor.lessons import AskStep, DealStep, DrillStep
 from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, LossAnswer, NumberAnswer
 from tutor.strategy import advise
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _state(at: AppTest) -> AppState:
@@ -372,3 +372,25 @@ def test_lesson_ones_drill_scores_without_the_ev_given_away(open_app: OpenApp) -
     assert "espérance" not in captions.lower()
     strategy, _ = _at_step(open_app, "strategy-hard", lambda step: isinstance(step, DrillStep))
     assert "espérance perdue" in " ".join(block.value for block in strategy.caption)
+
+
+
+def test_a_click_the_lessons_table_refuses_is_explained_in_french(open_app: OpenApp) -> None:
+    """As at the practice table: a button drawn before the hand changed is refused with the
+    table's reason, in the page's language, under the deal's buttons."""
+    from tutor.decision import Action
+    from tutor.render.translator import translator
+
+    at, index = _at_deal(
+        open_app, "splitting", lambda step: str(step.deal.player[0])[0] == "8"
+    )
+    run = _state(at).lesson
+    assert run is not None
+    play = run.deal_play()
+    assert play is not None
+    assert not at.button(key=f"deal-{index}-stand").disabled
+    play.act(Action.STAND)  # another tab of the same lesson: the hand is over
+    refusal = play.round.refusal(Action.STAND)
+    assert refusal is not None
+    _click(at, f"deal-{index}-stand")
+    assert translator("fr").refusal(*refusal) in [block.value for block in at.error]

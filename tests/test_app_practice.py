@@ -6,14 +6,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
-from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS
+from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
 from tutor.practice import PracticeTable, SeatingError, seat_family
 from tutor.render.reasons import seating_message
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
 from tutor.table import BankRotation, FamilySession
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def _table(at: AppTest) -> PracticeTable:
@@ -289,3 +289,36 @@ def test_the_rotating_bank_until_the_cards_run_out_is_played_in_the_app(
         c.value for c in at.caption if "holds the bank" in c.value
     )
     assert len(session.table.shoe) == 52, "the cards are gathered for the next banker"
+
+
+
+def test_a_click_the_table_refuses_is_explained_in_french_where_it_was_made(
+    open_app: OpenApp,
+) -> None:
+    """A button drawn before the hand changed (the same table played on in another tab) is
+    still clicked: the table refuses the move, and the page says why in its language, under
+    the buttons, rather than doing nothing."""
+    at = open_app("practice")
+    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    table = _table(at)
+    for _ in range(40):  # past naturals and insurance offers, to a hand to play
+        game = table.round
+        assert game is not None
+        if game.is_over:
+            table.deal()
+        elif game.phase.value == "insurance":
+            table.act(Action.DECLINE_INSURANCE)
+        else:
+            break
+    at.run()
+    assert not at.button(key="table-stand").disabled
+    table.act(Action.STAND)  # the other tab: the round is over, this page does not know yet
+    game = table.round
+    assert game is not None
+    refusal = game.refusal(Action.STAND)
+    assert refusal is not None
+    at.button(key="table-stand").click().run()
+    assert not at.exception
+    sentence = translator("fr").refusal(*refusal)
+    assert sentence.startswith("Le coup est terminé")
+    assert sentence in [block.value for block in at.error]

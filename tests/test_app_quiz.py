@@ -19,7 +19,7 @@ from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.strategy import advise, judge
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
 
@@ -137,7 +137,7 @@ def _answer_best(at: AppTest) -> None:
 
 
 def _returning(token: str) -> AppState:
-    """A new session of the browser holding ``token``, as ``tutor.ui.session`` opens it from the
+    """A new session of the browser holding ``token``, as ``tutor.ui.state`` opens it from the
     cookie: the learner is found by the token, nothing else."""
     learner = Store(default_url()).learner_for_token(token, create=False)
     return AppState(

@@ -17,7 +17,7 @@ from tutor.render.naming import PRESET_NAMES
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.sources import SOURCES, citation
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 def test_switching_to_english_translates_the_page(open_app: OpenApp) -> None:
@@ -180,7 +180,7 @@ def _new_visit(
 ) -> AppTest:
     """A new browser session (a reload, a new visit, a restarted server): no state seeded, the
     browser's cookie holding ``token`` (None: a first visit)."""
-    monkeypatch.setattr("tutor.ui.session.token_from_browser", lambda: token)
+    monkeypatch.setattr("tutor.ui.state.token_from_browser", lambda: token)
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     at.run()
     if page != "lessons":
@@ -247,7 +247,7 @@ def test_the_sidebars_language_is_kept_too_and_the_settings_page_follows_it(
 def test_a_first_visit_speaks_the_browsers_language_or_french(
     monkeypatch: pytest.MonkeyPatch, header: str | None, title: str
 ) -> None:
-    monkeypatch.setattr("tutor.ui.session._accept_language", lambda: header)
+    monkeypatch.setattr("tutor.ui.state._accept_language", lambda: header)
     at = _new_visit(monkeypatch, None)
     assert at.title[0].value == title
 
@@ -258,7 +258,7 @@ def test_a_learners_saved_language_wins_over_the_browsers(
     at = open_app("settings")
     at.radio(key="settings-language").set_value("en").run()
     at.radio(key="settings-language").set_value("fr").run()
-    monkeypatch.setattr("tutor.ui.session._accept_language", lambda: "en-US")
+    monkeypatch.setattr("tutor.ui.state._accept_language", lambda: "en-US")
     again = _new_visit(monkeypatch, at.session_state["app"].learner_token)
     assert again.title[0].value == "Réglages"
 
@@ -326,7 +326,7 @@ def test_a_code_handed_over_by_the_qr_pages_cookie_continues_as_that_learner(
     token = at.session_state["app"].learner_token
     at.radio(key="settings-language").set_value("en").run()
 
-    monkeypatch.setattr("tutor.ui.session.restore_code_from_browser", lambda: format_code(token))
+    monkeypatch.setattr("tutor.ui.state.restore_code_from_browser", lambda: format_code(token))
     again = _new_visit(monkeypatch, None)
     state = again.session_state["app"]
     assert state.learner_token == token

@@ -18,7 +18,7 @@ from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import chart, dealer_probabilities
 from tutor.strategy.changes import compare
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 FRENCH_CODES = {"T", "R", "D", "D/R", "S", "S/T", "A/T", "A/R", "A/S"}
 ENGLISH_CODES = {"H", "S", "D", "Ds", "P", "Ph", "Rh", "Rs", "Rp"}

@@ -25,7 +25,7 @@ from tutor.practice import PracticeTable
 from tutor.quiz import QuizSession
 from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 pytestmark = BROWSER
 

@@ -12,7 +12,7 @@ from tests.conftest import OpenApp
 from tutor.lessons import Code, load_course
 from tutor.lessons.source import SourceDocument
 from tutor.ui.resources import CourseCheck
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 AGAINST = "tests/lessons_bad/decision-against-strategy.yaml"
 

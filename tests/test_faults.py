@@ -23,7 +23,7 @@ from tutor.classroom import ClassQuestion, Classroom
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
 STUDENT_PAGE = "tutor/ui/pages/class_student.py"

@@ -18,7 +18,7 @@ from tutor.quiz_questions import Category
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.strategy import judge
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
 #: What an internal key looks like on screen: an item key (``hard:14:9``, ``insurance:hand``),

@@ -13,7 +13,7 @@ from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
 from tutor.lessons.run import LessonRun, load_run, save_run
 from tutor.store import Learner, Store
 from tutor.strategy import judge
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.conftest import OpenApp
 from tutor.lessons import load_course
 from tutor.lessons.source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 FUZZ = Path(__file__).resolve().parent / "lessons_fuzz"
 CORPUS = sorted(FUZZ.glob("*.yaml"))

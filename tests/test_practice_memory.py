@@ -14,7 +14,7 @@ from tutor.progress import TABLE_CATEGORIES, point_item, weak_items
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.strategy import judge
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.conftest import ROOT, OpenApp
 from tutor.rules import PRESETS
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 PAGE = "tutor/ui/pages/simulation.py"
 
@@ -94,8 +94,9 @@ def test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for(
     at.selectbox(key="sim-rules").set_value("online-six-deck").run()  # type: ignore[attr-defined]
     at.button(key="sim-compare").click().run()  # type: ignore[attr-defined]
     assert not at.exception  # type: ignore[attr-defined]
-    results = at.session_state["simulation"]  # type: ignore[attr-defined]
-    compared, rows = results["variants"]
+    results = at.session_state["app"].simulation  # type: ignore[attr-defined]
+    assert results.variants is not None
+    compared, rows = results.variants
     assert compared == rules
     fr = translator("fr")
     names = [row["name"] for row in rows]
@@ -107,7 +108,8 @@ def test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for(
         # The same rules and shoe: the simulation lands within five standard errors of it
         # (the chart is total-dependent and dealt to the cut card; the exact edge is not).
         assert abs(row["edge"] - row["exact"]) < 5 * row["se"] + 0.05, row["name"]
-    _, strategies = results["strategies"]
+    assert results.strategies is not None
+    _, strategies = results.strategies
     basic = next(row for row in strategies if row["name"] == "Stratégie de base")
     assert basic["exact"] == pytest.approx(house_edge(rules) * 100)
     captions = " ".join(caption.value for caption in at.caption)  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from tutor.render.translator import translator
 from tutor.rules import PRESETS, TableRules
 from tutor.strategy import advise, chart, house_edge
 from tutor.table import FamilySession, deal_order, new_shoe, play_at_random, scripted_round
-from tutor.ui.state import AppState
+from tutor.visit import AppState
 
 S000 = "000_0c2d5cbf6d108733.txt"
 S001 = "001_c05efaf0daf1676d.txt"

@@ -50,6 +50,20 @@ from tutor.refusal import Refusal
 from tutor.rules_errors import InvalidRulesError as InvalidRulesError
 from tutor.rules_errors import RuleProblem as RuleProblem
 
+#: What an edited preset's name ends with (``family*``): a name only, for the learner's eye and
+#: for tables saved before ``TableRules.edits`` said which preset they edit.
+EDITED_MARK = "*"
+
+
+def edited_preset(name: str) -> str:
+    """The preset a table's name says it edits, "" when it says none: the one reading of the
+    mark, for names saved before ``TableRules.edits``.
+
+    >>> edited_preset("family*"), edited_preset("family")
+    ('family', '')
+    """
+    return name.removesuffix(EDITED_MARK) if name.endswith(EDITED_MARK) else ""
+
 
 @dataclass(frozen=True, kw_only=True)
 class TableRules:
@@ -57,6 +71,11 @@ class TableRules:
 
     #: Shown to the learner; presets carry their own name.
     name: str = "custom"
+    #: The preset these rules are an edit of (``"family"`` for the family table with two decks),
+    #: set where the edited table is made (Settings, ``from_mapping``); empty for a preset itself
+    #: or a table of its own. Pages ask it, never the name, which preset a table starts from.
+    #: Not compared, as ``source``: what a table is comes from its options and its name.
+    edits: str = field(default="", compare=False)
     decks: int = 6
     #: Whether the dealer draws on a soft 17 (Ace-6). All sources stand; hitting is a variant.
     dealer_hits_soft_17: bool = False
@@ -116,11 +135,24 @@ class TableRules:
         if untyped:
             for name, value in parse_rule_values(untyped).items():
                 object.__setattr__(self, name, value)
+        if not self.edits and edited_preset(self.name):
+            # A name from before ``edits`` (a learner's table saved as ``family*``).
+            object.__setattr__(self, "edits", edited_preset(self.name))
         problems = self._problems()
         if problems:
             raise InvalidRulesError(
                 [refusal for refusal, _ in problems], "; ".join(message for _, message in problems)
             )
+
+    @property
+    def preset(self) -> str:
+        """The preset these rules are or edit (their own name for a table of its own)."""
+        return self.edits or self.name
+
+    def edited(self, **changes: Any) -> TableRules:
+        """These rules with ``changes``, as an edit of the preset they are or edit (named
+        ``family*``, ``edits="family"``): how Settings makes a learner's own table."""
+        return self.replace(name=self.preset + EDITED_MARK, edits=self.preset, **changes)
 
     def _problems(self) -> list[tuple[Refusal, str]]:
         """Each way these rules do not hold together, as a refusal and its English sentence."""
@@ -198,7 +230,7 @@ class TableRules:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
             names = ", ".join(sorted(unknown))
-            options = ", ".join(f.name for f in dataclasses.fields(self))
+            options = ", ".join(f.name for f in dataclasses.fields(self) if f.name != "edits")
             raise InvalidRulesError.of(
                 "rules-unknown-option",
                 f"unknown table rule(s): {names}",
@@ -241,7 +273,8 @@ class TableRules:
         preset, values = choice.preset, dict(choice.values)
         base = preset_rules(preset) if preset is not None else cls()
         if preset is not None and "name" not in values and values:
-            values["name"] = f"{base.name}*"
+            values["name"] = f"{base.name}{EDITED_MARK}"
+            values.setdefault("edits", base.name)
         return base.replace(**values)
 
 
@@ -414,8 +447,10 @@ def parse_rule_values(values: Mapping[str, Any]) -> dict[str, Any]:
 def _problems_of(
     error: ValidationError, order: list[Any], model: type[BaseModel]
 ) -> list[RuleProblem]:
-    """Pydantic's errors as sentences, one per key, in the mapping's order."""
-    names = ", ".join(name for name in model.model_fields if name != "preset")
+    """Pydantic's errors as sentences, one per key, in the mapping's order. The rules listed
+    for an unknown one are those a person writes: not ``preset`` (said apart) nor ``edits``
+    (which preset an edited table edits: the app sets it, from the table's name)."""
+    names = ", ".join(name for name in model.model_fields if name not in ("preset", "edits"))
     problems: list[tuple[int, RuleProblem]] = []
     for details in error.errors():
         key = details["loc"][0] if details["loc"] else ""

@@ -81,8 +81,8 @@ _OWN_PATTERN = _names(OWN_TABLE)
 
 
 def _preset_of(rules: TableRules) -> str:
-    """The preset a table is, or is a variant of (``american-h17*`` for one with changes)."""
-    return rules.name.rstrip("*")
+    """The preset a table is, or is a variant of (``TableRules.edits``, for one with changes)."""
+    return rules.preset
 
 
 def _add(tables: list[TableRules], rules: TableRules) -> None:

@@ -22,7 +22,7 @@ from tutor.decision import Action
 from tutor.game import Outcome, SeatResult
 from tutor.quiz_questions import Category
 from tutor.render.catalogue import N_, Words
-from tutor.rules import TableRules
+from tutor.rules import TableRules, edited_preset
 from tutor.sources import citation
 
 _ACTION_NAMES: dict[Action, str] = {
@@ -148,8 +148,8 @@ class Names(Words):
         >>> translator("en").preset_name("my-house-rules")
         'my-house-rules'
         """
-        edited = name.endswith("*")
-        base = name.rstrip("*")
+        base = edited_preset(name) or name
+        edited = base != name
         shown = PRESET_NAMES.get(base)
         if shown is None:
             return name

@@ -14,17 +14,17 @@ import streamlit as st
 
 from tutor.cards import Card
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
-from tutor.game import Event, IllegalActionError, Phase, Round
+from tutor.game import Event, Phase, Round
 from tutor.quiz import QuizSession
 from tutor.quiz_questions import Category, Verdict
 from tutor.render.card_pictures import hand_html
 from tutor.render.catalogue import LANGUAGES
 from tutor.render.explain import ev_sentence
+from tutor.render.refusals import refusal_text
 from tutor.render.translator import Translator
 from tutor.strategy import CLOSE, Judgement, Reference
-from tutor.ui.faults import callback_guard
-from tutor.ui.session import settings_changed
-from tutor.ui.state import AppState
+from tutor.ui.state import settings_changed
+from tutor.visit import AppState, RefusedClick
 
 #: Keyboard shortcuts of the actions in each language, the letter taken from the button's own
 #: word (Streamlit reserves C and R, so French *Rester* takes its E). Hand and insurance actions
@@ -102,22 +102,19 @@ def sidebar(state: AppState) -> None:
     """Language and presentation mode, a click away on every page."""
     t = state.t
     with st.sidebar:
-        st.segmented_control(
+        language = st.segmented_control(
             t.gettext("Language"),
             LANGUAGES,
             default=state.language,
             format_func=lambda code: {"fr": "Français", "en": "English"}[code],
             key="sidebar_language",
-            on_change=_set_language,
-            args=(state,),
             required=True,
         )
-        st.toggle(
+        _set_language(state, language)
+        state.presentation = st.toggle(
             t.gettext("Presentation mode (large cards)"),
             value=state.presentation,
             key="sidebar_presentation",
-            on_change=_set_presentation,
-            args=(state,),
         )
         st.caption(
             t.format("Table: {name}", name=t.table_name(state.rules)),
@@ -132,16 +129,13 @@ def sidebar(state: AppState) -> None:
         )
 
 
-@callback_guard
-def _set_language(state: AppState) -> None:
-    chosen = st.session_state.get("sidebar_language")
-    if chosen in LANGUAGES:
-        state.language = chosen
+def _set_language(state: AppState, chosen: object) -> None:
+    """The language the switch shows, when the learner picked another: kept, and the page
+    drawn again in it (the navigation above is already drawn)."""
+    if chosen in LANGUAGES and chosen != state.language:
+        state.language = str(chosen)
         settings_changed(state, widgets=("settings-language",))
-
-
-def _set_presentation(state: AppState) -> None:
-    state.presentation = bool(st.session_state.get("sidebar_presentation"))
+        st.rerun()
 
 
 def show_cards(cards: Sequence[Card | None], state: AppState, *, label: str | None = None) -> None:
@@ -526,8 +520,23 @@ def score_line(quiz: QuizSession, t: Translator, *, values: bool = True) -> str:
     )
 
 
-def refusal_error(error: IllegalActionError, t: Translator) -> str:
-    return t.refusal(error.code, error.params)
+def refuse(state: AppState, place: str, error: Exception) -> None:
+    """Keep a refused click to be explained at ``place`` (a callback cannot draw)."""
+    state.refused = RefusedClick(place, error)
+
+
+def clear_refusal(state: AppState, place: str) -> None:
+    """A new click at ``place``: the previous refusal there is no longer the news."""
+    if state.refused is not None and state.refused.place == place:
+        state.refused = None
+
+
+def refusal_note(state: AppState, place: str) -> None:
+    """The sentence of the click last refused at ``place``, where the click was: every page
+    with a move that can be refused draws this under its buttons."""
+    refused = state.refused
+    if refused is not None and refused.place == place:
+        st.error(refusal_text(refused.error, state.t), icon=":material/block:")
 
 
 def is_insurance_phase(game: Round) -> bool:

@@ -31,7 +31,7 @@ import sqlalchemy.exc
 import streamlit as st
 
 from tutor.render.translator import Translator, translator
-from tutor.ui.state import AppState
+from tutor.ui.state import made_state
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -46,8 +46,8 @@ DATABASE_FAULTS: tuple[type[BaseException], ...] = (sqlalchemy.exc.SQLAlchemyErr
 def _translator() -> Translator:
     """The learner's language when the session has one; the default language otherwise (the
     fault may come before the session's state exists)."""
-    state = st.session_state.get("app")
-    return state.t if isinstance(state, AppState) else translator()
+    state = made_state()
+    return state.t if state is not None else translator()
 
 
 #: How often a page showing the sentence asks the database again, and redraws itself once it

@@ -20,22 +20,17 @@ from tutor.identity import format_code, new_token
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.classroom.join import base_url, qr_data_uri
-from tutor.ui.classroom.state import class_pages
-from tutor.ui.faults import callback_guard
 from tutor.ui.identity import RESTORE_FRAGMENT
 from tutor.ui.resources import store
-from tutor.ui.session import continue_with_code
-from tutor.ui.state import AppState
+from tutor.ui.state import continue_with_code
+from tutor.visit import AppState
 
 
-@callback_guard
-def _typed_code(state: AppState) -> None:
-    continue_with_code(state, str(st.session_state.get("data-code") or "")[:64])
+def _typed_code(state: AppState, typed: str) -> None:
+    continue_with_code(state, typed[:64])
 
 
-@callback_guard
-def _set_name(state: AppState) -> None:
-    typed = str(st.session_state.get("data-name") or "")
+def _set_name(state: AppState, typed: str) -> None:
     try:
         learner = state.ensure_learner(store())
         state.learner = store().set_nickname(learner, typed.strip() or None)
@@ -44,9 +39,8 @@ def _set_name(state: AppState) -> None:
         state.quiz_error = str(error)
 
 
-@callback_guard
-def _erase(state: AppState) -> None:
-    if not st.session_state.get("data-erase-sure"):
+def _erase(state: AppState, sure: bool) -> None:
+    if not sure:
         return
     if state.learner is not None:
         store().delete_learner(state.learner)
@@ -125,15 +119,16 @@ def name_form(state: AppState) -> None:
     current = state.learner.nickname if state.learner is not None else None
     with st.form("data-name-form", border=False):
         columns = st.columns([3, 1], vertical_alignment="bottom")
-        columns[0].text_input(
+        typed = columns[0].text_input(
             _("Your name, if you want one (shown on your progress, never needed)"),
             value=current or "",
             key="data-name",
             max_chars=24,
         )
-        columns[1].form_submit_button(
-            _("Save the name"), on_click=_set_name, args=(state,), width="stretch"
-        )
+        sent = columns[1].form_submit_button(_("Save the name"), width="stretch")
+    if sent:  # the name as sent; the page is drawn again with it (or with why it was refused)
+        _set_name(state, str(typed or ""))
+        st.rerun()
     if state.quiz_error:
         st.error(_("This name cannot be used: letters, digits, spaces, . ' - only, 24 at most."))
 
@@ -206,7 +201,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
         )
     with right:
         # The code in the fragment: never sent in a request or a Referer (``tutor.ui.identity``).
-        url = base_url(class_pages()).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
+        url = base_url(state.classes).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
         alt = html.escape(_("QR code of your recovery code"))
         st.markdown(
             f'<img src="{qr_data_uri(url)}" alt="{alt}" '
@@ -215,10 +210,13 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
         )
     with st.form("data-code-form", border=False):
         columns = st.columns([3, 1], vertical_alignment="bottom")
-        columns[0].text_input(_("A code from another device"), key="data-code", max_chars=64)
-        columns[1].form_submit_button(
-            _("Continue with this code"), on_click=_typed_code, args=(state,), width="stretch"
+        code = columns[0].text_input(
+            _("A code from another device"), key="data-code", max_chars=64
         )
+        sent = columns[1].form_submit_button(_("Continue with this code"), width="stretch")
+    if sent:  # the learner's settings and progress may change: the page is drawn again
+        _typed_code(state, str(code or ""))
+        st.rerun()
     _subheading(_("Download or erase"), heading_level, "download")
     learner = state.learner
     if learner is None:
@@ -233,11 +231,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
         key="data-export",
         on_click="ignore",
     )
-    st.checkbox(_("I understand that my progress will be erased"), key="data-erase-sure")
-    st.button(
-        _("Erase my data"),
-        key="data-erase",
-        on_click=_erase,
-        args=(state,),
-        disabled=not st.session_state.get("data-erase-sure"),
-    )
+    sure = st.checkbox(_("I understand that my progress will be erased"), key="data-erase-sure")
+    if st.button(_("Erase my data"), key="data-erase", disabled=not sure):
+        _erase(state, sure)
+        st.rerun()

@@ -1,328 +1,134 @@
-"""The app's state for one browser session: one typed object, kept in ``st.session_state["app"]``.
-
-Why one object: scattered session keys drift apart (a language set here, a stale table there);
-one dataclass says everything a session holds, and a test seeds any state by building it.
-Plain Python, no Streamlit: ``tutor.ui.session`` puts it in the session.
-
-The database (SQLAlchemy), the lesson player and the practice table are imported where they are
-used, not here: the first page a newcomer sees builds an ``AppState`` and needs none of them
-(issue 17).
+"""The one accessor of a browser session's state: ``app_state()`` returns its ``AppState``
+(``tutor.visit``), with class mode's desk or seat and the Simulation page's runs as its fields,
+created here and nowhere else: with the learner this browser's cookie names
+(``tutor.ui.identity``) and the settings kept with their code. Every page starts with it.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+import streamlit as st
 
-from tutor.identity import new_token
-from tutor.quiz import QuizSession
-from tutor.quiz_questions import Category, Verdict
-from tutor.render.catalogue import DEFAULT_LANGUAGE, LANGUAGES
-from tutor.render.translator import Translator, translator
-from tutor.rules import PRESETS, InvalidRulesError, TableRules
-from tutor.strategy import Reference
+from tutor.identity import InvalidRecoveryCodeError, parse_code
+from tutor.render.catalogue import language_from_browser
+from tutor.ui.identity import (
+    forget_restore,
+    keep_in_browser,
+    read_restore_fragment,
+    restore_code_from_browser,
+    token_from_browser,
+)
+from tutor.ui.resources import store
+from tutor.visit import AppState, parse_seed
 
-if TYPE_CHECKING:
-    from tutor.lessons import Lesson
-    from tutor.lessons.run import LessonRun
-    from tutor.practice import PracticeTable
-    from tutor.store import Learner, Origin, Settings, Store
-    from tutor.strategy import Judgement
+KEY = "app"
 
-#: Bits of a session's random seed.
-SEED_BITS = 62
+#: The Settings page's rule edit form: after a change of table they draw the new table's options.
+RULE_WIDGETS = (
+    "rule-decks",
+    "rule-h17",
+    "rule-hole",
+    "rule-bj",
+    "rule-double-on",
+    "rule-das",
+    "rule-hands",
+    "rule-surrender",
+    "rule-surrender-ace",
+)
 
-
-def parse_seed(raw: object) -> int | None:
-    """A seed given in the address (``?seed=123``): decimal digits, at most 18 of them so that
-    it stays below 2**62. Anything else is ignored (None), never an error: it comes from a URL.
-
-    >>> parse_seed("123"), parse_seed("-1"), parse_seed("1e9999"), parse_seed("9" * 19)
-    (123, None, None, None)
-    """
-    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
-        return None
-    return int(raw)
-
-
-def rules_setting(rules: TableRules) -> dict[str, object]:
-    """The table as the learner's settings keep it: a preset by its name, an edited table by
-    every option (``TableRules.as_dict``), so that a change of a preset's definition reaches a
-    learner who picked it, and an edited table comes back exactly as edited.
-
-    >>> rules_setting(PRESETS["french-casino"])
-    {'preset': 'french-casino'}
-    >>> rules_setting(PRESETS["family"].replace(name="family*", decks=2))["decks"]
-    2
-    """
-    preset = PRESETS.get(rules.name)
-    if preset is not None and preset == rules:
-        return {"preset": rules.name}
-    return rules.as_dict()
+#: The widgets that show a setting: after the settings change under them (a recovery code, the
+#: other language switch) their kept values are dropped, so they draw the learner's settings.
+SETTING_WIDGETS = (
+    "settings-language",
+    "sidebar_language",
+    "settings-exact",
+    "settings-preset",
+    *RULE_WIDGETS,
+)
 
 
-def rules_from_setting(data: object) -> TableRules | None:
-    """The table a saved setting names, or None when it names none any more (a preset renamed,
-    an option removed): the learner then keeps the table in use rather than an error.
+def app_state() -> AppState:
+    """This session's state, created on first use: a returning learner's progress and settings
+    from the store; a first visit's language from the browser (French when it says nothing)."""
+    state = st.session_state.get(KEY)
+    if not isinstance(state, AppState):
+        state = AppState()
+        seed = parse_seed(st.query_params.get("seed"))
+        if seed is not None:  # a replay: the same deals as another session with this seed
+            state.seed = seed
+        state.language = language_from_browser(_accept_language())
+        token = token_from_browser()
+        if token is not None:  # a returning browser: its learner, if it has kept anything
+            state.learner_token = token
+            state.token_in_browser = True
+            state.learner = store().learner_for_token(token, create=False)
+            state.load_progress(store())
+            state.load_settings(store())
+        handed = restore_code_from_browser()
+        if handed is not None:  # a scanned QR code's fragment, handed over by the page
+            continue_with_code(state, handed)
+            state.restore_handed = True
+        st.session_state[KEY] = state
+    return state
 
-    >>> rules_from_setting({"preset": "french-casino"}) == PRESETS["french-casino"]
-    True
-    >>> rules_from_setting({"preset": "gone"}), rules_from_setting({"decks": "many"})
-    (None, None)
-    """
-    if not isinstance(data, dict):
-        return None
-    if set(data) == {"preset"}:
-        return PRESETS.get(str(data["preset"]))
+
+def made_state() -> AppState | None:
+    """This session's state if it was made already, without making it (making it reads the
+    database: a page telling of a database fault must not)."""
+    state = st.session_state.get(KEY)
+    return state if isinstance(state, AppState) else None
+
+
+def continue_with_code(state: AppState, typed: str) -> None:
+    """Continue as the learner of a recovery code typed here or scanned: their progress and
+    settings; ``state.data_notice`` says what happened."""
     try:
-        return TableRules.from_mapping(data)
-    except (InvalidRulesError, TypeError, ValueError):
+        token = parse_code(typed[:64])
+    except InvalidRecoveryCodeError:
+        state.data_notice = "bad-code"
+        return
+    learner = store().learner_for_token(token, create=False)
+    if learner is None:
+        state.data_notice = "unknown-code"
+        return
+    state.adopt_token(token, learner)
+    state.load_progress(store())
+    if state.load_settings(store()):
+        settings_restored(state)
+    state.data_notice = "continued"
+
+
+def _accept_language() -> str | None:
+    """The browser's ``Accept-Language`` header, or its language as Streamlit reports it."""
+    try:
+        header = st.context.headers.get("Accept-Language")
+        if isinstance(header, str) and header:
+            return header
+        locale = st.context.locale
+    except Exception:  # no browser (a script run outside a page)
         return None
+    return locale if isinstance(locale, str) else None
 
 
-@dataclass
-class AppState:
-    """Everything one learner's session holds."""
+def settings_changed(state: AppState, *, widgets: tuple[str, ...] = ()) -> None:
+    """After a setting changed: keep it with the learner's code at once, and let ``widgets``
+    (the other switches of the same setting) draw the new value."""
+    for key in widgets:
+        st.session_state.pop(key, None)
+    state.save_settings(store())
 
-    language: str = DEFAULT_LANGUAGE
-    #: The table rules chosen in Settings (a preset, maybe edited), used by every page.
-    rules: TableRules = PRESETS["family"]
-    #: Large cards and text for a classroom projector.
-    presentation: bool = False
-    #: Steps done per lesson id (the best pass), for the course list.
-    progress: dict[str, int] = field(default_factory=dict)
-    lesson: LessonRun | None = None
-    quiz: QuizSession | None = None
-    quiz_category: Category = Category.HARD
-    #: How the quiz picks hands: "dealt" (as the shoe deals), "focus" (leaning towards the
-    #: learner's mistakes) or "due" (the items due for review first).
-    quiz_mode: str = "dealt"
-    #: A teacher's restriction of the drill: dealer up-cards (1 = Ace) and hand totals; empty = any.
-    quiz_ups: tuple[int, ...] = ()
-    quiz_totals: tuple[int, ...] = ()
-    #: This browser's private learner token (``tutor.identity``): read from its cookie, or new.
-    learner_token: str = field(default_factory=new_token)
-    #: Whether the browser's cookie already holds ``learner_token`` (else the page writes it).
-    token_in_browser: bool = False
-    #: The learner's rows in the store, once there is anything to keep (None before).
-    learner: Learner | None = None
-    #: Why the last nickname was refused, shown under the name box (None when it was fine).
-    quiz_error: str | None = None
-    #: What the last recovery code or erasure did, told once on the "My data" panel.
-    data_notice: str | None = None
-    #: A scanned QR code handed its recovery code over in a cookie: the page deletes it.
-    restore_handed: bool = False
-    practice: PracticeTable | None = None
-    #: The rule set the strategy page compares with.
-    compare_preset: str = ""
-    #: Where the lessons come from: the built-in course when None (tests and teachers add files).
-    lesson_paths: tuple[str, ...] | None = None
-    #: Where this session's deals start: drawn from ``secrets`` so two visitors never see the
-    #: same cards, or given (``?seed=`` in the address, a test) to replay a session's deals.
-    seed: int = field(default_factory=lambda: secrets.randbits(SEED_BITS))
-    #: What every page grades moves against: the chart (the default) or, for an advanced
-    #: learner, the exact play for the cards dealt.
-    reference: Reference = Reference.CHART
 
-    @property
-    def t(self) -> Translator:
-        return translator(self.language)
+def settings_restored(state: AppState) -> None:
+    """After the learner's settings came from the store (a recovery code typed or scanned):
+    every widget that shows one draws the learner's value."""
+    for key in SETTING_WIDGETS:
+        st.session_state.pop(key, None)
 
-    def next_seed(self) -> int:
-        self.seed += 1
-        return self.seed
 
-    # -- the learner --
-    def ensure_learner(self, store: Store) -> Learner:
-        """The learner's rows, created the first time there is something to keep."""
-        if self.learner is None:
-            learner = store.learner_for_token(self.learner_token)
-            assert learner is not None
-            self.learner = learner
-        return self.learner
-
-    def keep(self, store: Store, write: Callable[[Learner], object]) -> None:
-        """``write`` something of this learner's to the store, their rows made if need be. A
-        learner erased in another tab meanwhile: this browser starts afresh, and writes again."""
-        from tutor.store import UnknownLearnerError
-
-        try:
-            write(self.ensure_learner(store))
-        except UnknownLearnerError:
-            self.learner = None
-            write(self.ensure_learner(store))
-
-    def load_progress(self, store: Store) -> None:
-        """The course list's progress, from what the store keeps for this learner."""
-        if self.learner is not None:
-            self.progress = {
-                lesson: saved.completed
-                for lesson, saved in store.lesson_progress(self.learner).items()
-            }
-
-    # -- settings: the learner's, kept with their code --
-    def settings(self) -> Settings:
-        """What this session would keep of the learner's choices."""
-        from tutor.store import Settings
-
-        return Settings(self.language, self.reference.value, rules_setting(self.rules))
-
-    def save_settings(self, store: Store) -> None:
-        """Keep the learner's settings in the store, at once (a reload, another visit or another
-        device with the code finds them). Choosing a setting is something to keep: it makes the
-        learner's rows if there were none."""
-        settings = self.settings()
-        self.keep(store, lambda learner: store.save_settings(learner, settings))
-
-    def load_settings(self, store: Store) -> bool:
-        """Take the learner's saved settings, if any (a returning browser, a recovery code);
-        whatever no longer reads as a setting is left as it is. Whether any were saved."""
-        if self.learner is None:
-            return False
-        saved = store.settings(self.learner)
-        if saved is None:
-            return False
-        if saved.language in LANGUAGES:
-            self.language = saved.language
-        if saved.reference in {reference.value for reference in Reference}:
-            self.set_reference(Reference(saved.reference))
-        rules = rules_from_setting(dict(saved.rules))
-        if rules is not None:
-            self.set_rules(rules)
-        return True
-
-    def adopt_token(self, token: str, learner: Learner | None) -> None:
-        """Continue as the learner of ``token`` (a recovery code typed here, or erasing one's
-        data and starting afresh): what this tab holds of the previous learner is dropped."""
-        self.learner_token = token
-        self.token_in_browser = False
-        self.learner = learner
-        self.progress = {}
-        self.lesson = None
-        self.quiz = None
-
-    # -- every hand counts --
-    def keep_judgement(
-        self, store: Store, judgement: Judgement, rules: TableRules, origin: Origin
-    ) -> None:
-        """Keep a move judged at the practice table or in a lesson's deal with the learner's
-        answers (its item rescheduled), so that My progress and To review include it."""
-        from datetime import UTC, datetime
-
-        from tutor.progress import record_judgement
-
-        now = datetime.now(UTC)
-        self.keep(
-            store,
-            lambda learner: record_judgement(store, learner, judgement, rules, now, origin),
-        )
-
-    def keep_verdict(
-        self, store: Store, verdict: Verdict, rules: TableRules, origin: Origin
-    ) -> None:
-        """Keep a lesson drill's answer with the learner's answers, as a quiz answer is."""
-        from datetime import UTC, datetime
-
-        from tutor.progress import record
-
-        now = datetime.now(UTC)
-        self.keep(store, lambda learner: record(store, learner, verdict, rules, now, origin))
-
-    def weak_hands(self, store: Store) -> list[str]:
-        """The hands "my mistakes" deals again: due ones first, then the most missed."""
-        from datetime import UTC, datetime
-
-        from tutor.progress import TABLE_CATEGORIES, weak_items
-
-        if self.learner is None:
-            return []
-        return weak_items(store, self.learner, datetime.now(UTC), TABLE_CATEGORIES)
-
-    # -- lessons --
-    def open_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
-        """Open a lesson where the learner left it (replayed from the store), or afresh."""
-        from tutor.lessons.run import LessonRun, load_run
-
-        run = None
-        if store is not None and self.learner is not None:
-            run = load_run(store, self.learner, lesson, reference=self.reference)
-        if run is None:
-            run = LessonRun(lesson, seed=self.next_seed(), reference=self.reference)
-            run.start()
-        self.lesson = run
-        self.record_progress(store)
-
-    def restart_lesson(self, lesson: Lesson, store: Store | None = None) -> None:
-        """Start a lesson again on purpose: its saved run is forgotten, new cards are dealt."""
-        from tutor.lessons.run import LessonRun
-
-        if store is not None and self.learner is not None:
-            store.reset_lesson(self.learner, lesson.id)
-        self.progress.pop(lesson.id, None)
-        self.lesson = LessonRun(lesson, seed=self.next_seed(), reference=self.reference)
-        self.lesson.start()
-        self.record_progress(store)
-
-    def close_lesson(self, store: Store | None = None) -> None:
-        self.record_progress(store)
-        self.lesson = None
-
-    def record_progress(self, store: Store | None = None, index: int | None = None) -> None:
-        """Keep the open lesson's progress: in this tab, and in the store when one is given
-        (with ``index``, what was done on that step)."""
-        from tutor.lessons.run import save_run
-
-        if self.lesson is None:
-            return
-        lesson_id = self.lesson.lesson.id
-        self.progress[lesson_id] = max(self.progress.get(lesson_id, 0), self.lesson.completed)
-        if store is None:
-            return
-        run = self.lesson
-        self.keep(store, lambda learner: save_run(store, learner, run, index))
-
-    # -- quiz --
-    def start_quiz(
-        self,
-        category: Category,
-        *,
-        weight: Callable[[str], float] | None = None,
-        items: list[str] | None = None,
-    ) -> None:
-        """A new drill of ``category`` at the chosen table, with the page's restrictions.
-
-        For a signed-in learner it leans towards weak items (``weight``) or asks the due
-        ``items`` first."""
-        self.quiz_category = category
-        self.quiz = QuizSession(
-            category,
-            self.rules,
-            seed=self.next_seed(),
-            dealer_ups=self.quiz_ups or None,
-            totals=self.quiz_totals or None,
-            weight=weight,
-            items=list(items or []),
-            length=len(items) if items else None,
-            reference=self.reference,
-        )
-
-    def set_reference(self, reference: Reference) -> None:
-        """Grade against the chart or the exact play from now on, on every page (a drill or a
-        table in progress follows at once)."""
-        self.reference = reference
-        if self.quiz is not None:
-            self.quiz.reference = reference
-        if self.practice is not None:
-            self.practice.reference = reference
-        if self.lesson is not None:
-            self.lesson.reference = reference
-
-    # -- rules --
-    def set_rules(self, rules: TableRules) -> None:
-        """New table rules: the quiz and the practice table restart at the new table."""
-        if rules != self.rules:
-            self.rules = rules
-            self.quiz = None
-            self.practice = None
+def remember_browser(state: AppState) -> None:
+    """Give a new browser its learner token (every run until a reload shows it was kept), read
+    a scanned QR code's fragment, and delete a handed-over code once it was read."""
+    if not state.token_in_browser:
+        keep_in_browser(state.learner_token)
+    if state.restore_handed:
+        forget_restore()
+    read_restore_fragment()

@@ -23,7 +23,7 @@ from tutor.classroom import (
     SessionInfo,
 )
 from tutor.render.translator import Translator
-from tutor.ui.classroom.state import ClassPages
+from tutor.visit import ClassPages
 
 #: The student page's path (``url_path`` of its ``st.Page`` in ``app.py``).
 JOIN_PATH = "join"

@@ -25,10 +25,13 @@ from tutor.decision import Action
 from tutor.render.card_pictures import hand_html
 from tutor.render.class_messages import markdown_text, prompt, symbol_name
 from tutor.render.translator import Translator
-from tutor.ui.classroom.state import POLL_SECONDS, TeacherDesk
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
+from tutor.visit import TeacherDesk
+
+#: Seconds between two refreshes of a live view (the teacher's counter, a student's screen).
+POLL_SECONDS = 2.0
 
 
 def header(info: SessionInfo, t: Translator, pattern: tuple[str, ...] | None = None) -> None:

@@ -24,26 +24,24 @@ from tutor.decision import Action, Grade
 from tutor.render.class_messages import error_message, markdown_text
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui.classroom.live import question_view
-from tutor.ui.classroom.state import POLL_SECONDS, ClassPages, StudentSeat, class_pages
+from tutor.ui.classroom.live import POLL_SECONDS, question_view
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState, ClassPages, StudentSeat
 
 
-@callback_guard
-def _join(state: AppState, pages: ClassPages) -> None:
-    values = st.session_state
-    code = str(values.get("class-join-code", ""))
-    tapped = [values.get(f"class-join-symbol-{index}") for index in range(PATTERN_LENGTH)]
+def _join(
+    state: AppState, pages: ClassPages, code: str, nickname: str, tapped: list[str | None]
+) -> None:
+    """Join with what the form held when it was sent: the code, the nickname, the symbols."""
     pattern = [symbol for symbol in tapped if isinstance(symbol, str)]
     try:
         student = classroom().join(
             code,
-            str(values.get("class-join-nickname", "")),
+            nickname,
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
             pattern=pattern or None,
@@ -96,8 +94,10 @@ def join_form(state: AppState, pages: ClassPages) -> None:
     joined = _class_of(code)
     if pages.message:  # above the form: on a phone, below it is past the fold
         st.error(pages.message, icon=":material/error:")
+    nickname: str = ""
+    tapped: list[str | None] = []
     with st.form("class-join"):
-        st.text_input(
+        typed = st.text_input(
             _("Class code"),
             value=normalise_code(code)[:12],
             max_chars=12,
@@ -110,7 +110,7 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 icon=":material/badge:",
             )
         else:
-            st.text_input(
+            nickname = st.text_input(
                 _("Your nickname"),
                 value=(state.learner.nickname or "") if state.learner is not None else "",
                 max_chars=24,
@@ -118,15 +118,16 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
             )
         if pages.pattern_needed or (joined is not None and joined.has_join_step):
-            pattern_taps(state.t)
-        st.form_submit_button(
+            tapped = pattern_taps(state.t)
+        sent = st.form_submit_button(
             _("Join"),
             key="class-join-submit",
-            on_click=_join,
-            args=(state, pages),
             type="primary",
             width="stretch",
         )
+    if sent:  # the form as sent; the page is drawn again, seated or saying why not
+        _join(state, pages, str(typed), str(nickname or ""), tapped)
+        st.rerun()
 
 
 def _class_of(code: str) -> SessionInfo | None:
@@ -142,8 +143,9 @@ def _class_of(code: str) -> SessionInfo | None:
         return None
 
 
-def pattern_taps(t: Translator) -> None:
-    """The second join step: one row of symbols per tap, in order (a symbol may repeat)."""
+def pattern_taps(t: Translator) -> list[str | None]:
+    """The second join step: one row of symbols per tap, in order (a symbol may repeat); the
+    symbols tapped (None for a row left alone)."""
     # The symbols drawn at a size a thumb aims at and an eye tells apart: Streamlit's buttons
     # draw them at the body text's size in a font whose suits are small, and a spade and a club
     # then look alike on a phone. The style rides with the sentence (no blank line of its own).
@@ -159,12 +161,14 @@ def pattern_taps(t: Translator) -> None:
         " !important;line-height:1.2}</style>",
         unsafe_allow_html=True,
     )
-    for index in range(PATTERN_LENGTH):
+    return [
         st.segmented_control(
             t.format("Symbol {n}", n=index + 1),
             SYMBOLS,
             key=f"class-join-symbol-{index}",
         )
+        for index in range(PATTERN_LENGTH)
+    ]
 
 
 def verdict(view: StudentView, t: Translator) -> None:
@@ -269,7 +273,7 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
 
 def main() -> None:
     state = app_state()
-    pages = class_pages()
+    pages = state.classes
     _ = state.t.gettext
     if pages.seat is None:
         rejoin(state, pages)

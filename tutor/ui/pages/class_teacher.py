@@ -45,12 +45,11 @@ from tutor.ui.classroom.live import (
     room_controls,
 )
 from tutor.ui.classroom.reports import results_view
-from tutor.ui.classroom.state import ClassPages, TeacherDesk, class_pages
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState, ClassPages, TeacherDesk
 
 SOURCES = ("lesson", "drill", "hands")
 #: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).
@@ -480,7 +479,7 @@ def projector(state: AppState, pages: ClassPages, info: SessionInfo) -> None:
 
 def main() -> None:
     state = app_state()
-    pages = class_pages()
+    pages = state.classes
     t = state.t
     _ = t.gettext
     desk = pages.desk

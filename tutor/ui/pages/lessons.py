@@ -25,8 +25,8 @@ from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
 from tutor.ui.resources import course_check, store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 
 def course(paths: tuple[str, ...] | None) -> Course:
@@ -143,11 +143,6 @@ def _answer(state: AppState, given: str | int) -> None:
         _record(state)
 
 
-@callback_guard
-def _answer_typed(state: AppState, key: str) -> None:
-    _answer(state, str(st.session_state.get(key, "")))
-
-
 def explain_step(text: str | Translations, state: AppState) -> None:
     st.markdown(_text(text, state))
 
@@ -196,10 +191,13 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         else:
             key = f"ask-{run.step}-typed"
             with st.form(f"form-{run.step}", border=False):
-                st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
-                st.form_submit_button(t.gettext("Check"), on_click=_answer_typed, args=(state, key))
+                typed = st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
+                sent = st.form_submit_button(t.gettext("Check"))
                 # The phone's numeric keyboard for a number (issue 23: it opened the letters).
                 numeric_keyboard(key, keyboard_for(answer))
+            if sent:  # the answer as sent; the page is drawn again with its verdict
+                _answer(state, typed)
+                st.rerun()
         return
     # The answer stays in sight with its verdict (issue 23: the typed one vanished).
     st.markdown(t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state)))
@@ -232,11 +230,16 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 def _deal_act(state: AppState, action: Action) -> None:
     run = state.lesson
     play = run.deal_play() if run is not None else None
-    if play is None:
+    if play is None or run is None:
         return
+    place = f"deal-{run.step}"
+    ui.clear_refusal(state, place)
     try:
         decision = play.act(action)
-    except (IllegalActionError, NotOfferedError):
+    except IllegalActionError as error:  # a button drawn before the hand changed
+        ui.refuse(state, place, error)
+        return
+    except NotOfferedError:  # no button offers it: nothing was clicked that the page drew
         return
     _record(state)
     if not decision.scripted_mistake:  # every hand counts, but a mistake on purpose is the lesson's
@@ -263,6 +266,7 @@ def deal_step(run: LessonRun, step: DealStep, state: AppState) -> None:
             # A lesson that restricts its moves shows only those it offers that are legal now.
             show_all=run.lesson.actions is None,
         )
+    ui.refusal_note(state, f"deal-{run.step}")
     for decision in play.decisions:
         deal_decision(decision, state, values=run.shows_values)
     if game.is_over:

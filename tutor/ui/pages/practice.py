@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from tutor.decision import Action
@@ -14,7 +16,6 @@ from tutor.practice import (
     parse_names,
     seat_family,
 )
-from tutor.render.reasons import seating_message
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
 from tutor.sources import citation
@@ -22,18 +23,26 @@ from tutor.table import BankRotation, FamilySession
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 #: The text the rotating bank's conventions come from (``shared/sources/``).
 _VINGT_ET_UN = "000_0c2d5cbf6d108733.txt"
 
 
-def _rotation() -> BankRotation:
-    try:
-        return BankRotation(st.session_state.get("practice-bank", BankRotation.FIXED.value))
-    except ValueError:
-        return BankRotation.FIXED
+#: Where a refused seating is said: above the button that asked for it.
+SEATING = "seating"
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """What the set-up form shows when "Sit down and deal" is clicked (the widgets' values)."""
+
+    mode: str
+    rotation: BankRotation = BankRotation.FIXED
+    players: int = 0
+    names: str = ""
+    seats: int = MIN_SEATS
 
 
 def _players_key(rotation: BankRotation) -> str:
@@ -47,34 +56,31 @@ def _family_rules(state: AppState) -> TableRules:
     whose rules pass the bank between the players), as edited if they were; at any other table
     with the family booklet's."""
     rules = state.rules
-    if rules.name.rstrip("*") == "family" or rules.bank_rotation.is_rotating:
+    if rules.preset == "family" or rules.bank_rotation.is_rotating:
         return rules
     return PRESETS["family"]
 
 
-@callback_guard
-def _new_table(state: AppState) -> None:
-    mode = st.session_state.get("practice-mode")
+def _new_table(state: AppState, choice: TableChoice) -> None:
+    mode = choice.mode
     family = mode == "family"
     replay: list[str] = []
     if mode == "mistakes":
         replay = state.weak_hands(store())
-    rotation = _rotation() if family else BankRotation.FIXED
+    rotation = choice.rotation if family else BankRotation.FIXED
     names: tuple[str, ...] = ()
     try:
         if family:
-            low, _high = FamilySession.player_bounds(rotation)
-            seats = int(st.session_state.get(_players_key(rotation), low))
+            seats = choice.players
             names = seat_family(
-                parse_names(str(st.session_state.get("practice-names", ""))),
+                parse_names(choice.names),
                 seats,
                 rotation,
                 default_name=lambda n: state.t.format("Player {n}", n=n),
             )
             rules = _family_rules(state)
         else:
-            chosen = int(st.session_state.get("practice-seats", MIN_SEATS))
-            seats = 1 if mode == "mistakes" else chosen
+            seats = 1 if mode == "mistakes" else choice.seats
             rules = state.rules
         table = PracticeTable(
             rules, seats=seats, family=family, names=names, rotation=rotation,
@@ -82,9 +88,9 @@ def _new_table(state: AppState) -> None:
             replay_mode=mode == "mistakes",
         )
     except SeatingError as error:
-        st.session_state["practice-error"] = seating_message(error, state.t)
+        ui.refuse(state, SEATING, error)
         return
-    st.session_state.pop("practice-error", None)
+    ui.clear_refusal(state, SEATING)
     state.practice = table
     table.deal()
 
@@ -95,9 +101,11 @@ def _act(state: AppState, action: Action) -> None:
     table = state.practice
     if table is None:
         return
+    ui.clear_refusal(state, "table")
     try:
         move = table.act(action)
-    except IllegalActionError:
+    except IllegalActionError as error:  # a button drawn before the hand changed
+        ui.refuse(state, "table", error)
         return
     state.keep_judgement(store(), move.judgement, table.rules, "table")
 
@@ -109,12 +117,14 @@ def _hint(state: AppState) -> None:
 
 @callback_guard
 def _deal(state: AppState) -> None:
+    ui.clear_refusal(state, "table")
     if state.practice is not None and state.practice.round_settled:
         state.practice.deal()
 
 
 def _end_table(state: AppState) -> None:
     state.practice = None
+    ui.clear_refusal(state, "table")
 
 
 def _bank_choice(t: Translator, table_rules: TableRules) -> BankRotation:
@@ -132,14 +142,14 @@ def _bank_choice(t: Translator, table_rules: TableRules) -> BankRotation:
             "A rotating bank, kept until the cards run out (the old Vingt-et-Un)"
         ),
     }
-    st.radio(
+    chosen = st.radio(
         _("Who holds the bank"),
         [rotation.value for rotation in BankRotation],
         index=list(BankRotation).index(table_rules.bank_rotation),
         format_func=lambda value: labels[BankRotation(value)],
         key="practice-bank",
     )
-    rotation = _rotation()
+    rotation = BankRotation(chosen)
     rules = {
         BankRotation.FIXED: _(
             "The bank starts with 200 chips and tops up with tokens when it could not pay; every"
@@ -171,15 +181,8 @@ def _bank_choice(t: Translator, table_rules: TableRules) -> BankRotation:
 def setup(state: AppState) -> None:
     t = state.t
     _ = t.gettext
-    family = st.session_state.get("practice-mode") == "family"
-    rules = _family_rules(state) if family else state.rules
-    st.markdown(
-        t.format("Table rules: **{name}** (change them in Settings).", name=t.table_name(rules))
-    )
-    cited = t.source_citation(rules)
-    if cited:
-        st.caption(cited)
-    st.radio(
+    rules_line = st.container()  # drawn once the game is chosen below: the family's rules
+    mode = st.radio(
         _("Game"),
         ("free", "mistakes", "family"),
         format_func=lambda mode: {
@@ -189,16 +192,28 @@ def setup(state: AppState) -> None:
         }[mode],
         key="practice-mode",
     )
+    family = mode == "family"
+    rules = _family_rules(state) if family else state.rules
+    with rules_line:
+        st.markdown(
+            t.format(
+                "Table rules: **{name}** (change them in Settings).", name=t.table_name(rules)
+            )
+        )
+        cited = t.source_citation(rules)
+        if cited:
+            st.caption(cited)
     st.caption(
         _(
             "Every move you make at this table is kept with your answers: it counts in My"
             " progress and To review, as a quiz answer does."
         )
     )
+    choice = TableChoice(str(mode))
     if family:
         rotation = _bank_choice(t, rules)
         low, high = FamilySession.player_bounds(rotation)
-        st.slider(
+        players = st.slider(
             _("Players"),
             low,
             high,
@@ -211,7 +226,7 @@ def setup(state: AppState) -> None:
                 high=high,
             ),
         )
-        st.text_input(
+        names = st.text_input(
             _("Players' names, separated by commas (the bank is the app)")
             if rotation is BankRotation.FIXED
             else _("Players' names, separated by commas (each holds the bank in turn)"),
@@ -219,12 +234,16 @@ def setup(state: AppState) -> None:
             placeholder="Alice, Bruno",
             help=_("Places without a typed name get a numbered name."),
         )
-    elif st.session_state.get("practice-mode") != "mistakes":
-        st.slider(_("Seats"), MIN_SEATS, MAX_SEATS, MIN_SEATS, key="practice-seats")
-    error = st.session_state.get("practice-error")
-    if error:
-        st.error(str(error))
-    st.button(_("Sit down and deal"), on_click=_new_table, args=(state,), type="primary")
+        choice = TableChoice(str(mode), rotation, int(players), str(names))
+    elif mode != "mistakes":
+        seats = st.slider(_("Seats"), MIN_SEATS, MAX_SEATS, MIN_SEATS, key="practice-seats")
+        choice = TableChoice(str(mode), seats=int(seats))
+    refusal_place = st.container()  # a refused seating is said above the button
+    if st.button(_("Sit down and deal"), type="primary"):  # the form's values of this click
+        _new_table(state, choice)
+        st.rerun()
+    with refusal_place:
+        ui.refusal_note(state, SEATING)
 
 
 def play(table: PracticeTable, state: AppState) -> None:
@@ -287,7 +306,9 @@ def play(table: PracticeTable, state: AppState) -> None:
     ]
     ui.round_view(game, state, seat_name, chips=chip_lines)
 
-    if game.to_act() is not None:
+    if game.to_act() is None:
+        ui.refusal_note(state, "table")
+    else:
         ui.action_buttons(
             game.legal_actions(),
             state,
@@ -296,6 +317,7 @@ def play(table: PracticeTable, state: AppState) -> None:
             refusals=table.refusals(),
             insurance=ui.is_insurance_phase(game),
         )
+        ui.refusal_note(state, "table")
         st.button(
             _("Hint"),
             icon=":material/lightbulb:",

@@ -23,12 +23,9 @@ from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState, QuizMode
 
-MODES = ("dealt", "focus", "due")
-#: The due items the "To review" chip counted on the page the learner saw.
-DUE_SHOWN = "quiz-due-shown"
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 TOTALS = tuple(range(4, 22))
 
@@ -44,42 +41,34 @@ def _restart(state: AppState) -> None:
         state.quiz = None
         return
     learner = state.learner
-    if learner is None or state.quiz_mode == "dealt":
+    if learner is None or state.quiz_mode is QuizMode.DEALT:
         state.start_quiz(category)
-    elif state.quiz_mode == "focus":
+    elif state.quiz_mode is QuizMode.FOCUS:
         state.start_quiz(category, weight=progress.weights(store(), learner, _now()))
     else:
         # The items the chip counted when the learner clicked it, so that the drill deals as
         # many as the chip said (items fall due by the minute: a count taken now could differ).
-        shown = st.session_state.get(DUE_SHOWN)
-        if isinstance(shown, list):
-            items = [str(item) for item in shown]
-        else:
-            items = progress.due_items(store(), learner, _now())
+        shown = state.due_shown
+        items = list(shown) if shown is not None else progress.due_items(store(), learner, _now())
         state.start_quiz(category, items=items)
 
 
-@callback_guard
-def _choose(state: AppState) -> None:
-    chosen = st.session_state.get("quiz-category")
-    if isinstance(chosen, Category):
-        state.quiz_category = chosen
-        _restart(state)
+def _choose(state: AppState, category: object, mode: object) -> None:
+    """The category and the mode the learner chose (the widgets' values, read as the page is
+    drawn): a new drill when either changed, dealt where the question is drawn."""
+    if isinstance(category, Category) and category is not state.quiz_category:
+        state.quiz_category = category
+        state.quiz = None
+    if isinstance(mode, str) and mode in set(QuizMode) and mode != state.quiz_mode:
+        state.quiz_mode = QuizMode(mode)
+        state.quiz = None
 
 
-@callback_guard
-def _choose_mode(state: AppState) -> None:
-    mode = st.session_state.get("quiz-mode")
-    if mode in MODES:
-        state.quiz_mode = str(mode)
-        _restart(state)
-
-
-@callback_guard
-def _restrict(state: AppState) -> None:
-    state.quiz_ups = tuple(st.session_state.get("quiz-ups") or ())
-    state.quiz_totals = tuple(st.session_state.get("quiz-totals") or ())
-    _restart(state)
+def _restrict(state: AppState, ups: list[int], totals: list[int]) -> None:
+    """The teacher's restrictions as chosen: a new drill when they changed."""
+    if (tuple(ups), tuple(totals)) != (state.quiz_ups, state.quiz_totals):
+        state.quiz_ups, state.quiz_totals = tuple(ups), tuple(totals)
+        state.quiz = None
 
 
 @callback_guard
@@ -90,7 +79,7 @@ def _answered(state: AppState) -> None:
         return
     learner = state.ensure_learner(store())
     progress.record(store(), learner, quiz.verdict, state.rules, _now())
-    if state.quiz_mode == "focus":
+    if state.quiz_mode is QuizMode.FOCUS:
         quiz.weight = progress.weights(store(), learner, _now())
 
 
@@ -118,55 +107,51 @@ def learner_bar(state: AppState) -> None:
 def drill_tab(state: AppState) -> None:
     t = state.t
     _ = t.gettext
-    st.segmented_control(
+    category = st.segmented_control(
         _("Category"),
         list(Category),
         default=state.quiz_category,
         format_func=lambda category: category_name(category, t),
         key="quiz-category",
-        on_change=_choose,
-        args=(state,),
         required=True,
     )
+    mode: object = state.quiz_mode
     if state.learner is not None:
         due_items = progress.due_items(store(), state.learner, _now())
-        st.session_state[DUE_SHOWN] = due_items
+        # The items the chip counts: a drill of what is due deals these, as many as it said.
+        state.due_shown = tuple(due_items)
         labels = {
-            "dealt": _("As the shoe deals"),
-            "focus": _("Lean towards my mistakes"),
-            "due": t.format("Due for review ({count})", count=len(due_items)),
+            QuizMode.DEALT: _("As the shoe deals"),
+            QuizMode.FOCUS: _("Lean towards my mistakes"),
+            QuizMode.DUE: t.format("Due for review ({count})", count=len(due_items)),
         }
-        st.segmented_control(
+        mode = st.segmented_control(
             _("Which hands"),
-            MODES,
+            list(QuizMode),
             default=state.quiz_mode,
-            format_func=labels.__getitem__,
+            format_func=lambda mode: labels[QuizMode(mode)],
             key="quiz-mode",
-            on_change=_choose_mode,
-            args=(state,),
             required=True,
         )
+    _choose(state, category, mode)
     # The question comes first, right under the category, so that its cards and its answers
     # fit one laptop or phone screen (issue 17); the teacher's restrictions follow it.
     question_area = st.container()
     with st.expander(_("Restrict the drill (for teachers)")):
-        st.multiselect(
+        ups = st.multiselect(
             _("Dealer's up-card"),
             UPS,
             default=list(state.quiz_ups),
             format_func=t.up_card_name,
             key="quiz-ups",
-            on_change=_restrict,
-            args=(state,),
         )
-        st.multiselect(
+        totals = st.multiselect(
             _("Player's total"),
             TOTALS,
             default=list(state.quiz_totals),
             key="quiz-totals",
-            on_change=_restrict,
-            args=(state,),
         )
+    _restrict(state, ups, totals)
     with question_area:
         quiz = _question(state)
     if quiz is not None:
@@ -194,7 +179,7 @@ def _question(state: AppState) -> QuizSession | None:
     quiz = state.quiz
     if quiz is None:
         return None
-    if quiz.length is not None and state.quiz_mode == "due":
+    if quiz.length is not None and state.quiz_mode is QuizMode.DUE:
         # The same count as the chip: the drill deals the items the chip counted.
         answering = quiz.score.answered + (0 if quiz.verdict is not None else 1)
         st.caption(

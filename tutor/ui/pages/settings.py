@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import streamlit as st
@@ -9,63 +10,78 @@ import streamlit as st
 from tutor.render.catalogue import LANGUAGES
 from tutor.rules import PRESETS, DoubleOn, HoleCard, InvalidRulesError, Surrender
 from tutor.strategy import Reference
+from tutor.ui import components as ui
 from tutor.ui import learner_panel
-from tutor.ui.faults import callback_guard
-from tutor.ui.session import RULE_WIDGETS, app_state, settings_changed
-from tutor.ui.state import AppState
+from tutor.ui.state import RULE_WIDGETS, app_state, settings_changed
+from tutor.visit import AppState
+
+#: Where a refused table is explained: under the rules' form.
+RULES_FORM = "rules-form"
 
 
-@callback_guard
-def _language(state: AppState) -> None:
-    chosen = st.session_state.get("settings-language")
-    if chosen in LANGUAGES:
-        state.language = chosen
+def _language(state: AppState, chosen: object) -> None:
+    """The language the radio shows, when the learner picked another: kept, and the page drawn
+    again in it (the navigation and the sidebar above are already drawn)."""
+    if chosen in LANGUAGES and chosen != state.language:
+        state.language = str(chosen)
         settings_changed(state, widgets=("sidebar_language",))
+        st.rerun()
 
 
-@callback_guard
-def _reference(state: AppState) -> None:
-    exact = bool(st.session_state.get("settings-exact"))
-    state.set_reference(Reference.EXACT if exact else Reference.CHART)
-    settings_changed(state)
+def _reference(state: AppState, exact: bool) -> None:
+    if exact is not (state.reference is Reference.EXACT):
+        state.set_reference(Reference.EXACT if exact else Reference.CHART)
+        settings_changed(state)
 
 
-@callback_guard
-def _preset(state: AppState) -> None:
-    name = st.session_state.get("settings-preset")
-    if isinstance(name, str) and name in PRESETS:
+def _preset(state: AppState, name: object) -> None:
+    """Another preset picked: the table changes, and the page draws it (the sidebar names it)."""
+    if isinstance(name, str) and name in PRESETS and name != state.rules.preset:
         state.set_rules(PRESETS[name])
-        st.session_state.pop("settings-error", None)
+        ui.clear_refusal(state, RULES_FORM)
         settings_changed(state, widgets=RULE_WIDGETS)
+        st.rerun()
 
 
-@callback_guard
-def _apply_edits(state: AppState) -> None:
+@dataclass(frozen=True)
+class RuleEdits:
+    """What the rules form held when it was sent (the widgets' values)."""
+
+    decks: int
+    h17: bool
+    hole: str
+    bj: str
+    double_on: str
+    das: bool
+    hands: int
+    surrender: str
+    surrender_ace: bool
+
+
+def _apply_edits(state: AppState, edits: RuleEdits) -> None:
     """Build the edited rules from the form; the engine refuses impossible combinations."""
-    values = st.session_state
-    base = PRESETS.get(state.rules.name.rstrip("*"), state.rules)
+    base = PRESETS.get(state.rules.preset, state.rules)
     try:
-        surrender = Surrender(values["rule-surrender"])
-        rules = base.replace(
-            name=base.name + "*",
-            decks=int(values["rule-decks"]),
-            dealer_hits_soft_17=bool(values["rule-h17"]),
-            hole_card=HoleCard(values["rule-hole"]),
-            blackjack_pays=Fraction(values["rule-bj"]),
-            double_on=DoubleOn(values["rule-double-on"]),
-            double_after_split=bool(values["rule-das"]),
-            max_hands=int(values["rule-hands"]),
+        surrender = Surrender(edits.surrender)
+        rules = base.edited(
+            decks=int(edits.decks),
+            dealer_hits_soft_17=bool(edits.h17),
+            hole_card=HoleCard(edits.hole),
+            blackjack_pays=Fraction(edits.bj),
+            double_on=DoubleOn(edits.double_on),
+            double_after_split=bool(edits.das),
+            max_hands=int(edits.hands),
             surrender=surrender,
             # Refusing surrender against an Ace is a house rule of a table that offers it.
-            surrender_against_ace=surrender is Surrender.NONE
-            or bool(values.get("rule-surrender-ace", True)),
+            surrender_against_ace=surrender is Surrender.NONE or bool(edits.surrender_ace),
         )
     except InvalidRulesError as error:
-        st.session_state["settings-error"] = str(error)
+        ui.refuse(state, RULES_FORM, error)
         return
-    st.session_state.pop("settings-error", None)
+    ui.clear_refusal(state, RULES_FORM)
     state.set_rules(rules)
     settings_changed(state)
+    st.rerun()  # the sidebar and the source above name the new table
 
 
 def main() -> None:
@@ -73,26 +89,24 @@ def main() -> None:
     t = state.t
     _ = t.gettext
     st.title(_("Settings"))
-    st.radio(
+    language = st.radio(
         _("Language"),
         LANGUAGES,
         index=LANGUAGES.index(state.language),
         format_func=lambda code: {"fr": "Français", "en": "English"}[code],
         key="settings-language",
-        on_change=_language,
-        args=(state,),
         horizontal=True,
     )
+    _language(state, language)
     st.header(_("My data"))
     learner_panel.my_data(state)
     st.header(_("Grading"))
-    st.toggle(
+    exact = st.toggle(
         _("Grade my moves against the exact play for the cards dealt (advanced)"),
         value=state.reference is Reference.EXACT,
         key="settings-exact",
-        on_change=_reference,
-        args=(state,),
     )
+    _reference(state, exact)
     st.caption(
         _(
             "By default every move is graded against the strategy chart of the table's rules,"
@@ -103,16 +117,15 @@ def main() -> None:
     )
     st.header(_("Table rules"))
     presets = list(PRESETS)
-    current = state.rules.name.rstrip("*")
-    st.selectbox(
+    current = state.rules.preset
+    preset = st.selectbox(
         _("Preset"),
         presets,
         index=presets.index(current) if current in presets else 0,
         format_func=t.preset_name,
         key="settings-preset",
-        on_change=_preset,
-        args=(state,),
     )
+    _preset(state, preset)
     rules = state.rules
     cited = t.source_citation(rules)
     if cited:
@@ -120,9 +133,9 @@ def main() -> None:
     with st.form("rules-form"):
         st.markdown(_("Edit the rules"))
         c1, c2 = st.columns(2)
-        c1.number_input(_("Decks"), 1, 8, rules.decks, key="rule-decks")
-        c1.checkbox(_("Dealer hits soft 17"), rules.dealer_hits_soft_17, key="rule-h17")
-        c1.selectbox(
+        decks = c1.number_input(_("Decks"), 1, 8, rules.decks, key="rule-decks")
+        h17 = c1.checkbox(_("Dealer hits soft 17"), rules.dealer_hits_soft_17, key="rule-h17")
+        hole = c1.selectbox(
             _("Hole card"),
             [hole.value for hole in HoleCard],
             index=list(HoleCard).index(rules.hole_card),
@@ -133,7 +146,7 @@ def main() -> None:
             ),
             key="rule-hole",
         )
-        c1.selectbox(
+        bj = c1.selectbox(
             _("A blackjack pays"),
             ["3/2", "6/5", "1"],
             index=["3/2", "6/5", "1"].index(str(rules.blackjack_pays))
@@ -142,7 +155,7 @@ def main() -> None:
             format_func=lambda v: {"3/2": "3:2", "6/5": "6:5", "1": "1:1"}[v],
             key="rule-bj",
         )
-        c2.selectbox(
+        double_on = c2.selectbox(
             _("Double on"),
             [d.value for d in DoubleOn],
             index=list(DoubleOn).index(rules.double_on),
@@ -153,9 +166,11 @@ def main() -> None:
             }[v],
             key="rule-double-on",
         )
-        c2.checkbox(_("Double after a split"), rules.double_after_split, key="rule-das")
-        c2.number_input(_("Most hands after splitting"), 1, 4, rules.max_hands, key="rule-hands")
-        c2.selectbox(
+        das = c2.checkbox(_("Double after a split"), rules.double_after_split, key="rule-das")
+        hands = c2.number_input(
+            _("Most hands after splitting"), 1, 4, rules.max_hands, key="rule-hands"
+        )
+        surrender = c2.selectbox(
             _("Surrender"),
             [s.value for s in Surrender],
             index=list(Surrender).index(rules.surrender),
@@ -166,15 +181,21 @@ def main() -> None:
             }[v],
             key="rule-surrender",
         )
-        c2.checkbox(
+        surrender_ace = c2.checkbox(
             _("Surrender against an Ace too (refusing it is a casino's house rule)"),
             rules.surrender_against_ace,
             key="rule-surrender-ace",
         )
-        st.form_submit_button(_("Apply these rules"), on_click=_apply_edits, args=(state,))
-    error = st.session_state.get("settings-error")
-    if error:
-        st.error(str(error))
+        sent = st.form_submit_button(_("Apply these rules"))
+    if sent:  # the form's values as sent, read where they are drawn
+        _apply_edits(
+            state,
+            RuleEdits(
+                int(decks), h17, str(hole), str(bj), str(double_on), das, int(hands),
+                str(surrender), surrender_ace,
+            ),
+        )
+    ui.refusal_note(state, RULES_FORM)
     st.success(t.format("The table in use: {name}", name=t.table_name(state.rules)))
 
 

@@ -29,21 +29,14 @@ from tutor.store import Learner
 from tutor.strategy import house_edge
 from tutor.strategy.changes import flips
 from tutor.ui.resources import store
-from tutor.ui.session import app_state
+from tutor.ui.state import app_state
 
-KEY = "simulation"  # st.session_state[KEY]: the last results, by chart
 ROUND_CHOICES = (100_000, 1_000_000, 5_000_000)
 STRATEGIES = ("basic", *NAIVE)
 CHUNK = 100_000
 #: Rounds per bar of the comparison charts.
 STRATEGY_ROUNDS = 1_000_000
 VARIANT_ROUNDS = 2_000_000
-
-
-def _results() -> dict[str, Any]:
-    found = st.session_state.setdefault(KEY, {})
-    assert isinstance(found, dict)
-    return found
 
 
 def _strategy(name: str, rules: TableRules, learner: Learner | None = None) -> Strategy:
@@ -93,7 +86,7 @@ def _run(
     bar = st.progress(0.0, text=label)
 
     def progress(partial: SimulationResult) -> None:
-        _results()["running"] = partial
+        app_state().simulation.running = partial
         done = f"{t.number(partial.rounds, digits=0)}/{t.number(rounds, digits=0)}"
         bar.progress(partial.rounds / rounds, text=f"{label} — {done}")
 
@@ -178,7 +171,7 @@ def main() -> None:
             "Money is counted exactly; the cards come from a real shoe."
         )
     )
-    results = _results()
+    results = state.simulation
     names = list(PRESETS)
     default = names.index(state.rules.name) if state.rules.name in names else 0
     c1, c2, c3 = st.columns(3)
@@ -204,14 +197,14 @@ def main() -> None:
         with st.spinner(_("Computing basic strategy for these rules…")):
             strategy = _strategy(str(strategy_name), rules, learner)
             edge = house_edge(rules)
-        results["main"] = (_run(rules, strategy, int(rounds), _("Playing"), t), edge)
+        results.main = (_run(rules, strategy, int(rounds), _("Playing"), t), edge)
         family = PRESETS["family"]
-        results["family"] = bankroll_paths(
+        results.family = bankroll_paths(
             family, _strategy(str(strategy_name), family, learner), sessions=30, rounds=10,
             stack=20,
             bet=2, seed=7,
         )
-        results["evening"] = bankroll_paths(
+        results.evening = bankroll_paths(
             rules, strategy, sessions=20, rounds=300, stack=100, bet=2, seed=8
         )
     if compare:
@@ -226,7 +219,7 @@ def main() -> None:
             rows.append({"name": _strategy_name(name, _), "edge": result.house_edge * 100,
                          "se": result.standard_error * 100,
                          "exact": exact * 100 if name == "basic" else None})
-        results["strategies"] = (rules, rows)
+        results.strategies = (rules, rows)
         variant_rows = []
         tables = {t.format("{name} (this table)", name=t.table_name(rules)): rules}
         tables.update(_variants(rules, t))
@@ -237,9 +230,9 @@ def main() -> None:
             result = _run(variant, strategy, VARIANT_ROUNDS, label, t)
             variant_rows.append({"name": label, "edge": result.house_edge * 100,
                                  "se": result.standard_error * 100, "exact": variant_edge * 100})
-        results["variants"] = (rules, variant_rows)
+        results.variants = (rules, variant_rows)
 
-    main_run = results.get("main")
+    main_run = results.main
     if main_run is not None:
         result, edge = main_run
         st.header(_("The running average settles on the house edge"))
@@ -262,18 +255,18 @@ def main() -> None:
                  "insurance")
             ],
         })
-    if "family" in results:
+    if results.family is not None and results.evening is not None:
         p1, p2 = st.columns(2)
         p1.altair_chart(
-            _paths_chart(results["family"], _("Family table: 20 chips, bet 2, ten rounds"), t),
+            _paths_chart(results.family, _("Family table: 20 chips, bet 2, ten rounds"), t),
             width="stretch",
         )
         p2.altair_chart(
-            _paths_chart(results["evening"], _("A long evening: 300 rounds, bet 2"), t),
+            _paths_chart(results.evening, _("A long evening: 300 rounds, bet 2"), t),
             width="stretch",
         )
-    if "strategies" in results:
-        compared, rows = results["strategies"]
+    if results.strategies is not None and results.variants is not None:
+        compared, rows = results.strategies
         st.header(_("What each naive strategy costs next to basic strategy"))
         st.caption(
             t.format(
@@ -284,7 +277,7 @@ def main() -> None:
             )
         )
         st.altair_chart(_edges_chart(rows, t), width="stretch")
-        compared, rows = results["variants"]
+        compared, rows = results.variants
         st.header(_("What each rule variant costs"))
         st.caption(
             t.format(

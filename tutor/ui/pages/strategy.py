@@ -21,8 +21,8 @@ from tutor.rules import PRESETS, TableRules
 from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
-from tutor.ui.session import app_state
-from tutor.ui.state import AppState
+from tutor.ui.state import app_state
+from tutor.visit import AppState
 
 FLIP_KEY = "strategy-flip"
 COMPARE_KEY = "strategy-compare"
@@ -119,7 +119,7 @@ def _flip_control(state: AppState, rules: TableRules, t: Translator) -> Flip | N
 def _compare_control(state: AppState, rules: TableRules, t: Translator) -> str | None:
     """Another table to compare with, when no rule is flipped (one comparison at a time)."""
     _ = t.gettext
-    presets = [name for name in PRESETS if name != rules.name.rstrip("*")]
+    presets = [name for name in PRESETS if name != rules.preset]
     if state.compare_preset and state.compare_preset not in presets:
         state.compare_preset = ""
     compare_name = st.selectbox(
