@@ -54,7 +54,7 @@ def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served by ``streamlit run`` with a database of its own, for every browser test."""
-    from tests.serving import app_server
+    from serving import app_server
 
     with app_server(tmp_path_factory.mktemp("served-data")) as url:
         yield url
@@ -65,7 +65,7 @@ def chromium_browser() -> Iterator[object]:
     """Debian's chromium driven by Playwright (never a downloaded browser)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.serving import CHROMIUM, LAUNCH_ARGS
+    from serving import CHROMIUM, LAUNCH_ARGS
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
