@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tutor.lessons import Course, load_course
 from tutor.ui.state import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +27,14 @@ PAGES = {
 }
 
 OpenApp = Callable[..., AppTest]
+
+
+@functools.cache
+def builtin_course() -> Course:
+    """The built-in course as the app loads it (every file read, checked, then judged against
+    the strategy), once per test process: it is frozen, and loading it takes seconds, which each
+    page test that opens a lesson used to pay again."""
+    return load_course()
 
 
 @pytest.fixture

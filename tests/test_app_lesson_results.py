@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import OpenApp
+from tests.conftest import OpenApp, builtin_course
 from tutor.decision import Action
 from tutor.i18n import translator
 from tutor.lessons import DealStep, Lesson, load_course
@@ -26,9 +26,11 @@ def _insurance_deals() -> list[int]:
 
 @pytest.fixture(scope="module")
 def insurance() -> Lesson:
-    """The insurance lesson of the course as the app loads it, loaded once for the module's
-    eighteen cases (the course is read and judged whole, seconds on a busy machine)."""
-    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == "insurance")
+    """The insurance lesson of the course as the app loads it (``builtin_course``: read and
+    judged once per test process, not once per case)."""
+    lesson = next(
+        f.lesson for f in builtin_course().files if f.lesson and f.lesson.id == "insurance"
+    )
     assert lesson is not None
     return lesson
 
