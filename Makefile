@@ -31,11 +31,12 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
-# Two workers (pytest-xdist, one per core), the tests marked slow or browser left to `make test`,
+# Two workers (pytest-xdist, one per core; each test file on one worker, so a module's cached
+# solves and fixtures are paid once), the tests marked slow or browser left to `make test`,
 # and a sample of the legality property (tests/test_legality.py reads TUTOR_FAST_LANE). mypy's
 # cache (.mypy_cache) makes its second run a few seconds; the first one after a clone is slow.
 check: lint
-	TUTOR_FAST_LANE=1 $(BIN)/python -m pytest -q -n 2 -m "not slow and not browser"
+	TUTOR_FAST_LANE=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
