@@ -3,7 +3,7 @@
 # at install so that the first `make serve` shows its first page without compiling thousands of
 # modules first).
 # `make check` is the fast lane while developing: lint, types and every test not marked slow or
-# browser (CI runs `make test`, the whole suite).
+# browser, on two workers (CI runs `make test`, the whole suite, in one process).
 
 PYTHON ?= python3
 VENV := .venv
@@ -31,8 +31,12 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
+# Two workers (pytest-xdist, one per core; each test file on one worker, so a module's cached
+# solves and fixtures are paid once), the tests marked slow or browser left to `make test`,
+# and a sample of the legality property (tests/test_legality.py reads TUTOR_FAST_LANE). mypy's
+# cache (.mypy_cache) makes its second run a few seconds; the first one after a clone is slow.
 check: lint
-	$(BIN)/python -m pytest -q -m "not slow and not browser"
+	TUTOR_FAST_LANE=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

@@ -30,7 +30,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server  # noqa: E402
+from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
 from tutor.quiz_questions import Category  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402

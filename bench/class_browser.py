@@ -27,7 +27,7 @@ Target: 40 phones on a 2-core machine, every answer counted and every reveal sho
 Streamlit's defaults (garbage collection after every script run, the default file watcher), given
 to ``streamlit run`` as its flags' environment variables (``STREAMLIT_RUNNER_POST_SCRIPT_GC``…:
 click reads them as the flags themselves) so the server is started by
-``tests.serving.app_server`` like every browser test's.
+``serving.app_server`` like every browser test's.
 
     .venv/bin/python bench/class_browser.py --phones 16 --settings shipped
     .venv/bin/python bench/class_browser.py --phones 40 --settings old
@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
 
-from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, PHONE, app_server  # noqa: E402
+from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, PHONE, app_server  # noqa: E402
 from tutor.classroom import Classroom, Teacher  # noqa: E402
 from tutor.store import Store  # noqa: E402
 

@@ -63,9 +63,10 @@ from bench.class_browser import (  # noqa: E402
     percentile,
     see_reveal,
 )
-from tests.serving import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from tests.test_school import (  # noqa: E402
+from serving import (  # noqa: E402
+    CHROMIUM,
     COOKIE,
+    LAUNCH_ARGS,
     School,
     drop_database,
     new_database,

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
-from tests.serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, new_page  # noqa: E402
+from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, new_page  # noqa: E402
 from tutor.render.chart_view import flip_label  # noqa: E402
 from tutor.render.translator import translator  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tutor.lessons import Course, load_course
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +27,14 @@ PAGES = {
 }
 
 OpenApp = Callable[..., AppTest]
+
+
+@functools.cache
+def builtin_course() -> Course:
+    """The built-in course as the app loads it (every file read, checked, then judged against
+    the strategy), once per test process: it is frozen, and loading it takes seconds, which each
+    page test that opens a lesson used to pay again."""
+    return load_course()
 
 
 @pytest.fixture
@@ -54,7 +64,7 @@ def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served by ``streamlit run`` with a database of its own, for every browser test."""
-    from tests.serving import app_server
+    from serving import app_server
 
     with app_server(tmp_path_factory.mktemp("served-data")) as url:
         yield url
@@ -65,7 +75,7 @@ def chromium_browser() -> Iterator[object]:
     """Debian's chromium driven by Playwright (never a downloaded browser)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.serving import CHROMIUM, LAUNCH_ARGS
+    from serving import CHROMIUM, LAUNCH_ARGS
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
@@ -76,10 +86,15 @@ def chromium_browser() -> Iterator[object]:
 # -- the same database tests on SQLite and, when a server is given, PostgreSQL --
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database: a SQLite file of this test's own, then a new database on the
-    PostgreSQL server named by ``TUTOR_TEST_POSTGRES_URL`` (``.ci/run`` starts one)."""
+    PostgreSQL server named by ``TUTOR_TEST_POSTGRES_URL`` (``.ci/run`` starts one).
+
+    The PostgreSQL run of each test is marked ``slow``: the same assertions on the same code
+    through another driver, each paying for a new database and its migrations (about a second
+    of the fast lane's every store test). ``make check`` runs the SQLite one, so every rule is
+    still checked while developing; ``make test`` (CI) runs both."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'test.sqlite3'}"
     server = os.environ.get("TUTOR_TEST_POSTGRES_URL")
@@ -93,23 +108,3 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
     return server.rsplit("/", 1)[0] + "/" + name
-
-
-# -- marks: what `make check` leaves to `make test` --
-
-#: Tests that stay slow after the strategy became fast (measured on this shared machine: 10 to
-#: 65 s each; the strategy's own tests take under 2 s each). Marked here, in one place, so that
-#: `make check` skips them; `make test` (CI) runs them all.
-SLOW_TESTS = frozenset({
-    "tests/test_simulate_page.py::test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for",
-    "tests/test_legality.py::test_the_strategy_values_exactly_the_actions_the_engine_allows",
-    "tests/test_app_class.py::test_a_teacher_runs_a_question_that_students_answer",
-    "tests/test_app_practice.py::test_the_family_session_plays_ten_rounds_then_ranks_the_players",
-    "tests/test_classroom.py::test_a_hundred_wrong_keys_never_overflow_the_lock",
-})
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.nodeid.split("[")[0] in SLOW_TESTS:
-            item.add_marker(pytest.mark.slow)

@@ -110,6 +110,7 @@ def _join(at: AppTest, code: str, nickname: str) -> None:
     assert not at.exception
 
 
+@pytest.mark.slow  # a whole class run through the pages, students' phones and all
 def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None:
     teacher = _open_teacher_with_hands(open_page, "10 6 / 10\n8 8 / 10", note_key=False)
     pages = _pages(teacher)

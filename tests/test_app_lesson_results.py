@@ -6,29 +6,42 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import OpenApp
+from tests.conftest import OpenApp, builtin_course
 from tutor.decision import Action
-from tutor.lessons import DealStep, load_course
+from tutor.lessons import DealStep, Lesson, load_course
 from tutor.lessons.run import LessonRun
 from tutor.render.translator import translator
 from tutor.visit import AppState
 
 
 def _insurance_deals() -> list[int]:
-    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == "insurance")
+    """The deals against an Ace, read at collection from the lessons' structure alone (the
+    strategy's judgement of the course, which solves rule sets, is the fixture's)."""
+    course = load_course(strategy=None)
+    lesson = next(f.lesson for f in course.files if f.lesson and f.lesson.id == "insurance")
     assert lesson is not None
     return [i for i, step in enumerate(lesson.steps)
             if isinstance(step, DealStep) and step.deal.dealer[0].points == 1]
+
+
+@pytest.fixture(scope="module")
+def insurance() -> Lesson:
+    """The insurance lesson of the course as the app loads it (``builtin_course``: read and
+    judged once per test process, not once per case)."""
+    lesson = next(
+        f.lesson for f in builtin_course().files if f.lesson and f.lesson.id == "insurance"
+    )
+    assert lesson is not None
+    return lesson
 
 
 @pytest.mark.parametrize("index", _insurance_deals())
 @pytest.mark.parametrize("moves", [(Action.INSURE, Action.STAND),
                                    (Action.DECLINE_INSURANCE, Action.STAND)])
 def test_an_insured_hand_reads_one_result_equal_to_the_engines_net(
-    open_app: OpenApp, index: int, moves: tuple[Action, ...]
+    open_app: OpenApp, insurance: Lesson, index: int, moves: tuple[Action, ...]
 ) -> None:
-    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == "insurance")
-    assert lesson is not None
+    lesson = insurance
     run = LessonRun(lesson, step=index, seen=set(range(index + 1)))
     run.start()
     at: AppTest = open_app("lessons", AppState(lesson=run))

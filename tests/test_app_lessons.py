@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import OpenApp
+from tests.conftest import OpenApp, builtin_course
 from tutor.lessons import AskStep, DealStep, DrillStep
 from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, LossAnswer, NumberAnswer
 from tutor.strategy import advise
@@ -163,10 +163,11 @@ def test_the_lesson_list_speaks_english_when_asked(open_app: OpenApp) -> None:
 
 def _at_deal(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
     """The lessons page opened on the first deal step of a built-in lesson matching ``wanted``."""
-    from tutor.lessons import load_course
     from tutor.lessons.run import LessonRun
 
-    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
+    lesson = next(
+        f.lesson for f in builtin_course().files if f.lesson and f.lesson.id == lesson_id
+    )
     assert lesson is not None
     index = next(
         i for i, step in enumerate(lesson.steps)
@@ -217,10 +218,11 @@ def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) 
 
 def _at_step(open_app: OpenApp, lesson_id: str, wanted: object) -> tuple[AppTest, int]:
     """The lessons page opened on the first step of a built-in lesson matching ``wanted``."""
-    from tutor.lessons import load_course
     from tutor.lessons.run import LessonRun
 
-    lesson = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
+    lesson = next(
+        f.lesson for f in builtin_course().files if f.lesson and f.lesson.id == lesson_id
+    )
     assert lesson is not None
     index = next(i for i, step in enumerate(lesson.steps) if wanted(step))  # type: ignore[operator]
     run = LessonRun(lesson, step=index, seen=set(range(index + 1)))

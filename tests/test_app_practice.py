@@ -95,6 +95,7 @@ def test_seven_seats_are_dealt_and_each_shows_its_chips(open_app: OpenApp) -> No
     assert len([c for c in at.caption if "jetons" in c.value]) == 7
 
 
+@pytest.mark.slow  # ten whole rounds through the page, a script run per click
 def test_the_family_session_plays_ten_rounds_then_ranks_the_players(open_app: OpenApp) -> None:
     state = AppState()
     table = PracticeTable(

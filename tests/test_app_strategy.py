@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
+from serving import LAPTOP, SHOTS
+from serving import new_page as _page
+from serving import screenshot as _shot
+from serving import wait_idle as _wait_idle
 from tests.conftest import OpenApp
-from tests.serving import BROWSER, LAPTOP, SHOTS
-from tests.serving import new_page as _page
-from tests.serving import screenshot as _shot
-from tests.serving import wait_idle as _wait_idle
+from tests.marks import BROWSER
 from tutor.render import chart_view
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
@@ -224,7 +225,7 @@ def test_the_chart_names_its_table_and_cites_the_source(open_app: OpenApp) -> No
 
 
 def _in_browser(test: Callable[..., None]) -> Callable[..., None]:
-    """The browser tests' marks (``tests.serving.BROWSER``) on one test of this module."""
+    """The browser tests' marks (``tests.marks.BROWSER``) on one test of this module."""
     for mark in BROWSER:
         test = mark(test)
     return test

@@ -22,8 +22,9 @@ from typing import Any
 
 import pytest
 
-from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, keyed_button, new_page, wait_idle
-from tests.serving import screenshot as take_screenshot
+from serving import LAPTOP, PHONE, ROOT, keyed_button, new_page, wait_idle
+from serving import screenshot as take_screenshot
+from tests.marks import BROWSER
 from tutor.render.translator import translator
 
 AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"

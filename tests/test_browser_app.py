@@ -11,13 +11,14 @@ import re
 
 import pytest
 
-from tests.serving import BROWSER, LAPTOP, PHONE, ROOT
-from tests.serving import answer_right as _answer_right
-from tests.serving import button as _button
-from tests.serving import keyed_button as _key
-from tests.serving import new_page as _page
-from tests.serving import screenshot as _shot
-from tests.serving import wait_idle as _wait_idle
+from serving import LAPTOP, PHONE, ROOT
+from serving import answer_right as _answer_right
+from serving import button as _button
+from serving import keyed_button as _key
+from serving import new_page as _page
+from serving import screenshot as _shot
+from serving import wait_idle as _wait_idle
+from tests.marks import BROWSER
 from tutor.lessons import AskStep, DealStep, DrillStep, load_course
 from tutor.render.translator import translator
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.serving import BROWSER, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from serving import LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 from tutor.render.translator import translator
 
 pytestmark = BROWSER

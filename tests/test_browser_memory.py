@@ -4,16 +4,8 @@ after a reload. Screenshots go under ``artifacts/screenshots/``."""
 
 from __future__ import annotations
 
-from tests.serving import (
-    BROWSER,
-    LAPTOP,
-    ROOT,
-    button,
-    keyed_button,
-    new_page,
-    screenshot,
-    wait_idle,
-)
+from serving import LAPTOP, ROOT, button, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 from tests.test_browser_app import _play_step
 from tutor.lessons import AskStep, load_course
 

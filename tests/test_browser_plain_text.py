@@ -13,11 +13,12 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.serving import BROWSER, LAPTOP, PHONE, create_typed_class, projected_code
-from tests.serving import button as _button
-from tests.serving import new_page as _page
-from tests.serving import screenshot as _shot
-from tests.serving import wait_idle as _wait_idle
+from serving import LAPTOP, PHONE, create_typed_class, projected_code
+from serving import button as _button
+from serving import new_page as _page
+from serving import screenshot as _shot
+from serving import wait_idle as _wait_idle
+from tests.marks import BROWSER
 
 pytestmark = BROWSER
 

@@ -6,7 +6,8 @@ Screenshots go under ``artifacts/screenshots/``.
 
 from __future__ import annotations
 
-from tests.serving import BROWSER, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from serving import LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 
 pytestmark = BROWSER
 

@@ -13,16 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import (
-    BROWSER,
-    LAPTOP,
-    PHONE,
-    app_server,
-    keyed_button,
-    new_page,
-    screenshot,
-    wait_idle,
-)
+from serving import LAPTOP, PHONE, app_server, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 from tutor.decision import Action, Grade
 from tutor.practice import PracticeTable
 from tutor.progress import point_item

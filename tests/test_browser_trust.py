@@ -20,13 +20,14 @@ from collections import Counter
 
 import pytest
 
-from tests.serving import BROWSER, PHONE
-from tests.serving import answer_right as _answer_right
-from tests.serving import button as _button
-from tests.serving import keyed_button as _key
-from tests.serving import new_page as _page
-from tests.serving import screenshot as _shot
-from tests.serving import wait_idle as _wait_idle
+from serving import PHONE
+from serving import answer_right as _answer_right
+from serving import button as _button
+from serving import keyed_button as _key
+from serving import new_page as _page
+from serving import screenshot as _shot
+from serving import wait_idle as _wait_idle
+from tests.marks import BROWSER
 from tutor.cards import Card, Rank, Suit, hand_value
 from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
 from tutor.lessons.wording import _ABSOLUTE, _PLAYS

@@ -5,16 +5,8 @@ its verdict (issue 23, point 5). Screenshots go under ``artifacts/screenshots/``
 
 from __future__ import annotations
 
-from tests.serving import (
-    BROWSER,
-    PHONE,
-    ROOT,
-    button,
-    keyed_button,
-    new_page,
-    screenshot,
-    wait_idle,
-)
+from serving import PHONE, ROOT, button, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 from tutor.lessons import AskStep, load_course
 from tutor.lessons.models import ChoiceAnswer, NumberAnswer
 

@@ -10,15 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.serving import (
-    BROWSER,
-    LAPTOP,
-    button,
-    keyed_button,
-    new_page,
-    screenshot,
-    wait_idle,
-)
+from serving import LAPTOP, button, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 from tutor.cards import Card
 from tutor.lessons import DealStep, load_course
 from tutor.practice import PracticeTable

@@ -615,6 +615,7 @@ def test_a_strangers_wrong_keys_lock_the_stranger_out_never_the_teacher(
         clock.now += timedelta(seconds=61)
 
 
+@pytest.mark.slow  # a hundred keys weighed by scrypt, slow on purpose
 def test_a_hundred_wrong_keys_never_overflow_the_lock(classroom: Classroom, clock: Clock) -> None:
     info, key = classroom.create("A", FAMILY, HANDS)
     guesser = new_token()

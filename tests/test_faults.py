@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.serving import free_port
+from serving import free_port
 from tutor.classroom import ClassQuestion, Classroom
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
@@ -186,7 +186,7 @@ def test_the_students_polling_screen_says_it_and_recovers(
 
 def _in_a_browser(test: Callable[..., None]) -> Callable[..., None]:
     """The browser tests' marks (skipped, saying why, without chromium or Playwright)."""
-    from tests.serving import BROWSER
+    from tests.marks import BROWSER
 
     for mark in BROWSER:
         test = mark(test)
@@ -200,8 +200,8 @@ def test_a_phone_shows_the_sentence_in_a_real_browser(
 ) -> None:
     """The sentence as a student's phone shows it, served by ``streamlit run``; screenshots
     ``fault-<fault>-phone.png`` for a person to look at."""
-    from tests.serving import PHONE, app_server, new_page
-    from tests.serving import screenshot as shot
+    from serving import PHONE, app_server, new_page
+    from serving import screenshot as shot
 
     data = tmp_path / "data"
     if fault == "corrupt":
@@ -318,8 +318,8 @@ def test_the_sentence_goes_by_itself_once_the_database_is_back(
     """A phone opened on a broken database keeps asking it (``RETRY_SECONDS``): once the operator
     restores it, the sentence goes and the page is there, with nobody touching the phone. Before,
     the run stopped at the fault and nothing ran again: the sentence stayed until a reload."""
-    from tests.serving import PHONE, app_server, new_page
-    from tests.serving import screenshot as shot
+    from serving import PHONE, app_server, new_page
+    from serving import screenshot as shot
 
     data = tmp_path / "data"
     data.mkdir()
@@ -347,8 +347,8 @@ def test_a_click_that_met_the_fault_does_not_leave_the_sentence_behind(
     """A seated phone answers while the database refuses writes (``chattr +i``): the sentence
     shows in the polling screen, and the screen's next poll, the database back, draws the hand
     and its buttons without it. Drawn by the click's callback, it stayed on the phone."""
-    from tests.serving import PHONE, app_server, new_page
-    from tests.serving import screenshot as shot
+    from serving import PHONE, app_server, new_page
+    from serving import screenshot as shot
 
     data, code, _state = _seated(tmp_path)
     expected = translator("fr").gettext(SENTENCE)
@@ -386,8 +386,8 @@ def test_a_lost_connection_is_our_sentence_in_the_learners_language(
     Streamlit's English « Connection error » dialog; the server back on its port, the page
     reconnects and the sentence goes. Screenshots ``connection-lost-phone`` and
     ``connection-back-phone``."""
-    from tests.serving import PHONE, app_server, free_port, new_page
-    from tests.serving import screenshot as shot
+    from serving import PHONE, app_server, free_port, new_page
+    from serving import screenshot as shot
 
     french = translator("fr").gettext(
         "The connection to the server is lost, probably while it restarts. This page reconnects"

@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 import pytest
 from babel.dates import format_date
 
-from tests.serving import BROWSER, LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from serving import LAPTOP, PHONE, keyed_button, new_page, screenshot, wait_idle
+from tests.marks import BROWSER
 
 pytestmark = BROWSER
 

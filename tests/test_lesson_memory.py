@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.conftest import builtin_course
 from tutor.decision import Action
 from tutor.identity import new_token
-from tutor.lessons import AskStep, DealStep, DrillStep, Lesson, load_course
+from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
 from tutor.lessons.run import LessonRun, load_run, save_run
 from tutor.store import Learner, Store
 from tutor.strategy import judge
@@ -24,7 +25,9 @@ def store(database_url: str) -> Iterator[Store]:
 
 
 def _lesson(lesson_id: str) -> Lesson:
-    found = next(f.lesson for f in load_course().files if f.lesson and f.lesson.id == lesson_id)
+    found = next(
+        f.lesson for f in builtin_course().files if f.lesson and f.lesson.id == lesson_id
+    )
     assert found is not None
     return found
 

@@ -18,26 +18,20 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import time
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.serving import BROWSER, LAPTOP, PHONE, ROOT, free_port, free_ports
-from tests.serving import button as _button
-from tests.serving import new_page as _page
-from tests.serving import screenshot as _shot
-from tests.serving import wait_idle as _wait_idle
+from serving import COOKIE, LAPTOP, PHONE, School, drop_database, new_database, running_school
+from serving import button as _button
+from serving import new_page as _page
+from serving import screenshot as _shot
+from serving import wait_idle as _wait_idle
+from tests.marks import BROWSER
 
-SCRIPT = ROOT / "deploy" / "school"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
-#: The cookie ``deploy/haproxy.cfg.in`` names the serving process with (``app1``, ``app2``…).
-COOKIE = "tutor_server"
 
 pytestmark = [
     *BROWSER,
@@ -50,81 +44,6 @@ pytestmark = [
         reason="HAProxy is not installed (apt-get install haproxy)",
     ),
 ]
-
-
-@dataclass(frozen=True)
-class School:
-    """A running set: the proxy's address, the database's URL, and how to drive the script."""
-
-    url: str
-    database_url: str
-    run: Path
-    env: dict[str, str]
-
-    def script(self, command: str) -> str:
-        """Run ``deploy/school COMMAND`` with this set's settings; its output."""
-        done = subprocess.run(
-            [str(SCRIPT), command],
-            env=self.env,
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if done.returncode != 0 and command != "status":
-            raise RuntimeError(f"deploy/school {command} failed:\n{done.stdout}{done.stderr}")
-        return done.stdout
-
-    def pid(self, process: int) -> int:
-        return int((self.run / f"app-{process}.pid").read_text())
-
-
-def new_database(server_url: str) -> str:
-    """A new, empty database on the PostgreSQL server of ``server_url``; its URL."""
-    import sqlalchemy as sa
-
-    name = f"school_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return server_url.rsplit("/", 1)[0] + "/" + name
-
-
-def drop_database(server_url: str, database_url: str) -> None:
-    """Remove a database ``new_database`` made (its server may be a long-lived one)."""
-    import sqlalchemy as sa
-
-    name = database_url.rsplit("/", 1)[1]
-    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
-
-
-@contextmanager
-def running_school(database_url: str, run: Path, processes: int = 2) -> Iterator[School]:
-    """``deploy/school start`` with ``processes`` app processes on free loopback ports, the proxy
-    on another, until the block ends (then ``deploy/school stop``)."""
-    port = free_port()
-    env = dict(os.environ)
-    env.pop("TUTOR_DATA_DIR", None)  # the script gives the set one shared folder in its run folder
-    env.update(
-        TUTOR_SCHOOL_CONF=os.devnull,
-        TUTOR_DATABASE_URL=database_url,
-        TUTOR_SCHOOL_RUN=str(run),
-        TUTOR_SCHOOL_PROCESSES=str(processes),
-        TUTOR_SCHOOL_APP_PORT=str(free_ports(processes)),
-        TUTOR_SCHOOL_ADDRESS="127.0.0.1",
-        TUTOR_SCHOOL_PORT=str(port),
-        TUTOR_PUBLIC_URL=f"http://127.0.0.1:{port}",
-    )
-    school = School(f"http://127.0.0.1:{port}", database_url, run, env)
-    try:
-        school.script("start")
-        yield school
-    finally:
-        school.script("stop")
 
 
 @pytest.fixture(scope="module")

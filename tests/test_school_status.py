@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import ROOT, free_port, free_ports
+from serving import ROOT, free_port, free_ports
 
 SCRIPT = ROOT / "deploy" / "school"
 

@@ -5,7 +5,8 @@ Saves ``artifacts/screenshots/simulation-laptop.png`` for a person to look at.
 
 from __future__ import annotations
 
-from tests.serving import BROWSER, new_page, screenshot
+from serving import new_page, screenshot
+from tests.marks import BROWSER
 
 pytestmark = BROWSER
 

@@ -1,14 +1,21 @@
-"""The app served for real, and Debian's chromium to look at it: shared by the browser tests
-and ``bench/app.py``.
+"""The app served for real, and Debian's chromium to look at it: one helper for the tests and the
+benchmarks alike (``tests/`` and ``bench/`` import it; nothing in ``bench/`` imports ``tests``).
 
 One place knows how to start ``streamlit run app.py`` on a free port (with a database of its own)
 and wait for it, how to launch chromium on this machine (``/usr/bin/chromium``, never a
-downloaded browser), and where screenshots go.
+downloaded browser), the page helpers every browser script uses, where screenshots go, and how to
+run ``deploy/school`` (app processes behind HAProxy) on a database of its own.
+
+Why here, at the top of the repository, and not in ``tutor/``: it is a developer's tool, never part
+of the app a school installs (``pyproject.toml`` packages ``tutor*`` only), and it drives a
+browser through Playwright, a dev-only dependency. Why not in ``tests/``: a benchmark is not a
+test, and importing the test package dragged pytest's marks and a test module's fixtures into
+every benchmark. So it imports nothing test-only (no pytest); the pytest marks of the browser
+tests live in ``tests/marks.py``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import signal
@@ -17,13 +24,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parent
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots"
 LAPTOP = {"width": 1366, "height": 768}
@@ -39,20 +46,6 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-]
-
-
-#: The marks of every browser test module (``pytestmark = BROWSER``): skipped, saying why, where
-#: chromium or Playwright is missing.
-BROWSER = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed (/usr/bin/chromium): apt-get install chromium",
-    ),
-    pytest.mark.skipif(
-        importlib.util.find_spec("playwright") is None, reason="Playwright is not installed"
-    ),
 ]
 
 
@@ -236,3 +229,86 @@ def projected_code(page: object) -> str:
     code = page.locator('div[aria-label="code"]').first  # type: ignore[attr-defined]
     code.wait_for()
     return str(code.inner_text()).strip()
+
+
+# -- the school's set: deploy/school's processes behind HAProxy, on a database of its own --
+
+#: The script that starts the set.
+SCHOOL_SCRIPT = ROOT / "deploy" / "school"
+#: The cookie ``deploy/haproxy.cfg.in`` names the serving process with (``app1``, ``app2``…).
+COOKIE = "tutor_server"
+
+
+@dataclass(frozen=True)
+class School:
+    """A running set: the proxy's address, the database's URL, and how to drive the script."""
+
+    url: str
+    database_url: str
+    run: Path
+    env: dict[str, str]
+
+    def script(self, command: str) -> str:
+        """Run ``deploy/school COMMAND`` with this set's settings; its output."""
+        done = subprocess.run(
+            [str(SCHOOL_SCRIPT), command],
+            env=self.env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0 and command != "status":
+            raise RuntimeError(f"deploy/school {command} failed:\n{done.stdout}{done.stderr}")
+        return done.stdout
+
+    def pid(self, process: int) -> int:
+        return int((self.run / f"app-{process}.pid").read_text())
+
+
+def new_database(server_url: str) -> str:
+    """A new, empty database on the PostgreSQL server of ``server_url``; its URL."""
+    import sqlalchemy as sa
+
+    name = f"school_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(server_url: str, database_url: str) -> None:
+    """Remove a database ``new_database`` made (its server may be a long-lived one)."""
+    import sqlalchemy as sa
+
+    name = database_url.rsplit("/", 1)[1]
+    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@contextmanager
+def running_school(database_url: str, run: Path, processes: int = 2) -> Iterator[School]:
+    """``deploy/school start`` with ``processes`` app processes on free loopback ports, the proxy
+    on another, until the block ends (then ``deploy/school stop``)."""
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("TUTOR_DATA_DIR", None)  # the script gives the set one shared folder in its run folder
+    env.update(
+        TUTOR_SCHOOL_CONF=os.devnull,
+        TUTOR_DATABASE_URL=database_url,
+        TUTOR_SCHOOL_RUN=str(run),
+        TUTOR_SCHOOL_PROCESSES=str(processes),
+        TUTOR_SCHOOL_APP_PORT=str(free_ports(processes)),
+        TUTOR_SCHOOL_ADDRESS="127.0.0.1",
+        TUTOR_SCHOOL_PORT=str(port),
+        TUTOR_PUBLIC_URL=f"http://127.0.0.1:{port}",
+    )
+    school = School(f"http://127.0.0.1:{port}", database_url, run, env)
+    try:
+        school.script("start")
+        yield school
+    finally:
+        school.script("stop")
