@@ -30,11 +30,7 @@ from typing import Annotated, Any
 from pydantic import (
     BaseModel,
     ConfigDict,
-    Field,
     PlainValidator,
-    StrictBool,
-    StrictInt,
-    StrictStr,
     ValidationError,
     create_model,
 )
@@ -49,6 +45,7 @@ from tutor.options import Surrender as Surrender
 from tutor.refusal import Refusal
 from tutor.rules_errors import InvalidRulesError as InvalidRulesError
 from tutor.rules_errors import RuleProblem as RuleProblem
+from tutor.rules_kinds import ENUM_FIELDS, KIND_CODES, KINDS, MAX_TEXT
 
 #: What an edited preset's name ends with (``family*``): a name only, for the learner's eye and
 #: for tables saved before ``TableRules.edits`` said which preset they edit.
@@ -280,37 +277,6 @@ class TableRules:
 
 # -- the one parser of a rules mapping ------------------------------------------------------------
 
-#: The longest table name or source a rules file may give.
-_MAX_TEXT = 200
-
-_ENUM_FIELDS: dict[str, type[Enum]] = {
-    "hole_card": HoleCard,
-    "double_on": DoubleOn,
-    "surrender": Surrender,
-    "shuffle": Shuffle,
-    "bank_rotation": BankRotation,
-}
-
-#: How each plain kind of field is read strictly (pydantic's strict types: no "2" for 2, no 0
-#: for false, no nan for a number), and what the sentence of a wrong value says it must be.
-_KINDS: dict[str, tuple[Any, str]] = {
-    "bool": (StrictBool, "true or false"),
-    "int": (StrictInt, "a whole number"),
-    "float": (Annotated[float, Field(strict=True, allow_inf_nan=False)], "a number"),
-    "str": (
-        Annotated[StrictStr, Field(max_length=_MAX_TEXT)],
-        f"a text of at most {_MAX_TEXT} characters",
-    ),
-}
-
-
-#: The code of a value of the wrong plain kind (``decks = 2.5``: ``rules-not-int``).
-_KIND_CODES = {
-    "bool": "rules-not-bool", "int": "rules-not-int", "float": "rules-not-number",
-    "str": "rules-not-text",
-}
-
-
 @dataclass(frozen=True)
 class RulesChoice:
     """A rules mapping read: the preset it starts from (None: the defaults) and the options it
@@ -368,11 +334,11 @@ def _refused(code: str, message: str, **params: object) -> PydanticCustomError:
 
 def _field_type(f: dataclasses.Field[Any]) -> Any:
     kind = str(f.type)
-    if f.name in _ENUM_FIELDS:
-        return Annotated[Any, _option(f.name, _ENUM_FIELDS[f.name])]
+    if f.name in ENUM_FIELDS:
+        return Annotated[Any, _option(f.name, ENUM_FIELDS[f.name])]
     if "Fraction" in kind:
         return Annotated[Any, _payout(f.name, optional="None" in kind)]
-    return _KINDS[kind][0]
+    return KINDS[kind][0]
 
 
 def _model(*, source: bool) -> type[BaseModel]:
@@ -400,9 +366,9 @@ _CHECKED_ON_BUILD = tuple(
 
 def _is_typed(name: str, value: object) -> bool:
     """Whether ``value`` is already what the parser would make of it for field ``name``."""
-    kind = _FIELD_KINDS[name]
-    if name in _ENUM_FIELDS:
-        return isinstance(value, _ENUM_FIELDS[name])
+    kind = _FIELDKINDS[name]
+    if name in ENUM_FIELDS:
+        return isinstance(value, ENUM_FIELDS[name])
     if "Fraction" in kind:
         return isinstance(value, Fraction) or (value is None and "None" in kind)
     if kind == "bool":
@@ -463,17 +429,17 @@ def _problems_of(
         if details["type"] == "rule":
             message, refusal = details["msg"], details["ctx"]["refusal"]
         else:
-            kind = _FIELD_KINDS[str(key)]
+            kind = _FIELDKINDS[str(key)]
             value = _shown(details["input"])
-            message = f"{key} must be {_KINDS[kind][1]}, not {value}"
-            params = {"key": key, "value": value, "most": _MAX_TEXT}
-            refusal = Refusal(_KIND_CODES[kind], params)
+            message = f"{key} must be {KINDS[kind][1]}, not {value}"
+            params = {"key": key, "value": value, "most": MAX_TEXT}
+            refusal = Refusal(KIND_CODES[kind], params)
         problems.append((place, RuleProblem(key, message, refusal)))
     problems.sort(key=lambda item: item[0])
     return [problem for _place, problem in problems]
 
 
-_FIELD_KINDS = {f.name: str(f.type) for f in dataclasses.fields(TableRules)}
+_FIELDKINDS = {f.name: str(f.type) for f in dataclasses.fields(TableRules)}
 
 
 def _shown(raw: object) -> str:
