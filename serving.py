@@ -177,6 +177,30 @@ def wait_idle(page: object) -> None:
     )
 
 
+def choose_option(page: object, box: object, name: str) -> None:
+    """Choose ``name`` in the select box ``box`` (a locator of its ``st-key-…`` container).
+
+    The list is opened from the keyboard, and the whole gesture is tried again when the option
+    never shows or is redrawn under the click (a rerun of the page can detach the list while
+    Playwright waits for it to be stable); it ends when the box shows the choice."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    option = page.get_by_role("option", name=name, exact=True)  # type: ignore[attr-defined]
+    for _attempt in range(10):
+        box.get_by_role("combobox").focus()  # type: ignore[attr-defined]
+        page.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
+        try:
+            option.click(timeout=3_000)
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")  # type: ignore[attr-defined]
+            continue
+        wait_idle(page)
+        chosen = box.locator("input").first  # type: ignore[attr-defined]
+        if chosen.get_attribute("value") == name:
+            return
+    raise AssertionError(f"{name!r} could not be chosen")
+
+
 def answer_right(page: object, index: int, step: object) -> None:
     """Answer a lesson's ask step (``step``, an ``AskStep``) as its file says is right, through
     the page only, and wait for the verdict."""

@@ -37,9 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
-
-from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, new_page  # noqa: E402
+from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, choose_option, new_page  # noqa: E402
 from tutor.render.chart_view import flip_label  # noqa: E402
 from tutor.render.translator import translator  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
@@ -53,14 +51,6 @@ def _idle(page: object) -> None:
     page.wait_for_selector(STATUS, state="detached", timeout=600_000)  # type: ignore[attr-defined]
 
 
-def _appears(locator: object, seconds: float = 3) -> bool:
-    try:
-        locator.wait_for(timeout=seconds * 1000)  # type: ignore[attr-defined]
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
 def _open_strategy(page: object, url: str, preset: str) -> None:
     """Settings: choose the table; then the Strategy page through the sidebar (a reload would
     start a new session with the default table)."""
@@ -70,17 +60,7 @@ def _open_strategy(page: object, url: str, preset: str) -> None:
     _idle(page)
     if preset != "family":
         chosen = fr.preset_name(preset)
-        box = page.locator(".st-key-settings-preset")  # type: ignore[attr-defined]
-        option = page.get_by_role("option", name=chosen, exact=True)  # type: ignore[attr-defined]
-        for _ in range(10):  # the list opened from the keyboard (a click may land before the
-            box.get_by_role("combobox").focus()  # box listens: then it is opened again)
-            page.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
-            if _appears(option):
-                break
-            page.keyboard.press("Escape")  # type: ignore[attr-defined]
-        option.click()
-        _idle(page)
-        box.locator(f"input[value='{chosen}']").wait_for()
+        choose_option(page, page.locator(".st-key-settings-preset"), chosen)  # type: ignore[attr-defined]
     page.get_by_role("link", name="Stratégie").click()  # type: ignore[attr-defined]
     page.get_by_text("Changer une règle de cette table").first.wait_for(timeout=600_000)  # type: ignore[attr-defined]
     _idle(page)

@@ -13,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from serving import LAPTOP, PHONE, app_server, keyed_button, new_page, screenshot, wait_idle
+from serving import (
+    LAPTOP,
+    PHONE,
+    app_server,
+    choose_option,
+    keyed_button,
+    new_page,
+    screenshot,
+    wait_idle,
+)
 from tests.marks import BROWSER
 from tutor.decision import Action, Grade
 from tutor.practice import PracticeTable
@@ -51,18 +60,7 @@ def _settings(page: object, url: str) -> None:
 def _choose_french_casino_in_english(page: object, url: str) -> None:
     _settings(page, url)
     chosen = translator("fr").preset_name("french-casino")
-    box = page.locator(".st-key-settings-preset")  # type: ignore[attr-defined]
-    option = page.get_by_role("option", name=chosen, exact=True)  # type: ignore[attr-defined]
-    for _ in range(10):  # opened from the keyboard: a click may land before the box listens
-        box.get_by_role("combobox").focus()
-        page.keyboard.press("ArrowDown")  # type: ignore[attr-defined]
-        try:
-            option.wait_for(timeout=2000)
-            break
-        except Exception:
-            page.keyboard.press("Escape")  # type: ignore[attr-defined]
-    option.click()
-    wait_idle(page)
+    choose_option(page, page.locator(".st-key-settings-preset"), chosen)  # type: ignore[attr-defined]
     page.get_by_text("English", exact=True).first.click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_role("heading", name="Settings").wait_for()  # type: ignore[attr-defined]
