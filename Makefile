@@ -1,7 +1,8 @@
 # Two commands on a fresh machine: `make serve` and `make test`. Each installs what it needs
 # into .venv first (pinned versions from pyproject.toml, installed with uv, compiled to bytecode
 # at install so that the first `make serve` shows its first page without compiling thousands of
-# modules first).
+# modules first, and with the simulator's loop compiled by `python -m tutor warm`, so that the
+# first simulation after an install does not spend seconds compiling).
 # `make check` is the fast lane while developing: lint, types and every test not marked slow or
 # browser, on two workers (CI runs `make test`, the whole suite, in one process).
 
@@ -17,6 +18,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==0.13.8
 	$(BIN)/uv pip install --quiet --compile-bytecode -p $(BIN)/python -e '.[dev]'
+	$(BIN)/python -m tutor warm
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_chart(commands)
     _add_ev(commands)
     _add_edge(commands)
+    _add_warm(commands)
     return parser
 
 
@@ -102,6 +103,28 @@ def _error(message: str) -> int:
     """Print ``error: message`` as one line on standard error; the exit code for bad input."""
     print(f"error: {' '.join(message.split())}", file=sys.stderr)
     return 2
+
+
+# -- warm: the simulator's machine code, ready before a learner waits for it --------------------
+
+
+def _add_warm(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "warm",
+        help="compile the simulator's loop now (run by make install and deploy/school start)",
+        description=(
+            "Compile the simulator's loop, or load it from numba's cache, so that the first "
+            "simulation after an install plays at full speed. Prints the seconds it took."
+        ),
+    )
+    parser.set_defaults(run=_run_warm)
+
+
+def _run_warm(args: argparse.Namespace) -> int:
+    from tutor.simulate import warm
+
+    print(f"simulator ready: {warm():.1f} s")
+    return 0
 
 
 # -- check: validate lesson files --------------------------------------------------------------

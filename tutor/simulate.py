@@ -64,7 +64,7 @@ import numpy as np
 from tutor.cards import Card, is_pair, parse_cards
 from tutor.cell import CHART_ROWS, Cell, Kind
 from tutor.decision import Grade
-from tutor.rules import DoubleOn, TableRules
+from tutor.rules import PRESETS, DoubleOn, TableRules
 from tutor.simulate_codes import (
     A_DOUBLE,
     A_HIT,
@@ -537,6 +537,22 @@ def simulate(
         if progress is not None and progress(sim.result()) and sim.rounds_played < rounds:
             return sim.result(stopped=True)
     return sim.result()
+
+
+def warm() -> float:
+    """Compile the loop's machine code now, or load it from numba's cache; the seconds it took.
+
+    Why: with numba's cache empty (a fresh install, a school server's first start) the first
+    simulation spends about 7 s compiling before it plays a round. ``make install`` and
+    ``deploy/school start`` call this (``python -m tutor warm``), so a learner's first run plays at
+    full speed. Every strategy and table passes the loop the same array types, so one small run
+    fills the cache for all of them (``tests/test_simulate_warm.py`` checks that nothing is
+    compiled afterwards).
+    """
+    start = time.perf_counter()
+    family = PRESETS["family"]
+    Simulation(family, mimic_dealer(family), seed=0).run(10)
+    return time.perf_counter() - start
 
 
 def bankroll_paths(
