@@ -38,6 +38,30 @@ DUE_WEIGHT = 8.0
 MISSED_WEIGHT = 4.0
 
 
+def answer_of(
+    verdict: Verdict, rules: TableRules, now: datetime, origin: Origin = "quiz"
+) -> Answer:
+    """A judged answer as the store keeps it: the learner's own record and, for a group's drill,
+    the group's copy (``tutor.homework``) are made from the same value."""
+    question = verdict.question
+    judgement = verdict.judgement
+    given = verdict.given
+    return Answer(
+        category=question.category.value,
+        item=item_key(question),
+        cards=format_cards(question.cards, ascii=True),
+        dealer_up=question.dealer[0].ascii if question.dealer else "",
+        rules=rules.name[:64],
+        chosen=given.value if isinstance(given, Action) else str(given),
+        # The play the answer was graded against (the chart's, or the exact one).
+        best=judgement.play.value if judgement is not None else str(question.expected),
+        grade=verdict.grade,
+        ev_loss=verdict.loss,
+        answered_at=now,
+        origin=origin,
+    )
+
+
 def record(
     store: Store,
     learner: Learner,
@@ -48,31 +72,11 @@ def record(
 ) -> Review:
     """Store a judged answer (of the quiz, or of a lesson's drill) and reschedule its item;
     returns the item's new review."""
-    question = verdict.question
-    item = item_key(question)
+    answer = answer_of(verdict, rules, now, origin)
     review = schedule(
-        store.review(learner, item), item, question.category.value, verdict.grade, now
+        store.review(learner, answer.item), answer.item, answer.category, verdict.grade, now
     )
-    judgement = verdict.judgement
-    given = verdict.given
-    store.record(
-        learner,
-        Answer(
-            category=question.category.value,
-            item=item,
-            cards=format_cards(question.cards, ascii=True),
-            dealer_up=question.dealer[0].ascii if question.dealer else "",
-            rules=rules.name[:64],
-            chosen=given.value if isinstance(given, Action) else str(given),
-            # The play the answer was graded against (the chart's, or the exact one).
-            best=judgement.play.value if judgement is not None else str(question.expected),
-            grade=verdict.grade,
-            ev_loss=verdict.loss,
-            answered_at=now,
-            origin=origin,
-        ),
-        review,
-    )
+    store.record(learner, answer, review)
     return review
 
 

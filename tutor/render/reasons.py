@@ -51,6 +51,16 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "no-insurance": N_("This table does not offer insurance."),
     "funds": N_("You need {needed} more for this, and have {stack}."),
     "insurance-amount": N_("Insurance is more than 0 and at most {most}."),
+    # Homework's refusals (``tutor.homework.errors``).
+    "unknown-group": N_("No group has this code and key: check them with your teacher."),
+    "group-full": N_("This group is full: it has {most} members at most."),
+    "too-many-groups": N_("A browser keeps at most {most} groups: delete an old one first."),
+    "too-much-work": N_("A group has at most {most} assignments."),
+    "group-name-taken": N_("Someone in this group is already called {nickname}: add a letter."),
+    "invalid-work": N_(
+        "This work cannot be given as it is: a group needs a name, a drill has 1 to {most} hands,"
+        " and a due date lies within the coming year."
+    ),
     # The rules' mistakes (``tutor.rules_errors.InvalidRulesError``, ``RuleProblem``).
     "rules-decks": N_("A shoe holds 1 to 8 decks, not {decks}."),
     "rules-max-hands": N_("A seat holds 1 to 4 hands after splitting, not {hands}."),

@@ -29,6 +29,7 @@ from tutor.store.classes import (
 )
 from tutor.store.database import _make_engine, default_url, migrate
 from tutor.store.errors import UnknownLearnerError
+from tutor.store.groups import group_answers, group_members, group_work, study_groups
 from tutor.store.nickname import clean_nickname
 from tutor.store.records import (
     STEP_KINDS,
@@ -183,6 +184,16 @@ class Store:
                         class_rate.c.bucket.in_([f"{kind}:{hashed}" for kind in RATE_KINDS])
                     )
                 )
+                db.execute(
+                    study_groups.update()
+                    .where(study_groups.c.creator_hash == hashed)
+                    .values(creator_hash=None)
+                )
+            # Their homework for every group goes with them (the groups' results lose them).
+            members = sa.select(group_members.c.id).where(group_members.c.learner_id == learner.id)
+            db.execute(group_answers.delete().where(group_answers.c.member_id.in_(members)))
+            db.execute(group_work.delete().where(group_work.c.member_id.in_(members)))
+            db.execute(group_members.delete().where(group_members.c.learner_id == learner.id))
             db.execute(lesson_steps.delete().where(lesson_steps.c.learner_id == learner.id))
             db.execute(lesson_progress.delete().where(lesson_progress.c.learner_id == learner.id))
             db.execute(answers.delete().where(answers.c.learner_id == learner.id))

@@ -1,0 +1,53 @@
+"""Homework: a teacher gives a study group lessons and drills to do before a date, and follows
+who did what (``tutor.homework.core`` holds the rules, ``tutor.homework.follow`` the follow-up,
+``tutor.store.groups`` the tables)."""
+
+from __future__ import annotations
+
+from tutor.homework.core import (
+    MAX_ASSIGNMENTS,
+    MAX_GROUPS,
+    MAX_HANDS,
+    MAX_MEMBERS,
+    RETENTION,
+    Assignment,
+    GroupTeacher,
+    Homework,
+    Membership,
+    Todo,
+)
+from tutor.homework.errors import (
+    GroupFullError,
+    HomeworkError,
+    InvalidWorkError,
+    NameTakenError,
+    TooManyGroupsError,
+    TooMuchWorkError,
+    UnknownGroupError,
+)
+from tutor.homework.follow import FollowUp, KindOfHand, MissedHand, StudentWork, follow_up
+
+__all__ = [
+    "MAX_ASSIGNMENTS",
+    "MAX_GROUPS",
+    "MAX_HANDS",
+    "MAX_MEMBERS",
+    "RETENTION",
+    "Assignment",
+    "FollowUp",
+    "GroupFullError",
+    "GroupTeacher",
+    "Homework",
+    "HomeworkError",
+    "InvalidWorkError",
+    "KindOfHand",
+    "Membership",
+    "MissedHand",
+    "NameTakenError",
+    "StudentWork",
+    "Todo",
+    "TooManyGroupsError",
+    "TooMuchWorkError",
+    "UnknownGroupError",
+    "follow_up",
+]

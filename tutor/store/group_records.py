@@ -1,0 +1,315 @@
+"""Every statement homework runs on its tables (``tutor.store.groups``): ``GroupRecords``.
+
+Each method is one transaction and decides nothing; the rules live in ``tutor.homework``. Where a
+bound must hold against racing requests (members in a group, groups of a teacher, work in a
+group), the count and the insert share one transaction, and on PostgreSQL the group's row is
+held (``FOR UPDATE``) while they run; SQLite has one writer at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from tutor.store.groups import (
+    assignments,
+    group_answers,
+    group_members,
+    group_work,
+    study_groups,
+)
+from tutor.store.tables import lesson_progress
+
+#: A row of the columns a statement names (SQLAlchemy's ``Row``, read by attribute).
+Record = Any
+
+
+class BoundReachedError(Exception):
+    """An insert refused because a count reached its bound (the caller says which)."""
+
+
+class GroupRecords:
+    """Homework's statements on one engine (thread-safe: every call takes its own connection)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- groups --
+    def insert_group(self, values: Mapping[str, Any], *, most: int) -> int:
+        """A new group; its id. ``BoundReachedError`` when its creator already has ``most``;
+        ``IntegrityError`` when its code is taken (the caller draws another)."""
+        with self.engine.begin() as db:
+            held = db.execute(
+                sa.select(sa.func.count())
+                .select_from(study_groups)
+                .where(study_groups.c.creator_hash == values["creator_hash"])
+            ).scalar_one()
+            if held >= most:
+                raise BoundReachedError
+            return int(db.execute(study_groups.insert().values(**values)).inserted_primary_key[0])  # type: ignore[index]
+
+    def group_by_code(self, code: str) -> Record | None:
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(study_groups).where(study_groups.c.code == code)
+            ).one_or_none()
+
+    def group(self, group_id: int) -> Record | None:
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(study_groups).where(study_groups.c.id == group_id)
+            ).one_or_none()
+
+    def groups_of(self, creator_hash: str) -> list[Record]:
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(study_groups)
+                    .where(study_groups.c.creator_hash == creator_hash)
+                    .order_by(study_groups.c.created_at, study_groups.c.id)
+                )
+            )
+
+    def touch(self, group_id: int, now: datetime) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                study_groups.update()
+                .where(study_groups.c.id == group_id)
+                .values(active_at=now)
+            )
+
+    def delete_idle(self, before: datetime) -> int:
+        """Delete the groups nobody worked in since ``before`` (their rows go by cascade)."""
+        with self.engine.begin() as db:
+            ids = [
+                row.id
+                for row in db.execute(
+                    sa.select(study_groups.c.id).where(study_groups.c.active_at < before)
+                )
+            ]
+            _delete_groups(db, ids)
+            return len(ids)
+
+    # -- members --
+    def insert_member(self, values: Mapping[str, Any], *, most: int) -> int:
+        """A new member; its id. ``BoundReachedError`` when the group holds ``most``;
+        ``IntegrityError`` when the name or the learner is already in it."""
+        with self.engine.begin() as db:
+            _hold(db, values["group_id"])
+            count = db.execute(
+                sa.select(sa.func.count())
+                .select_from(group_members)
+                .where(group_members.c.group_id == values["group_id"])
+            ).scalar_one()
+            if count >= most:
+                raise BoundReachedError
+            return int(db.execute(group_members.insert().values(**values)).inserted_primary_key[0])  # type: ignore[index]
+
+    def member_of(self, group_id: int, learner_id: int) -> Record | None:
+        with self.engine.connect() as db:
+            return db.execute(
+                sa.select(group_members).where(
+                    (group_members.c.group_id == group_id)
+                    & (group_members.c.learner_id == learner_id)
+                )
+            ).one_or_none()
+
+    def memberships(self, learner_id: int) -> list[Record]:
+        """The groups a learner belongs to, with the member's id and nickname."""
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        study_groups.c.id.label("group_id"),
+                        study_groups.c.name,
+                        group_members.c.id.label("member_id"),
+                        group_members.c.nickname,
+                    )
+                    .join(group_members, group_members.c.group_id == study_groups.c.id)
+                    .where(group_members.c.learner_id == learner_id)
+                    .order_by(study_groups.c.name, study_groups.c.id)
+                )
+            )
+
+    def members(self, group_id: int) -> list[Record]:
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(group_members)
+                    .where(group_members.c.group_id == group_id)
+                    .order_by(group_members.c.folded, group_members.c.id)
+                )
+            )
+
+    # -- assignments --
+    def insert_assignment(self, values: Mapping[str, Any], *, most: int) -> int:
+        with self.engine.begin() as db:
+            _hold(db, values["group_id"])
+            count = db.execute(
+                sa.select(sa.func.count())
+                .select_from(assignments)
+                .where(assignments.c.group_id == values["group_id"])
+            ).scalar_one()
+            if count >= most:
+                raise BoundReachedError
+            return int(db.execute(assignments.insert().values(**values)).inserted_primary_key[0])  # type: ignore[index]
+
+    def assignments(self, group_ids: Iterable[int]) -> list[Record]:
+        wanted = list(group_ids)
+        if not wanted:
+            return []
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(assignments)
+                    .where(assignments.c.group_id.in_(wanted))
+                    .order_by(assignments.c.due_at, assignments.c.id)
+                )
+            )
+
+    # -- work --
+    def add_work(
+        self,
+        assignment_id: int,
+        member_id: int,
+        *,
+        now: datetime,
+        seconds: int,
+        steps_done: int | None,
+        done: bool,
+    ) -> None:
+        """Count ``seconds`` more of a member's time on an assignment (the row made at the first
+        call), the steps done so far when given, and the time it was finished (the first)."""
+        key = (group_work.c.assignment_id == assignment_id) & (group_work.c.member_id == member_id)
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as db:
+                    values: dict[str, Any] = {"seconds": group_work.c.seconds + seconds}
+                    if steps_done is not None:
+                        values["steps_done"] = sa.case(  # never fewer than before
+                            (group_work.c.steps_done < steps_done, steps_done),
+                            else_=group_work.c.steps_done,
+                        )
+                    if done:
+                        values["done_at"] = sa.func.coalesce(group_work.c.done_at, now)
+                    if db.execute(group_work.update().where(key).values(**values)).rowcount:
+                        return
+                    db.execute(
+                        group_work.insert().values(
+                            assignment_id=assignment_id,
+                            member_id=member_id,
+                            started_at=now,
+                            seconds=seconds,
+                            steps_done=steps_done or 0,
+                            done_at=now if done else None,
+                        )
+                    )
+                    return
+            except sa.exc.IntegrityError:  # two first calls raced: the loser updates
+                if attempt == 2:
+                    raise
+
+    def insert_answer(self, values: Mapping[str, Any]) -> bool:
+        """A drill's answer for the group; False when that hand was already answered (a second
+        tab, a double click): the first answer counts."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(group_answers.insert().values(**values))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def answered(self, assignment_id: int, member_id: int) -> int:
+        with self.engine.connect() as db:
+            return int(
+                db.execute(
+                    sa.select(sa.func.count())
+                    .select_from(group_answers)
+                    .where(
+                        (group_answers.c.assignment_id == assignment_id)
+                        & (group_answers.c.member_id == member_id)
+                    )
+                ).scalar_one()
+            )
+
+    def work(self, assignment_ids: Iterable[int]) -> list[Record]:
+        wanted = list(assignment_ids)
+        if not wanted:
+            return []
+        with self.engine.connect() as db:
+            chosen = sa.select(group_work).where(group_work.c.assignment_id.in_(wanted))
+            return list(db.execute(chosen))
+
+    def answers(self, assignment_ids: Iterable[int]) -> list[Record]:
+        wanted = list(assignment_ids)
+        if not wanted:
+            return []
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(group_answers)
+                    .where(group_answers.c.assignment_id.in_(wanted))
+                    .order_by(group_answers.c.assignment_id, group_answers.c.member_id,
+                              group_answers.c.position)
+                )
+            )
+
+    def lesson_steps_done(self, group_id: int, lesson_ids: Iterable[str]) -> list[Record]:
+        """The completed steps of the group's members in the lessons given to the group, and in
+        no other lesson: what the teacher may see of their lesson progress."""
+        wanted = list(lesson_ids)
+        if not wanted:
+            return []
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        group_members.c.id.label("member_id"),
+                        lesson_progress.c.lesson_id,
+                        lesson_progress.c.completed,
+                    )
+                    .join(
+                        lesson_progress,
+                        lesson_progress.c.learner_id == group_members.c.learner_id,
+                    )
+                    .where(
+                        (group_members.c.group_id == group_id)
+                        & lesson_progress.c.lesson_id.in_(wanted)
+                    )
+                )
+            )
+
+    def forget_creator(self, creator_hash: str) -> None:
+        """A learner erased their data: the groups their browser made stay, opened by key."""
+        with self.engine.begin() as db:
+            db.execute(
+                study_groups.update()
+                .where(study_groups.c.creator_hash == creator_hash)
+                .values(creator_hash=None)
+            )
+
+
+def _hold(db: Connection, group_id: int) -> None:
+    """Hold the group's row for the transaction (PostgreSQL), so counts and inserts of racing
+    requests happen one after the other."""
+    if db.dialect.name == "postgresql":
+        db.execute(
+            sa.select(study_groups.c.id).where(study_groups.c.id == group_id).with_for_update()
+        )
+
+
+def _delete_groups(db: Connection, ids: list[int]) -> None:
+    """Delete groups and, explicitly, their rows (SQLite enforces ``ON DELETE CASCADE`` only with
+    its foreign-key pragma on, which the store sets; this does not rely on it)."""
+    if not ids:
+        return
+    assignment_ids = sa.select(assignments.c.id).where(assignments.c.group_id.in_(ids))
+    db.execute(group_answers.delete().where(group_answers.c.assignment_id.in_(assignment_ids)))
+    db.execute(group_work.delete().where(group_work.c.assignment_id.in_(assignment_ids)))
+    db.execute(assignments.delete().where(assignments.c.group_id.in_(ids)))
+    db.execute(group_members.delete().where(group_members.c.group_id.in_(ids)))
+    db.execute(study_groups.delete().where(study_groups.c.id.in_(ids)))
