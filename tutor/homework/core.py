@@ -285,7 +285,9 @@ class Homework:
         progress = self.store.lesson_progress(learner)
         by_group = {m.group_id: m for m in groups}
         rows = self.records.assignments(by_group)
-        answered = _answered_counts(self.records.answers([row.id for row in rows]))
+        answered = self.records.answered_counts(
+            [row.id for row in rows], [m.member_id for m in groups]
+        )
         items: list[Todo] = []
         for row in rows:
             assignment = _assignment(row)
@@ -410,11 +412,3 @@ def _assignment(row: Record) -> Assignment:
         hands=row.hands,
         rules=TableRules.from_mapping(json.loads(row.rules)) if row.rules else None,
     )
-
-
-def _answered_counts(rows: list[Record]) -> dict[tuple[int, int], int]:
-    counts: dict[tuple[int, int], int] = {}
-    for row in rows:
-        key = (row.assignment_id, row.member_id)
-        counts[key] = counts.get(key, 0) + 1
-    return counts

@@ -236,6 +236,25 @@ class GroupRecords:
                 ).scalar_one()
             )
 
+    def answered_counts(
+        self, assignment_ids: Iterable[int], member_ids: Iterable[int]
+    ) -> dict[tuple[int, int], int]:
+        """Hands answered per (assignment, member), counted by the database: a student's to-do
+        reads its own counts, not the group's answers."""
+        wanted, members = list(assignment_ids), list(member_ids)
+        if not wanted or not members:
+            return {}
+        counted = (
+            sa.select(group_answers.c.assignment_id, group_answers.c.member_id, sa.func.count())
+            .where(
+                group_answers.c.assignment_id.in_(wanted)
+                & group_answers.c.member_id.in_(members)
+            )
+            .group_by(group_answers.c.assignment_id, group_answers.c.member_id)
+        )
+        with self.engine.connect() as db:
+            return {(row[0], row[1]): int(row[2]) for row in db.execute(counted)}
+
     def work(self, assignment_ids: Iterable[int]) -> list[Record]:
         wanted = list(assignment_ids)
         if not wanted:
