@@ -52,6 +52,18 @@ page = st.navigation(
             url_path="class",
         ),
         st.Page(
+            f"{PAGES}/groups.py",
+            title=_("Homework — teacher"),
+            icon=":material/assignment:",
+            url_path="groups",
+        ),
+        st.Page(
+            f"{PAGES}/homework.py",
+            title=_("My homework"),
+            icon=":material/checklist:",
+            url_path="homework",
+        ),
+        st.Page(
             f"{PAGES}/class_student.py",
             title=_("Join a class"),
             icon=":material/groups:",

@@ -28,6 +28,7 @@ from tutor.strategy import Reference
 
 if TYPE_CHECKING:
     from tutor.classroom import Reveal, SessionInfo, Student, Teacher
+    from tutor.homework import Assignment, GroupTeacher, Membership
     from tutor.lessons import Lesson
     from tutor.lessons.run import LessonRun
     from tutor.practice import PracticeTable
@@ -142,6 +143,22 @@ class ClassPages:
 
 
 @dataclass
+class HomeworkPages:
+    """What homework keeps for one browser session: the teacher's open group (and its key, shown
+    once after creating it), and the student's drill in progress for an assignment."""
+
+    teacher: GroupTeacher | None = None
+    key_shown: str | None = None
+    message: str | None = None
+    #: The student's drill of an assignment: the assignment, their place in the group, the drill.
+    assignment: Assignment | None = None
+    membership: Membership | None = None
+    drill: QuizSession | None = None
+    #: When the question on screen was shown (``time.monotonic``), for the time spent.
+    shown_at: float = 0.0
+
+
+@dataclass
 class SimulationRuns:
     """What the Simulation page last computed, kept for the session (a widget's change reruns
     the page; the runs are drawn again, not computed again)."""
@@ -229,6 +246,7 @@ class AppState:
     classes: ClassPages = field(default_factory=ClassPages)
     #: The Simulation page's last runs.
     simulation: SimulationRuns = field(default_factory=SimulationRuns)
+    homework: HomeworkPages = field(default_factory=HomeworkPages)
 
     @property
     def t(self) -> Translator:

@@ -161,17 +161,26 @@ def results_csv(results: ClassResults, t: Translator) -> bytes:
 def results_xlsx(results: ClassResults, t: Translator) -> bytes:
     """A workbook of three sheets (students, questions, every answer), headings in the teacher's
     language, numbers stored as numbers with a format the spreadsheet shows in its own locale."""
+    return columns_xlsx(
+        [
+            (t.gettext("Per student"), student_columns(results, t)),
+            (t.gettext("Per question"), question_columns(results, t)),
+            (t.gettext("Every answer"), answer_columns(results, t)),
+        ]
+    )
+
+
+def columns_xlsx(sheets: Sequence[tuple[str, list[Column]]]) -> bytes:
+    """A workbook of one sheet per ``(title, columns)``: bold wrapped headings, numbers stored as
+    numbers in the column's format, text cells always text (a nickname ``=1+1`` is not a formula),
+    widths from the longest cell, the heading row frozen. Homework's follow-up is written by it
+    too (``tutor.render.homework_reports``)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
     formats = {"chips": "0.00", "share": "0%", "int": "0"}
     book = Workbook()
-    sheets = [
-        (t.gettext("Per student"), student_columns(results, t)),
-        (t.gettext("Per question"), question_columns(results, t)),
-        (t.gettext("Every answer"), answer_columns(results, t)),
-    ]
     for index, (title, columns) in enumerate(sheets):
         sheet = book.active if index == 0 else book.create_sheet()
         assert sheet is not None

@@ -22,6 +22,7 @@ from tutor.lessons import Course, Problem, default_strategy, load_course
 
 if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
     from tutor.classroom import Classroom
+    from tutor.homework import Homework
     from tutor.store import Store
 
 _LOG = logging.getLogger(__name__)
@@ -54,6 +55,20 @@ def classroom() -> Classroom:
     from tutor.store import default_url
 
     return _classroom(default_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _homework(url: str) -> Homework:
+    from tutor.homework import Homework
+
+    return Homework(_store(url))
+
+
+def homework() -> Homework:
+    """Study groups and their work over the server's store (one per server process)."""
+    from tutor.store import default_url
+
+    return _homework(default_url())
 
 
 # -- the course: listed at once, checked against the strategy off the first page's path --------

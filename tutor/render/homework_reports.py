@@ -1,0 +1,185 @@
+"""A group's homework as a teacher reads it: per student and assignment, what is done, the score,
+the time and the cost; per assignment, who has not started and the hands most missed with why
+the best play is best; the same tables in a spreadsheet (headings in the teacher's language)
+and on a printable page. And a student's « À faire » line.
+
+The page (``tutor.ui.pages.groups``), the ``.xlsx`` and the printable page are all drawn from
+the columns made here, so the three cannot disagree; the workbook is written by the same code as
+a live class's (``tutor.render.class_reports.columns_xlsx``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import datetime
+
+from tutor.cards import Card, parse_cards
+from tutor.classroom.questions import ClassQuestion, judged
+from tutor.decision import Action
+from tutor.homework import Assignment, FollowUp, Todo
+from tutor.render.class_reports import Column, columns_xlsx, page_frame
+from tutor.render.naming import category_name
+from tutor.render.translator import Translator
+
+#: A lesson's title in the teacher's language, by its id (None when the course lacks it).
+TitleOf = Callable[[str], str | None]
+
+
+def work_title(assignment: Assignment, t: Translator, title_of: TitleOf) -> str:
+    """« Leçon : Séparer les paires » or « Entraînement : Paires, 10 mains »."""
+    if assignment.kind == "lesson":
+        assert assignment.lesson_id is not None
+        title = title_of(assignment.lesson_id) or assignment.lesson_id
+        return t.format("Lesson: {title}", title=title)
+    assert assignment.category is not None
+    assert assignment.hands is not None
+    return t.plural(
+        "Drill: {category}, {n} hand",
+        "Drill: {category}, {n} hands",
+        assignment.hands,
+        category=category_name(assignment.category, t),
+    )
+
+
+def due_text(due: datetime, t: Translator) -> str:
+    """« à rendre le 5 déc. 2026 »."""
+    return t.format("due {date}", date=t.date(due.date()))
+
+
+def todo_line(item: Todo, t: Translator, title_of: TitleOf) -> str:
+    """One line of « À faire »: the work, how far the student is, by when."""
+    progress = (
+        t.format("{done} of {total}", done=item.done, total=item.total)
+        if item.total is not None
+        else t.format("{done} done", done=item.done)
+    )
+    title = work_title(item.assignment, t, title_of)
+    return f"{title} · {progress} · {due_text(item.assignment.due_at, t)}"
+
+
+def _status(status: str, t: Translator) -> str:
+    return {
+        "done": t.gettext("done"),
+        "started": t.gettext("started"),
+        "not-started": t.gettext("not started"),
+    }[status]
+
+
+def work_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
+    """One row per student and assignment, in the order the teacher reads the roster."""
+    rows = [
+        (nickname, assignment, follow.work[(nickname, assignment.id)])
+        for nickname in follow.members
+        for assignment in follow.assignments
+    ]
+    return [
+        (t.gettext("Student"), [name for name, _a, _w in rows], "text"),
+        (t.gettext("Work"), [work_title(a, t, title_of) for _n, a, _w in rows], "text"),
+        (t.gettext("Due"), [t.date(a.due_at.date()) for _n, a, _w in rows], "text"),
+        (t.gettext("Status"), [_status(w.status, t) for _n, _a, w in rows], "text"),
+        (t.gettext("Done"), [w.done for _n, _a, w in rows], "int"),
+        (t.gettext("Out of"), [w.total for _n, _a, w in rows], "int"),
+        (t.gettext("Right answers"), [w.right for _n, _a, w in rows], "int"),
+        (t.gettext("Minutes"), [round(w.seconds / 60) for _n, _a, w in rows], "int"),
+        (t.gettext("Bets given away"), [w.cost if w.right is not None else None
+                                        for _n, _a, w in rows], "chips"),
+    ]
+
+
+def _reason(assignment: Assignment, hand: object, t: Translator) -> str:
+    """Why the best play is best, by the same judge as every page, at the drill's table."""
+    rules = assignment.rules
+    if rules is None:
+        return ""
+    try:
+        question = ClassQuestion(
+            parse_cards(hand.cards),  # type: ignore[attr-defined]
+            Card.parse(hand.dealer_up),  # type: ignore[attr-defined]
+            hand.category == "insurance",  # type: ignore[attr-defined]
+        )
+        reason = judged(rules, question).reason
+    except ValueError:  # a hand written by an older version: no reason rather than a wrong one
+        return ""
+    return t.reason(reason.key, reason.params) or ""
+
+
+def missed_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
+    """The hands each drill's students missed most, with the best play and its reason."""
+    rows = [
+        (assignment, hand)
+        for assignment in follow.assignments
+        for hand in follow.missed_hands.get(assignment.id, ())
+    ]
+
+    def best(name: str) -> str:
+        try:
+            return t.action_name(Action(name))
+        except ValueError:
+            return name
+
+    return [
+        (t.gettext("Work"), [work_title(a, t, title_of) for a, _h in rows], "text"),
+        (t.gettext("Hand"), [f"{h.cards} / {h.dealer_up}" for _a, h in rows], "text"),
+        (t.gettext("Best play"), [best(h.best) for _a, h in rows], "text"),
+        (t.gettext("Missed"), [h.missed for _a, h in rows], "int"),
+        (t.gettext("Asked"), [h.asked for _a, h in rows], "int"),
+        (t.gettext("Bets given away"), [h.cost for _a, h in rows], "chips"),
+        (t.gettext("Why"), [_reason(a, h, t) for a, h in rows], "text"),
+    ]
+
+
+def not_started_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
+    works = list(follow.assignments)
+    return [
+        (t.gettext("Work"), [work_title(a, t, title_of) for a in works], "text"),
+        (t.gettext("Due"), [t.date(a.due_at.date()) for a in works], "text"),
+        (
+            t.gettext("Not started"),
+            [", ".join(follow.not_started.get(a.id, ())) for a in works],
+            "text",
+        ),
+    ]
+
+
+def follow_up_xlsx(follow: FollowUp, t: Translator, title_of: TitleOf) -> bytes:
+    """The follow-up as a workbook: per student and work, the hands most missed, who has not
+    started; numbers stored as numbers."""
+    return columns_xlsx(
+        [
+            (t.gettext("Per student"), work_columns(follow, t, title_of)),
+            (t.gettext("Hands most missed"), missed_columns(follow, t, title_of)),
+            (t.gettext("Not started"), not_started_columns(follow, t, title_of)),
+        ]
+    )
+
+
+def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
+    """A page to print: the group's name, who has not started, the hands most missed, each
+    student's work. Every text from the database is escaped (nicknames, the group's name)."""
+
+    def table(columns: list[Column]) -> str:
+        return page_frame(columns, t).to_html(index=False, escape=True, border=0, na_rep="")
+
+    heading = t.format("Homework of {group}", group=follow.group.name)
+    return "\n".join(
+        [
+            "<!doctype html>",
+            f'<html lang="{t.language}"><head><meta charset="utf-8">',
+            f"<title>{html.escape(heading)}</title>",
+            "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:2rem;color:#111}"
+            "table{border-collapse:collapse;margin:0 0 1.5rem 0}"
+            "th,td{border:1px solid #999;padding:.25rem .6rem;text-align:left;vertical-align:top}"
+            "th{background:#eee}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}"
+            "@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}</style>",
+            "</head><body>",
+            f"<h1>{html.escape(heading)}</h1>",
+            f"<h2>{html.escape(t.gettext('Not started'))}</h2>",
+            table(not_started_columns(follow, t, title_of)),
+            f"<h2>{html.escape(t.gettext('Hands most missed'))}</h2>",
+            table(missed_columns(follow, t, title_of)),
+            f"<h2>{html.escape(t.gettext('Per student'))}</h2>",
+            table(work_columns(follow, t, title_of)),
+            "</body></html>",
+        ]
+    )

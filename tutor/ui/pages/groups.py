@@ -1,0 +1,232 @@
+"""Homework — teacher: make a study group, give it lessons and drills with a due date, and follow
+who did what (the tables, the spreadsheet, the printable page).
+
+The rules live in ``tutor.homework`` and the words in ``tutor.render.homework_reports``; this page
+draws forms and tables and passes the widgets' values to them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+
+import streamlit as st
+
+from tutor.homework import MAX_HANDS, GroupTeacher, HomeworkError, follow_up
+from tutor.lessons import localize
+from tutor.quiz_questions import Category, unavailable_reason
+from tutor.render.class_reports import page_frame
+from tutor.render.homework_reports import (
+    TitleOf,
+    follow_up_html,
+    follow_up_xlsx,
+    missed_columns,
+    not_started_columns,
+    work_columns,
+)
+from tutor.render.naming import category_name
+from tutor.render.refusals import refusal_text
+from tutor.ui.classroom.join import base_url, qr_data_uri
+from tutor.ui.faults import callback_guard
+from tutor.ui.resources import course_check, homework
+from tutor.ui.state import app_state
+from tutor.visit import AppState
+
+
+def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
+    """The built-in lessons by id with their titles in the teacher's language."""
+    course = course_check(None).course
+    titles = {
+        file.lesson.id: localize(file.lesson.title, state.language)
+        for file in course.files
+        if file.lesson is not None and file.is_ok
+    }
+    return titles, titles.get
+
+
+def _steps(lesson_id: str) -> int | None:
+    course = course_check(None).course
+    for file in course.files:
+        if file.lesson is not None and file.lesson.id == lesson_id:
+            return len(file.lesson.steps)
+    return None
+
+
+@callback_guard
+def _create(state: AppState, name: str) -> None:
+    pages = state.homework
+    try:
+        pages.teacher, pages.key_shown = homework().create_group(name, state.learner_token)
+        pages.message = None
+    except HomeworkError as error:
+        pages.message = refusal_text(error, state.t)
+
+
+@callback_guard
+def _open(state: AppState, code: str, key: str) -> None:
+    pages = state.homework
+    try:
+        pages.teacher, pages.key_shown = homework().open_group(code, key), None
+        pages.message = None
+    except HomeworkError as error:
+        pages.message = refusal_text(error, state.t)
+
+
+def _reopen(state: AppState, group: GroupTeacher) -> None:
+    state.homework.teacher, state.homework.key_shown = group, None
+
+
+def _close(state: AppState) -> None:
+    state.homework.teacher = state.homework.key_shown = None
+
+
+def _due(day: date) -> datetime:
+    """A due date as the end of that day (UTC): work done on the day counts."""
+    return datetime.combine(day, time(23, 59), tzinfo=UTC)
+
+
+@callback_guard
+def _give(
+    state: AppState, kind: str, lesson_id: str | None, category: Category | None,
+    hands: int, day: date,
+) -> None:
+    pages = state.homework
+    teacher = pages.teacher
+    if teacher is None:
+        return
+    try:
+        if kind == "lesson" and lesson_id is not None:
+            homework().give_lesson(teacher, lesson_id, _due(day))
+        elif category is not None:
+            homework().give_drill(teacher, category, hands, state.rules, _due(day))
+        pages.message = None
+    except HomeworkError as error:
+        pages.message = refusal_text(error, state.t)
+
+
+def _desk(state: AppState) -> None:
+    """No group open: make one, reopen one of this browser's, or open one by code and key."""
+    t = state.t
+    _ = t.gettext
+    make, mine, other = st.tabs([_("New group"), _("My groups"), _("Open with a key")])
+    with make, st.form("group-new"):
+        name = st.text_input(_("Name of the group"), max_chars=80, placeholder="2nde B")
+        if st.form_submit_button(_("Create the group"), type="primary"):
+            _create(state, name)
+            st.rerun()
+    with mine:
+        groups = homework().groups_of(state.learner_token)
+        if not groups:
+            st.caption(_("This browser has made no group yet."))
+        for group in groups:
+            st.button(
+                f"{group.name} · {group.code}", key=f"group-{group.code}",
+                on_click=_reopen, args=(state, group),
+            )
+    with other, st.form("group-open"):
+        code = st.text_input(_("Group code"), max_chars=12)
+        key = st.text_input(_("Teacher key"), max_chars=40, type="password")
+        if st.form_submit_button(_("Open")):
+            _open(state, code, key)
+            st.rerun()
+
+
+def _give_form(state: AppState, titles: dict[str, str]) -> None:
+    t = state.t
+    _ = t.gettext
+    with st.form("group-give", border=True):
+        st.markdown("**" + _("Give work") + "**")
+        kind = st.radio(
+            _("Kind of work"), ["lesson", "drill"], horizontal=True,
+            format_func=lambda kind: _("A lesson") if kind == "lesson" else _("A drill"),
+        )
+        lesson_id = st.selectbox(
+            _("Lesson"), list(titles), format_func=lambda lesson: titles[lesson]
+        )
+        offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
+        category = st.selectbox(
+            _("Drill: kind of hand"), offered, format_func=lambda c: category_name(c, t)
+        )
+        hands = st.number_input(_("Hands in the drill"), 1, MAX_HANDS, 10)
+        st.caption(t.format("Drills are dealt at your table: {name}.",
+                            name=t.table_name(state.rules)))
+        day = st.date_input(
+            _("Due date"), value=date.today() + timedelta(days=7), min_value=date.today(),
+            format="DD/MM/YYYY" if state.language == "fr" else "YYYY-MM-DD",
+        )
+        if st.form_submit_button(_("Give"), type="primary"):
+            _give(state, str(kind), lesson_id, category, int(hands), day)
+            st.rerun()
+
+
+def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
+    t = state.t
+    _ = t.gettext
+    seen = follow_up(homework(), teacher, _steps)
+    if not seen.assignments:
+        st.caption(_("No work given yet."))
+        return
+    st.subheader(_("Not started"))
+    st.dataframe(page_frame(not_started_columns(seen, t, title_of), t), hide_index=True)
+    st.subheader(_("Per student"))
+    st.dataframe(page_frame(work_columns(seen, t, title_of), t), hide_index=True)
+    missed = missed_columns(seen, t, title_of)
+    if missed[0][1]:
+        st.subheader(_("Hands most missed"))
+        st.dataframe(page_frame(missed, t), hide_index=True)
+    left, right = st.columns(2)
+    left.download_button(
+        _("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of),
+        file_name=f"devoirs-{teacher.code}.xlsx" if t.language == "fr"
+        else f"homework-{teacher.code}.xlsx",
+        mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    right.download_button(
+        _("Printable page"), follow_up_html(seen, t, title_of),
+        file_name=f"devoirs-{teacher.code}.html" if t.language == "fr"
+        else f"homework-{teacher.code}.html",
+        mime="text/html",
+    )
+
+
+def _group(state: AppState, teacher: GroupTeacher) -> None:
+    t = state.t
+    _ = t.gettext
+    st.subheader(teacher.name)
+    link = f"{base_url(state.classes).rstrip('/')}/homework?group={teacher.code}"
+    code_col, qr_col = st.columns([3, 1])
+    with code_col:
+        st.markdown(t.format("Students join with the code **{code}** or this link:",
+                             code=teacher.code))
+        st.code(link, language=None)
+        if state.homework.key_shown:
+            st.warning(
+                t.format(
+                    "Your teacher key, shown once: **{key}**. Write it down to open the group"
+                    " from another browser.",
+                    key=state.homework.key_shown,
+                )
+            )
+    qr_col.image(qr_data_uri(link), width=160, caption=_("Scan to join"))
+    members = homework().members(teacher)
+    st.caption(t.plural("{n} student", "{n} students", len(members)) + (
+        " · " + ", ".join(members) if members else ""))
+    titles, title_of = _course_titles(state)
+    _give_form(state, titles)
+    _follow(state, teacher, title_of)
+    st.button(_("Close this group"), on_click=_close, args=(state,), type="tertiary")
+
+
+def main() -> None:
+    state = app_state()
+    t = state.t
+    st.title(t.gettext("Homework — teacher"))
+    if state.homework.message:
+        st.error(state.homework.message, icon=":material/error:")
+    teacher = state.homework.teacher
+    if teacher is None:
+        _desk(state)
+    else:
+        _group(state, teacher)
+
+
+main()

@@ -1,0 +1,188 @@
+"""My homework: join a teacher's group with its code (or its link), see « À faire » with the due
+dates, and do an assigned drill here (a lesson opens on the Lessons page).
+
+Each drill answer is kept twice, as the learner's own answer (their progress and reviews, as in
+the quiz) and as the group's copy the teacher reads (``Homework.record_drill_answer``).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from tutor import progress
+from tutor.homework import Assignment, HomeworkError, Membership, Todo
+from tutor.lessons import localize
+from tutor.quiz import QuizSession
+from tutor.render.homework_reports import todo_line, work_title
+from tutor.render.refusals import refusal_text
+from tutor.store import InvalidNicknameError
+from tutor.ui import components as ui
+from tutor.ui.faults import callback_guard
+from tutor.ui.resources import course_check, homework, store
+from tutor.ui.state import app_state
+from tutor.visit import AppState
+
+
+def _title_of(state: AppState) -> dict[str, str]:
+    course = course_check(None).course
+    return {
+        file.lesson.id: localize(file.lesson.title, state.language)
+        for file in course.files
+        if file.lesson is not None and file.is_ok
+    }
+
+
+def _steps(lesson_id: str) -> int | None:
+    for file in course_check(None).course.files:
+        if file.lesson is not None and file.lesson.id == lesson_id:
+            return len(file.lesson.steps)
+    return None
+
+
+@callback_guard
+def _join(state: AppState, code: str, nickname: str) -> None:
+    pages = state.homework
+    try:
+        homework().join(code, nickname, state.learner_token)
+        pages.message = None
+    except (HomeworkError, InvalidNicknameError) as error:
+        pages.message = refusal_text(error, state.t)
+
+
+def _start_drill(state: AppState, item: Todo) -> None:
+    assignment = item.assignment
+    assert assignment.category is not None
+    assert assignment.rules is not None
+    assert assignment.hands is not None
+    pages = state.homework
+    pages.assignment, pages.membership = assignment, item.membership
+    pages.drill = QuizSession(
+        assignment.category,
+        assignment.rules,
+        seed=state.next_seed(),
+        length=assignment.hands - item.done,
+        reference=state.reference,
+    )
+    pages.shown_at = time.monotonic()
+
+
+def _open_lesson(state: AppState, lesson_id: str) -> None:
+    course = course_check(None).course
+    lesson = next(
+        (f.lesson for f in course.files if f.lesson is not None and f.lesson.id == lesson_id),
+        None,
+    )
+    if lesson is not None:
+        state.open_lesson(lesson, store())
+
+
+@callback_guard
+def _answered(state: AppState) -> None:
+    pages = state.homework
+    drill, assignment, member = pages.drill, pages.assignment, pages.membership
+    if drill is None or drill.verdict is None or assignment is None or member is None:
+        return
+    now = datetime.now(UTC)
+    rules = assignment.rules or state.rules
+    learner = state.ensure_learner(store())
+    progress.record(store(), learner, drill.verdict, rules, now)
+    answer = progress.answer_of(drill.verdict, rules, now)
+    done = homework().todo(state.learner_token, _steps)
+    position = next((i.done for i in done if i.assignment.id == assignment.id), 0)
+    homework().record_drill_answer(
+        member, assignment, position, answer, seconds=int(time.monotonic() - pages.shown_at)
+    )
+
+
+def _next(state: AppState) -> None:
+    pages = state.homework
+    if pages.drill is not None and not pages.drill.finished:
+        pages.drill.next()
+        pages.shown_at = time.monotonic()
+    else:
+        pages.drill = pages.assignment = pages.membership = None
+
+
+def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
+    t = state.t
+    _ = t.gettext
+    st.subheader(work_title(assignment, t, _title_of(state).get))
+    with st.container(border=True):
+        ui.question_prompt(drill, state)
+        ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
+        if drill.verdict is not None:
+            label = _("Next question") if not drill.finished else _("Back to my homework")
+            st.button(label, key="homework-next", on_click=_next, args=(state,),
+                      type="primary", shortcut="Enter")
+            ui.verdict_view(drill.verdict, state)
+    st.markdown(ui.score_line(drill, t))
+    if assignment.rules is not None:
+        st.caption(t.format("Table: {name}", name=t.table_name(assignment.rules)))
+
+
+def _todo(state: AppState, groups: list[Membership]) -> None:
+    t = state.t
+    _ = t.gettext
+    titles = _title_of(state)
+    items = homework().todo(state.learner_token, _steps)
+    st.subheader(_("To do"))
+    if not items:
+        st.caption(_("Your teacher has given no work yet."))
+    now = datetime.now(UTC)
+    for item in items:
+        with st.container(border=True):
+            text, button = st.columns([4, 1], vertical_alignment="center")
+            line = todo_line(item, t, titles.get)
+            if item.finished:
+                line = ":material/check_circle: " + line
+            elif item.overdue(now):
+                line = ":material/schedule: " + line + " · " + _("late")
+            text.markdown(line)
+            if item.finished:
+                continue
+            if item.assignment.kind == "drill":
+                button.button(_("Start"), key=f"homework-{item.assignment.id}",
+                              on_click=_start_drill, args=(state, item), width="stretch")
+            elif item.assignment.lesson_id is not None and button.button(
+                _("Open"), key=f"homework-{item.assignment.id}", width="stretch"
+            ):
+                _open_lesson(state, item.assignment.lesson_id)
+                st.switch_page("tutor/ui/pages/lessons.py")
+    st.caption(
+        _("Your groups:") + " " + ", ".join(f"{g.group_name} ({g.nickname})" for g in groups)
+    )
+
+
+def _join_form(state: AppState) -> None:
+    t = state.t
+    _ = t.gettext
+    given = str(st.query_params.get("group", ""))[:12]
+    with st.form("homework-join", border=True):
+        st.markdown("**" + _("Join a group") + "**")
+        code = st.text_input(_("Group code"), value=given, max_chars=12)
+        nickname = st.text_input(_("Your nickname"), max_chars=24)
+        if st.form_submit_button(_("Join"), type="primary"):
+            _join(state, code, nickname)
+            st.rerun()
+
+
+def main() -> None:
+    state = app_state()
+    t = state.t
+    st.title(t.gettext("My homework"))
+    pages = state.homework
+    if pages.message:
+        st.error(pages.message, icon=":material/error:")
+    if pages.drill is not None and pages.assignment is not None:
+        _drill(state, pages.assignment, pages.drill)
+        return
+    groups = homework().memberships(state.learner_token)
+    if groups:
+        _todo(state, groups)
+    _join_form(state)
+
+
+main()
