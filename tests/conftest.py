@@ -24,6 +24,8 @@ PAGES = {
     "quiz": "tutor/ui/pages/quiz.py",
     "strategy": "tutor/ui/pages/strategy.py",
     "settings": "tutor/ui/pages/settings.py",
+    "groups": "tutor/ui/pages/groups.py",
+    "homework": "tutor/ui/pages/homework.py",
 }
 
 OpenApp = Callable[..., AppTest]
