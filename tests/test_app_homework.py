@@ -1,6 +1,6 @@
 """Homework's pages in AppTest (issue 28): a teacher makes a group and gives it a drill; a student
-joins from the group's link, finds it in « À faire » with its date, answers hands; the teacher's
-follow-up counts exactly those hands."""
+joins from the group's link, finds it in « À faire » with its date (on the homework page and on
+the home page), answers hands; the teacher's follow-up counts exactly those hands."""
 
 from __future__ import annotations
 
@@ -45,6 +45,11 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
     assert not student.exception
     todo = " ".join(m.value for m in student.markdown).replace("\xa0", " ").replace("\u202f", " ")
     assert "Entraînement : Paires, 3 mains · 0 sur 3 · à rendre le " in todo
+    student.switch_page(PAGES["lessons"]).run()  # the home page says it too
+    home = " ".join(m.value for m in student.markdown).replace("\xa0", " ")
+    assert "**À faire**" in home
+    assert "Entraînement : Paires, 3 mains · 0 sur 3" in home.replace("\u202f", " ")
+    student.switch_page(PAGES["homework"]).run()
     next(b for b in student.button if b.label == "Commencer").click().run()
     for _hand in range(2):
         answer = next(

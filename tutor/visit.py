@@ -156,6 +156,9 @@ class HomeworkPages:
     drill: QuizSession | None = None
     #: When the question on screen was shown (``time.monotonic``), for the time spent.
     shown_at: float = 0.0
+    #: The lesson last timed for homework and when (``time.monotonic``): a step's time is the
+    #: time since the previous step of the same lesson.
+    lesson_timed: tuple[str, float] | None = None
 
 
 @dataclass

@@ -46,6 +46,7 @@ def _steps(lesson_id: str) -> int | None:
 def _join(state: AppState, code: str, nickname: str) -> None:
     pages = state.homework
     try:
+        state.ensure_learner(store())  # the learner's row, before the group points at it
         homework().join(code, nickname, state.learner_token)
         pages.message = None
     except (HomeworkError, InvalidNicknameError) as error:

@@ -23,6 +23,7 @@ from tutor.lessons.run import Decision, LessonRun, NotOfferedError
 from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
+from tutor.ui.homework_box import lesson_worked, todo_box
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
 from tutor.ui.resources import course_check, store
 from tutor.ui.state import app_state
@@ -45,6 +46,7 @@ def course_list(state: AppState) -> None:
     t = state.t
     _ = t.gettext
     st.title(_("Lessons"))
+    todo_box(state)
     loaded = course(state.lesson_paths)
     levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
     for number, file in enumerate(loaded.files, start=1):
@@ -121,6 +123,7 @@ def _record(state: AppState) -> None:
     """Store what was just done on the step on screen, and where the learner is."""
     if state.lesson is not None:
         state.record_progress(store(), state.lesson.step)
+        lesson_worked(state)
 
 
 def _action_answer_buttons(run: LessonRun, state: AppState, actions: tuple[Action, ...]) -> None:
