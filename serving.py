@@ -228,6 +228,61 @@ def answer_right(page: object, index: int, step: object) -> None:
     page.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
 
 
+def play_step(page: object, index: int, step: object, shot: str | None = None) -> None:
+    """Do what a lesson's step asks, through the page only (French); the lesson file tells the
+    right answers: an ask answered right, a deal played as its file expects, a drill answered
+    with the first button until the lesson lets the learner go on. ``shot`` names the
+    screenshots taken after a deal and a drill (none without it)."""
+    from tutor.lessons import AskStep, DealStep, DrillStep
+    from tutor.render.translator import translator
+
+    fr = translator("fr")
+    if isinstance(step, AskStep):
+        answer_right(page, index, step)
+    elif isinstance(step, DealStep):
+        for action in step.deal.expect.decisions:
+            button(page, fr.action_name(action)).click()  # type: ignore[attr-defined]
+            wait_idle(page)
+        page.get_by_text("Résultat").first.wait_for()  # type: ignore[attr-defined]
+        if shot:
+            screenshot(page, f"lesson-deal-{shot}")
+    elif isinstance(step, DrillStep):
+        for _ in range(step.drill.count * 3):
+            onward = page.locator(  # type: ignore[attr-defined]
+                ".st-key-lesson-next button, .st-key-lesson-finish button"
+            )
+            if onward.first.is_enabled():
+                break
+            following = button(page, "Question suivante")
+            if following.count():  # type: ignore[attr-defined]
+                following.click()  # type: ignore[attr-defined]
+                # The next question replaces the button: wait for it to go, so the next turn
+                # of the loop never clicks the old one.
+                following.wait_for(state="detached")  # type: ignore[attr-defined]
+            else:
+                page.locator(  # type: ignore[attr-defined]
+                    f'[class*="st-key-drill-{index}-"] button:enabled'
+                ).first.click()
+                # The verdict comes with "Question suivante", or "Suivant" once the drill is done.
+                following.or_(onward.and_(page.locator("button:enabled"))).first.wait_for()  # type: ignore[attr-defined]
+            wait_idle(page)
+        if shot:
+            screenshot(page, f"lesson-drill-{shot}")
+
+
+def play_steps(page: object, lesson: object, steps: int | None = None) -> None:
+    """Play the first ``steps`` steps of the open ``lesson`` (all of them by default), moving on
+    with « Suivant → » after each but the last."""
+    every = lesson.steps  # type: ignore[attr-defined]
+    count = len(every) if steps is None else steps
+    for index, step in enumerate(every[:count]):
+        page.get_by_text(f"Étape {index + 1} sur {len(every)}").wait_for()  # type: ignore[attr-defined]
+        play_step(page, index, step)
+        if index < len(every) - 1:
+            button(page, "Suivant →").click()  # type: ignore[attr-defined]
+            wait_idle(page)
+
+
 def create_typed_class(
     page: object, title: str, hands: str, *, options: tuple[str, ...] = ()
 ) -> None:

@@ -63,7 +63,7 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
     assert state.homework.drill is not None
 
     teacher_page.run()
-    shown = teacher_page.dataframe
-    per_student = next(frame.value for frame in shown if "Élève" in frame.value.columns)
-    row = per_student[per_student["Élève"] == "Zoé"].iloc[0]
+    per_student = next(table.value for table in teacher_page.table
+                       if table.value.index.name == "Élève")
+    row = per_student.loc["Zoé"]
     assert (row["Fait"], row["Sur"], row["État"]) == ("2", "3", "commencé")

@@ -11,16 +11,14 @@ import re
 
 import pytest
 
-from serving import LAPTOP, PHONE, ROOT
-from serving import answer_right as _answer_right
+from serving import LAPTOP, PHONE, ROOT, play_step
 from serving import button as _button
 from serving import keyed_button as _key
 from serving import new_page as _page
 from serving import screenshot as _shot
 from serving import wait_idle as _wait_idle
 from tests.marks import BROWSER
-from tutor.lessons import AskStep, DealStep, DrillStep, load_course
-from tutor.render.translator import translator
+from tutor.lessons import AskStep, load_course
 
 pytestmark = BROWSER
 
@@ -29,39 +27,10 @@ VERDICT = re.compile("juste|limite|erreur")
 
 
 def _play_step(page: object, index: int, step: object, label: str) -> None:
-    """Do what a step asks, through the page only; the lesson file tells the right answers."""
-    fr = translator("fr")
-    if isinstance(step, AskStep):
-        _answer_right(page, index, step)
-        if index == 3:
-            _shot(page, f"lesson-answered-{label}")
-    elif isinstance(step, DealStep):
-        for action in step.deal.expect.decisions:
-            _button(page, fr.action_name(action)).click()  # type: ignore[attr-defined]
-            _wait_idle(page)
-        page.get_by_text("Résultat").first.wait_for()  # type: ignore[attr-defined]
-        _shot(page, f"lesson-deal-{label}")
-    elif isinstance(step, DrillStep):
-        for _ in range(step.drill.count * 3):
-            onward = page.locator(  # type: ignore[attr-defined]
-                ".st-key-lesson-next button, .st-key-lesson-finish button"
-            )
-            if onward.first.is_enabled():
-                break
-            following = _button(page, "Question suivante")
-            if following.count():  # type: ignore[attr-defined]
-                following.click()  # type: ignore[attr-defined]
-                # The next question replaces the button: wait for it to go, so the next turn
-                # of the loop never clicks the old one.
-                following.wait_for(state="detached")  # type: ignore[attr-defined]
-            else:
-                page.locator(  # type: ignore[attr-defined]
-                    f'[class*="st-key-drill-{index}-"] button:enabled'
-                ).first.click()
-                # The verdict comes with "Question suivante", or "Suivant" once the drill is done.
-                following.or_(onward.and_(page.locator("button:enabled"))).first.wait_for()  # type: ignore[attr-defined]
-            _wait_idle(page)
-        _shot(page, f"lesson-drill-{label}")
+    """Do what a step asks (``serving.play_step``), with a screenshot of the third ask."""
+    play_step(page, index, step, shot=label)
+    if isinstance(step, AskStep) and index == 3:
+        _shot(page, f"lesson-answered-{label}")
 
 
 @pytest.mark.parametrize(("size", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])

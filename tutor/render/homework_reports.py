@@ -62,7 +62,7 @@ def _status(status: str, t: Translator) -> str:
     return {
         "done": t.gettext("done"),
         "started": t.gettext("started"),
-        "not-started": t.gettext("not started"),
+        "not-started": t.gettext("not started yet"),
     }[status]
 
 

@@ -136,22 +136,24 @@ def _give_form(state: AppState, titles: dict[str, str]) -> None:
     with st.form("group-give", border=True):
         st.markdown("**" + _("Give work") + "**")
         kind = st.radio(
-            _("Kind of work"), ["lesson", "drill"], horizontal=True,
+            _("Kind of work"), ["lesson", "drill"], horizontal=True, key="group-give-kind",
             format_func=lambda kind: _("A lesson") if kind == "lesson" else _("A drill"),
         )
         lesson_id = st.selectbox(
-            _("Lesson"), list(titles), format_func=lambda lesson: titles[lesson]
+            _("Lesson"), list(titles), format_func=lambda lesson: titles[lesson],
+            key="group-give-lesson",
         )
         offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
         category = st.selectbox(
-            _("Drill: kind of hand"), offered, format_func=lambda c: category_name(c, t)
+            _("Drill: kind of hand"), offered, format_func=lambda c: category_name(c, t),
+            key="group-give-category",
         )
         hands = st.number_input(_("Hands in the drill"), 1, MAX_HANDS, 10)
         st.caption(t.format("Drills are dealt at your table: {name}.",
                             name=t.table_name(state.rules)))
         day = st.date_input(
             _("Due date"), value=date.today() + timedelta(days=7), min_value=date.today(),
-            format="DD/MM/YYYY" if state.language == "fr" else "YYYY-MM-DD",
+            format="DD/MM/YYYY" if state.language == "fr" else "YYYY-MM-DD", key="group-give-due",
         )
         if st.form_submit_button(_("Give"), type="primary"):
             _give(state, str(kind), lesson_id, category, int(hands), day)
@@ -165,14 +167,17 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     if not seen.assignments:
         st.caption(_("No work given yet."))
         return
+    # Tables in the page's HTML (``st.table``), not a canvas grid: a screen reader reads them,
+    # a browser's find and print see them.
+    st.button(_("Refresh"), key="group-refresh", icon=":material/refresh:", type="tertiary")
     st.subheader(_("Not started"))
-    st.dataframe(page_frame(not_started_columns(seen, t, title_of), t), hide_index=True)
-    st.subheader(_("Per student"))
-    st.dataframe(page_frame(work_columns(seen, t, title_of), t), hide_index=True)
+    st.table(page_frame(not_started_columns(seen, t, title_of), t).set_index(_("Work")))
     missed = missed_columns(seen, t, title_of)
     if missed[0][1]:
         st.subheader(_("Hands most missed"))
-        st.dataframe(page_frame(missed, t), hide_index=True)
+        st.table(page_frame(missed, t).set_index(_("Work")))
+    st.subheader(_("Per student"))
+    st.table(page_frame(work_columns(seen, t, title_of), t).set_index(_("Student")))
     left, right = st.columns(2)
     left.download_button(
         _("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of),
