@@ -13,7 +13,7 @@ from tutor.visit import AppState
 
 def _teacher_gives_a_drill(open_app: OpenApp) -> tuple[AppTest, str]:
     at = open_app("groups")
-    assert at.title[0].value == "Devoirs — professeur"
+    assert at.title[0].value == "Devoirs — enseignant"
     at.text_input[0].set_value("2nde B")
     at.button[0].click().run()  # « Créer le groupe »
     assert not at.exception

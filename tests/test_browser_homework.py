@@ -13,7 +13,6 @@ from pathlib import Path
 from serving import (
     LAPTOP,
     PHONE,
-    ROOT,
     button,
     choose_option,
     new_page,
@@ -21,14 +20,18 @@ from serving import (
     screenshot,
     wait_idle,
 )
+from tests.conftest import builtin_course
 from tests.marks import BROWSER
-from tutor.lessons import load_course
+from tutor.render.translator import translator
 
 pytestmark = BROWSER
 
-LESSON = load_course([ROOT / "lessons" / "09-splitting.yaml"], strategy=None).lessons[0]
+LESSON = builtin_course().lesson("splitting")
 HANDS = 10
 LESSON_TITLE = "Séparer une paire"
+DUE = date.today() + timedelta(days=3)
+#: The due date as the French pages write it (``5 déc. 2026``).
+DUE_TEXT = translator("fr").date(DUE)
 
 
 def _plain(text: object) -> str:
@@ -38,7 +41,7 @@ def _plain(text: object) -> str:
 
 def _teacher_gives_the_work(page: object, url: str) -> str:
     page.goto(f"{url}/groups")  # type: ignore[attr-defined]
-    page.get_by_role("heading", name="Devoirs — professeur").wait_for()  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Devoirs — enseignant").wait_for()  # type: ignore[attr-defined]
     page.get_by_label("Nom du groupe").fill("2nde B")  # type: ignore[attr-defined]
     button(page, "Créer le groupe").click()  # type: ignore[attr-defined]
     wait_idle(page)
@@ -47,7 +50,6 @@ def _teacher_gives_the_work(page: object, url: str) -> str:
     ).inner_text()
     code = re.search(r"code ([A-Z0-9]{6})", text)
     assert code is not None, text
-    due = (date.today() + timedelta(days=3)).strftime("%d/%m/%Y")
     for kind in ("lesson", "drill"):
         if kind == "drill":
             page.get_by_text("Un entraînement", exact=True).click()  # type: ignore[attr-defined]
@@ -55,9 +57,12 @@ def _teacher_gives_the_work(page: object, url: str) -> str:
         else:
             choose_option(page, page.locator(".st-key-group-give-lesson"),  # type: ignore[attr-defined]
                           LESSON_TITLE)
-        field = page.locator(".st-key-group-give-due input")  # type: ignore[attr-defined]
-        field.fill(due)
-        field.press("Enter")
+        # The date field's day, month and year are spin buttons: typed in order, each moves on
+        # to the next.
+        box = page.locator(".st-key-group-give-due")  # type: ignore[attr-defined]
+        box.locator('[data-type="day"]').click()
+        page.keyboard.type(DUE.strftime("%d%m%Y"))  # type: ignore[attr-defined]
+        assert box.locator("input").get_attribute("value") == DUE.isoformat()
         button(page, "Donner").click()  # type: ignore[attr-defined]
         wait_idle(page)
     return code.group(1)
@@ -87,15 +92,18 @@ def _drill(page: object, url: str, hands: int) -> None:
     page.goto(f"{url}/homework")  # type: ignore[attr-defined]
     button(page, "Commencer").click()  # type: ignore[attr-defined]
     wait_idle(page)
+    onward = page.locator(".st-key-homework-next button")  # type: ignore[attr-defined]
     for hand in range(hands):
-        page.locator(  # type: ignore[attr-defined]
+        answers = page.locator(  # type: ignore[attr-defined]
             '[class*="st-key-homework-"]:not(.st-key-homework-next) button:enabled'
-        ).first.click()
-        wait_idle(page)
-        onward = page.locator(".st-key-homework-next button")  # type: ignore[attr-defined]
-        onward.wait_for()
+        )
+        answers.first.click()
+        onward.wait_for()  # the verdict, with « Question suivante » (or « Retour »)
         if hand < hands - 1 or hands == HANDS:
             onward.click()
+            # The next question replaces the button: wait for it to go, so that the next turn
+            # never answers the question just answered.
+            onward.wait_for(state="detached")
             wait_idle(page)
 
 
@@ -109,6 +117,10 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     ben = _student(chromium_browser, server, code, "Ben")
     chloe = _student(chromium_browser, server, code, "Chloé")
     screenshot(chloe, "homework-todo-phone")
+    todo = _plain(chloe.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
+    steps = len(LESSON.steps)
+    assert f"Leçon : {LESSON_TITLE} · 0 sur {steps} · à rendre le {_plain(DUE_TEXT)}" in todo
+    assert f"Entraînement : Paires, {HANDS} mains · 0 sur {HANDS} · à rendre le" in todo
     half = len(LESSON.steps) // 2
     _lesson(ana, None)
     _drill(ana, server, HANDS)

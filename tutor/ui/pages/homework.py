@@ -157,13 +157,14 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
     )
 
 
-def _join_form(state: AppState) -> None:
+def _join_form(state: AppState, *, in_a_group: bool) -> None:
     t = state.t
     _ = t.gettext
     given = str(st.query_params.get("group", ""))[:12]
     with st.form("homework-join", border=True):
-        st.markdown("**" + _("Join a group") + "**")
-        code = st.text_input(_("Group code"), value=given, max_chars=12)
+        if not in_a_group:
+            st.markdown("**" + _("Join a group") + "**")
+        code = st.text_input(_("Group code"), value="" if in_a_group else given, max_chars=12)
         nickname = st.text_input(_("Your nickname"), max_chars=24)
         if st.form_submit_button(_("Join"), type="primary"):
             _join(state, code, nickname)
@@ -183,7 +184,10 @@ def main() -> None:
     groups = homework().memberships(state.learner_token)
     if groups:
         _todo(state, groups)
-    _join_form(state)
+        with st.expander(t.gettext("Join another group")):
+            _join_form(state, in_a_group=True)
+    else:
+        _join_form(state, in_a_group=False)
 
 
 main()
