@@ -22,6 +22,7 @@ LEARNER_HASH_COLUMNS: tuple[str, ...] = (
     "class_students.learner_hash",
     "class_key_attempts.guesser",
     "class_rate.bucket",
+    "teacher_lessons.owner_hash",
 )
 #: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``).
 RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser")
