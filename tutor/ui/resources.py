@@ -21,6 +21,7 @@ import streamlit as st
 from tutor.lessons import Course, Problem, default_strategy, load_course
 
 if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
+    from tutor.authoring import Shelf
     from tutor.classroom import Classroom
     from tutor.store import Store
 
@@ -54,6 +55,20 @@ def classroom() -> Classroom:
     from tutor.store import default_url
 
     return _classroom(default_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _shelf(url: str) -> Shelf:
+    from tutor.authoring import Shelf
+
+    return Shelf(_store(url))
+
+
+def shelf() -> Shelf:
+    """The teachers' own lessons over the server's store (« Mes leçons », a student's link)."""
+    from tutor.store import default_url
+
+    return _shelf(default_url())
 
 
 # -- the course: listed at once, checked against the strategy off the first page's path --------

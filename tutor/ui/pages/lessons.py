@@ -24,7 +24,7 @@ from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
-from tutor.ui.resources import course_check, store
+from tutor.ui.resources import course_check, shelf, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
@@ -115,6 +115,7 @@ def _restart(state: AppState, lesson: Lesson) -> None:
 def _close(state: AppState) -> None:
     state.close_lesson(store())
     st.query_params.pop("lesson", None)
+    st.query_params.pop("l", None)
 
 
 def _record(state: AppState) -> None:
@@ -483,8 +484,31 @@ def player(run: LessonRun, state: AppState) -> None:
         )
 
 
+def _open_link(state: AppState) -> bool:
+    """A teacher's lesson opened by its link (``?l=TOKEN``, « Mes leçons »): its published
+    version, where this learner left it. A link that opens nothing says so, in a sentence, and
+    shows the course: a draft or a broken lesson never reaches a learner."""
+    token = st.query_params.get("l")
+    if not token:
+        return False
+    if state.lesson is not None and state.lesson.lesson.id.endswith(str(token)[:64]):
+        return True
+    lesson = shelf().published_lesson(str(token))
+    if lesson is None:
+        st.info(
+            state.t.gettext("This link opens no lesson: ask your teacher for the link again."),
+            icon=":material/link_off:",
+        )
+        st.query_params.pop("l", None)
+        return False
+    state.open_lesson(lesson, store())
+    return True
+
+
 def _reopen(state: AppState) -> None:
     """After a reload the address still names the open lesson: reopen it where it was left."""
+    if _open_link(state):
+        return
     wanted = st.query_params.get("lesson")
     if not wanted or state.lesson is not None:
         return
@@ -499,6 +523,9 @@ def _reopen(state: AppState) -> None:
 def main() -> None:
     state = app_state()
     _reopen(state)
+    if state.lesson is None and state.authoring.previewing:  # a preview closed: back to its editor
+        state.authoring.previewing = False
+        st.switch_page("tutor/ui/pages/my_lessons.py")
     if state.lesson is None:
         course_list(state)
         # The list is on screen: now check the course against the strategy, in the background.
