@@ -11,6 +11,7 @@ line with a mark under the column.
 from __future__ import annotations
 
 import html
+import re
 from urllib.parse import quote
 
 import streamlit as st
@@ -43,9 +44,14 @@ def student_link(base: str, token: str) -> str:
     return f"{base.rstrip('/')}/?l={quote(token)}"
 
 
+#: The characters Markdown would read in a checker's sentence (it quotes the teacher's text).
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+
+
 def problem_sentence(problem: Problem, t: Translator) -> str:
-    """A checker's problem in the teacher's words (one place, for the checker's translations)."""
-    return problem.message
+    """A checker's problem in the teacher's words, for Markdown (one place, for the checker's
+    translations)."""
+    return _MARKDOWN.sub(r"\\\1", problem.message)
 
 
 def changes_sentence(changes: Changes, t: Translator) -> str:
@@ -244,6 +250,17 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
         st.code(lesson.draft, language="yaml", line_numbers=True)
     if lesson.is_published:
         _link(state, lesson)
+    st.divider()
+    with st.expander(_("Delete this lesson")):
+        st.markdown(_("Its link stops working and its students' progress on it is erased."))
+        if st.button(_("Delete it for good"), key="author-delete", icon=":material/delete:"):
+            room.delete(handle)
+            if handle in pages.reopened:
+                pages.reopened.remove(handle)
+            pages.open = None
+            pages.checked = None
+            _say(pages, _("The lesson is deleted."), success=True)
+            st.rerun()
 
 
 def _problems(checked: Checked, t: Translator) -> None:
@@ -261,7 +278,7 @@ def _problems(checked: Checked, t: Translator) -> None:
                 t.format("**Line {line}, column {column}**", line=problem.line,
                          column=problem.column)
                 + " · "
-                + html.escape(problem_sentence(problem, t))
+                + problem_sentence(problem, t)
             )
             quoted = checked.line(problem.line)
             if quoted:
