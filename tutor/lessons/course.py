@@ -218,6 +218,12 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
     if problem is not None:
         document = SourceDocument(name=str(path), text="")
         return _Loaded(path, document, None, [problem], None)
+    return _load_text(path, text, bilingual=bilingual, named=True)
+
+
+def _load_text(path: Path, text: str, *, bilingual: bool, named: bool) -> _Loaded:
+    """A lesson's text parsed (bounded), validated and checked for its structure, placed as
+    ``path``; ``named``: the lesson's id must match the file's name (a file, not a draft)."""
     document = parse_yaml(text, str(path))
     problems = [
         Problem(path, p.position.line, p.position.column, p.message, Code.YAML)
@@ -252,7 +258,7 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
         problems += [_locate(path, document, finding) for finding in valid.findings]
         return _Loaded(path, document, None, problems, raw_id, valid.pending)
     checked = check_lesson(lesson, bilingual=bilingual)
-    findings = checked.findings + _check_file_name(path, lesson)
+    findings = checked.findings + (_check_file_name(path, lesson) if named else [])
     problems += [_locate(path, document, finding) for finding in findings]
     return _Loaded(path, document, lesson, problems, raw_id, checked.pending)
 
@@ -266,11 +272,7 @@ def _read(path: Path) -> tuple[str, Problem | None]:
     except OSError as error:
         return "", Problem(path, 1, 1, f"cannot read the file: {error.strerror}", Code.FILE)
     if len(raw) > MAX_BYTES:
-        message = (
-            f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
-            "into several lessons"
-        )
-        return "", Problem(path, 1, 1, message, Code.FILE)
+        return "", Problem(path, 1, 1, _too_large(), Code.FILE)
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as error:
@@ -282,6 +284,13 @@ def _read(path: Path) -> tuple[str, Problem | None]:
             "save the file as UTF-8 (lesson files are plain text)"
         )
         return "", Problem(path, line, column, message, Code.FILE)
+
+
+def _too_large() -> str:
+    return (
+        f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
+        "into several lessons"
+    )
 
 
 def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
@@ -343,6 +352,61 @@ def load_course(
         strategy_checked=False,
     )
     return listed.against_strategy(judge) if judge is not None else listed
+
+
+def check_text(
+    text: str,
+    name: str,
+    *,
+    course: Course,
+    bilingual: bool = False,
+    strategy: StrategyFn | Literal["auto"] | None = "auto",
+) -> LessonFile:
+    """A lesson given as text (an editor's draft) checked as a file of ``course`` would be.
+
+    Why text and not a file: the teacher's editor holds the lesson in the browser and in the
+    database, never on disk. It goes through the same passes as a file, in the same order: the
+    bounded reading (``MAX_BYTES``, no aliases or anchors, bounded nesting and values), the
+    schema, the lesson's meaning replayed by the engine, then the course: its id must be free
+    and its ``requires`` must name lessons of ``course`` (the built-in one, say), without a
+    cycle through them, then the strategy. Every problem comes back at its line and column of
+    ``text``, placed under ``name``; none raises.
+
+    ``name`` is what the problems are placed under. A name ending in ``.yaml`` (or ``.yml``) is a
+    file's, whose name must match the lesson's id, as in a folder; any other (a draft's label)
+    is not checked. A file of ``course`` with the same name is the one being checked again, so
+    its id is not a duplicate.
+
+    >>> checked = check_text("id: mine\\ntitle: T\\nlevel: 1\\ngoals: [g]\\nrequires: [nope]\\n"
+    ...                      "steps:\\n  - explain: hi\\n", "draft", course=Course((), ()),
+    ...                      strategy=None)
+    >>> [str(problem) for problem in checked.problems][0]
+    "draft:5:12: requires[0]: unknown prerequisite 'nope': no lesson has this id"
+    """
+    path = Path(name)
+    judge = default_strategy() if strategy == "auto" else strategy
+    # A character is at least one byte: a text far too long is refused before being encoded.
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        problem = Problem(path, 1, 1, _too_large(), Code.FILE)
+        return LessonFile(path, None, (problem,))
+    named = path.suffix in (".yaml", ".yml")
+    item = _load_text(path, text, bilingual=bilingual, named=named)
+    others = [
+        _Loaded(
+            file.path,
+            file.document or SourceDocument(name=str(file.path), text=""),
+            file.lesson,
+            [],
+            file.lesson.id if file.lesson is not None else None,
+        )
+        for file in course.files
+        if file.path.resolve() != path.resolve()
+    ]
+    _check_course([*others, item])
+    checked = LessonFile(
+        path, item.lesson, tuple(sorted(item.findings)), item.document, item.pending
+    )
+    return checked.against_strategy(judge) if judge is not None else checked
 
 
 def _check_course(loaded: list[_Loaded]) -> None:
