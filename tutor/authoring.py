@@ -28,24 +28,22 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from tutor.classroom.access import hash_key, key_matches, learner_hash, new_key
 from tutor.identity import random_code
-from tutor.lessons import Lesson, LessonFile, Problem, default_strategy, load_course
-from tutor.lessons.checks import check_lesson, check_valid_steps
-from tutor.lessons.findings import Code, Finding
-from tutor.lessons.lesson import validate_lesson
-from tutor.lessons.problems import _did_you_mean, _locate, _schema_problems
+from tutor.lessons import Course, Lesson, LessonFile, Problem, load_course
+from tutor.lessons import check_text as check_lesson_text
+from tutor.lessons.findings import Code
 from tutor.lessons.source import MAX_BYTES, parse_yaml
 from tutor.store import Store, TeacherLessonError
 from tutor.store.teacher_lessons import TOKEN_CHARS, Record
 
-#: The name problems carry (a teacher's lesson has no file).
-LESSON_NAME = Path("lesson.yaml")
+#: The name problems carry (a teacher's lesson has no file; no ``.yaml``, so no file name rule).
+LESSON_NAME = "lesson"
 #: What a published lesson's progress is kept under, before its link token: never an id of the
 #: course (ids are lowercase words), and never another teacher's (tokens are unique).
 PROGRESS_PREFIX = "@"
@@ -108,82 +106,43 @@ class Checked:
 
 
 @functools.cache
-def builtin_ids() -> frozenset[str]:
-    """The ids of the built-in course's lessons (read once: the course is shipped with the app)."""
-    course = load_course(strategy=None)
-    return frozenset(file.lesson.id for file in course.files if file.lesson is not None)
+def builtin_course() -> Course:
+    """The built-in course as listed (read once: it is shipped with the app), what a teacher's
+    ``requires:`` may name beside the teacher's own published lessons."""
+    return load_course(strategy=None)
+
+
+def _course_with(own: Sequence[Lesson]) -> Course:
+    """The built-in course and this teacher's own published lessons: what a draft is checked
+    against (its id free among them, its prerequisites found there, no cycle through them)."""
+    base = builtin_course()
+    files = tuple(LessonFile(Path(PROGRESS_PREFIX + lesson.id), lesson) for lesson in own)
+    return Course(
+        files=base.files + files, lessons=base.lessons + tuple(own), strategy_checked=False
+    )
 
 
 def check_text(
-    text: str, *, known_ids: Collection[str] | None = (), strategy: bool = True
+    text: str, *, own: Sequence[Lesson] | None = (), strategy: bool = True
 ) -> Checked:
-    """Every problem of a lesson given as text, as ``tutor check`` finds them in a file, with
-    ``requires:`` resolved against the built-in course and ``known_ids`` (the teacher's own
-    published lessons; None: not resolved at all). ``strategy``: judge the plays taught too (the
+    """Every problem of a lesson given as text, as ``tutor check`` finds them in a file
+    (``tutor.lessons.check_text``, the one call of the checker here), with ``requires:`` resolved
+    against the built-in course and ``own`` (the teacher's own published lessons; None: not
+    resolved, for a copy already published). ``strategy``: judge the plays taught too (the
     solve of the lesson's table is saved once per server)."""
-    known = None if known_ids is None else frozenset(known_ids) | builtin_ids()
-    file = _check_file(text, known)
-    if strategy and file.pending is not None:
-        file = file.against_strategy(default_strategy())
-    data = parse_yaml(text, str(LESSON_NAME)).data if len(text) <= MAX_BYTES else None
+    file = check_lesson_text(
+        text,
+        LESSON_NAME,
+        course=_course_with(own or ()),
+        strategy="auto" if strategy else None,
+    )
+    problems = file.problems
+    if own is None:
+        problems = tuple(p for p in problems if p.code is not Code.PREREQUISITE)
+    data = parse_yaml(text, LESSON_NAME).data if len(text) <= MAX_BYTES else None
     raw_id = data.get("id") if isinstance(data, dict) else None
     lesson_id = file.lesson.id if file.lesson else raw_id if isinstance(raw_id, str) else None
-    return Checked(text, file.lesson, file.problems, lesson_id, _title_of(file.lesson, data))
-
-
-def _check_file(text: str, known: frozenset[str] | None) -> LessonFile:
-    """The checker on one text: what ``tutor.lessons.course`` does to one file, then the
-    prerequisites against ``known``. (Checker's ``check_text`` takes this place once merged.)"""
-    path = LESSON_NAME
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        message = (
-            f"the lesson is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
-            "into several lessons"
-        )
-        return LessonFile(path, None, (Problem(path, 1, 1, message, Code.FILE),))
-    document = parse_yaml(text, str(path))
-    problems = [
-        Problem(path, p.position.line, p.position.column, p.message, Code.YAML)
-        for p in document.problems
-    ]
-    data = document.data
-    if not isinstance(data, dict):
-        if not problems:
-            problems.append(
-                Problem(path, 1, 1, "a lesson is a mapping of keys, starting with 'id:'",
-                        Code.SCHEMA)
-            )
-        return LessonFile(path, None, tuple(sorted(problems)), document)
-    validated = validate_lesson(data)
-    lesson = validated.lesson
-    if lesson is None:
-        problems += _schema_problems(path, document, validated.errors)
-        valid = check_valid_steps(validated.rules, validated.steps)
-        problems += [_locate(path, document, finding) for finding in valid.findings]
-        return LessonFile(path, None, tuple(sorted(problems)), document, valid.pending)
-    checked = check_lesson(lesson, bilingual=False)
-    findings = list(checked.findings)
-    for index, required in enumerate(lesson.requires):
-        if known is not None and required not in known:
-            hint = _did_you_mean(required, sorted(known))
-            findings.append(
-                Finding(
-                    ("requires", index),
-                    f"unknown prerequisite {required!r}{hint}: no lesson of the course or of"
-                    " yours has this id",
-                    Code.PREREQUISITE,
-                )
-            )
-    if lesson.id in builtin_ids():
-        findings.append(
-            Finding(
-                ("id",),
-                f"the built-in course already has a lesson {lesson.id!r}: give yours its own id",
-                Code.DUPLICATE_ID,
-            )
-        )
-    problems += [_locate(path, document, finding) for finding in findings]
-    return LessonFile(path, lesson, tuple(sorted(problems)), document, checked.pending)
+    return Checked(text, file.lesson, problems, lesson_id, _title_of(file.lesson, data))
 
 
 def _title_of(lesson: Lesson | None, data: object) -> str:
@@ -223,7 +182,7 @@ def step_fingerprints(text: str) -> list[str]:
     """Each step of a lesson text as one comparable string: the step's data as read, with the
     lesson's table and moves for a step the table plays (a deal dealt at another table is
     another step), so two versions' steps compare equal exactly when a learner meets the same."""
-    data = parse_yaml(text, str(LESSON_NAME)).data
+    data = parse_yaml(text, LESSON_NAME).data
     if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
         return []
     table = json.dumps([data.get("rules"), data.get("actions")], sort_keys=True, default=str)
@@ -288,6 +247,8 @@ class TeacherLesson:
     changes: Changes
     #: The draft differs from the published version.
     unpublished_changes: bool
+    #: The text students play (None before the first publication).
+    published: str | None = None
 
     @property
     def token(self) -> str:
@@ -322,6 +283,7 @@ def _lesson_record(row: Record) -> TeacherLesson:
         updated_at=row.updated_at,
         changes=Changes(**{k: int(v) for k, v in counts.items() if k in Changes.__annotations__}),
         unpublished_changes=row.published is None or row.published != row.draft,
+        published=row.published,
     )
 
 
@@ -331,7 +293,7 @@ def _published_lesson(text: str) -> Lesson | None:
     when it was published), None when it no longer passes (never an error card for a
     learner). Cached by text: the same published lesson is read once per process."""
     # Its prerequisites were resolved when it was published; the player does not follow them.
-    checked = check_text(text, known_ids=None, strategy=False)
+    checked = check_text(text, own=None, strategy=False)
     return checked.lesson if checked.is_ok else None
 
 
@@ -411,19 +373,24 @@ class Shelf:
             lesson_id = f"{TEMPLATE_ID}-{number}"
         return TEMPLATE.replace(f"id: {TEMPLATE_ID}\n", f"id: {lesson_id}\n", 1)
 
-    def known_ids(self, learner_token: str, *, besides: LessonHandle | None = None) -> set[str]:
-        """The ids this teacher's other lessons are published under: what ``requires`` may name
-        beside the built-in course."""
-        return {
-            lesson.lesson_id
-            for lesson in self.lessons_of(learner_token)
-            if lesson.is_published and lesson.lesson_id and lesson.handle != besides
-        }
+    def own_lessons(
+        self, learner_token: str, *, besides: LessonHandle | None = None
+    ) -> list[Lesson]:
+        """This teacher's other published lessons, as published: what ``requires`` may name
+        beside the built-in course (another teacher's never: its author could change it)."""
+        found = []
+        for lesson in self.lessons_of(learner_token):
+            if lesson.published is None or lesson.handle == besides:
+                continue
+            played = _published_lesson(lesson.published)
+            if played is not None:
+                found.append(played)
+        return found
 
     def check(
         self, learner_token: str, text: str, handle: LessonHandle | None = None
     ) -> Checked:
-        return check_text(text, known_ids=self.known_ids(learner_token, besides=handle))
+        return check_text(text, own=self.own_lessons(learner_token, besides=handle))
 
     def save(self, handle: LessonHandle, text: str, learner_token: str) -> Checked:
         """Keep ``text`` as the draft (broken or not: a draft is the teacher's alone) and check
@@ -491,5 +458,5 @@ class Shelf:
     def preview_lesson(self, text: str) -> Lesson | None:
         """The draft as a learner would meet it, for its author's preview (None while it has
         problems)."""
-        checked = check_text(text, known_ids=None, strategy=False)
+        checked = check_text(text, own=None, strategy=False)
         return checked.lesson if checked.is_ok else None
