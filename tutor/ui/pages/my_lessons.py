@@ -192,14 +192,15 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
     st.title(html.escape(lesson.title))
     if pages.key is not None:
         _key_once(pages, lesson, t)
-    text = st.text_area(
-        _("The lesson (YAML)"),
-        value=lesson.draft,
-        key=f"author-text-{handle.row_id}-{pages.editor_round}",
-        height=EDITOR_HEIGHT,
-        max_chars=TEXT_MAX_BYTES,
-        help=_("The format is described in LESSON_FORMAT.md; Save checks the lesson."),
-    )
+    with st.container(key="author-editor"):
+        text = st.text_area(
+            _("The lesson (YAML)"),
+            value=lesson.draft,
+            key=f"author-text-{handle.row_id}-{pages.editor_round}",
+            height=EDITOR_HEIGHT,
+            max_chars=TEXT_MAX_BYTES,
+        )
+    st.caption(_("The format is described in LESSON_FORMAT.md; Save checks the lesson."))
     save_col, preview_col, publish_col = st.columns(3)
     saved = save_col.button(
         _("Save and check"), key="author-save", icon=":material/save:", width="stretch"
