@@ -135,3 +135,25 @@ def test_a_link_to_a_draft_opens_nothing_and_says_so(open_app: OpenApp) -> None:
         "Ce lien n’ouvre aucune leçon : redemandez le lien à votre enseignant."
     ]
     assert [t.value for t in student.title] == ["Leçons"]
+
+
+def test_a_class_is_created_from_one_of_my_published_lessons(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    at.button(key="author-publish").click()
+    at.run()
+    token = at.session_state["app"].authoring.open.token
+    at.switch_page("tutor/ui/pages/class_teacher.py")
+    at.run()
+    choices = at.selectbox(key="class-lesson").options
+    assert "Ma leçon : rester sur 17" in [_plain(choice) for choice in choices]
+    at.selectbox(key="class-lesson").set_value("@" + token).run()
+    at.button(key="class-create").click().run()
+    assert not at.exception
+    desk = at.session_state["app"].classes.desk
+    assert desk is not None
+    at.button(key="class-key-noted").click().run()
+    at.button(key="class-start").click().run()
+    assert not at.exception
+    texts = " ".join(m.value for m in at.markdown)
+    assert "Question 1 sur 1" in _plain(texts)  # the lesson's one decision: its deal's 17 v 9

@@ -387,6 +387,16 @@ class Shelf:
                 found.append(played)
         return found
 
+    def published_of(self, learner_token: str) -> list[Lesson]:
+        """This browser's published lessons as its students play them (under their progress
+        keys): what class mode offers « from my lessons »."""
+        found = []
+        for lesson in self.lessons_of(learner_token):
+            played = self.published_lesson(lesson.token) if lesson.is_published else None
+            if played is not None:
+                found.append(played)
+        return found
+
     def check(
         self, learner_token: str, text: str, handle: LessonHandle | None = None
     ) -> Checked:
