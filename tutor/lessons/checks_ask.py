@@ -223,7 +223,9 @@ def check_numbers(
                 f"number the cards do not give is asked without 'cards'",
                 Code.NUMBER,
                 reason=why(
-                    "lesson-number-on-cards", total=value.total, cards=format_cards(ask.cards)
+                    "lesson-number-on-cards",
+                    answer=f"{{total: {value.total}}}",
+                    cards=format_cards(ask.cards),
                 ),
             )
         ]

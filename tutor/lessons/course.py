@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -43,6 +44,22 @@ from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+#: The variable that names folders of lessons a technician adds to the built-in course, several
+#: separated by ``os.pathsep`` (``:`` on Linux).
+LESSONS_DIR_VARIABLE = "TUTOR_LESSONS_DIR"
+
+
+def served_folders(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
+    """The folders of the course the app serves: the built-in course, then each folder that
+    ``TUTOR_LESSONS_DIR`` names, in its order (an empty part is skipped, a folder named twice
+    is read once; one that does not exist is reported by the course, as any missing path).
+
+    >>> served_folders({"TUTOR_LESSONS_DIR": "/srv/a" + os.pathsep + os.pathsep + "/srv/b"})[1:]
+    (PosixPath('/srv/a'), PosixPath('/srv/b'))
+    """
+    env = os.environ if environ is None else environ
+    extra = [Path(part) for part in env.get(LESSONS_DIR_VARIABLE, "").split(os.pathsep) if part]
+    return tuple(dict.fromkeys([BUILTIN_LESSONS, *extra]))
 
 
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
@@ -338,8 +355,13 @@ def load_course(
     *,
     bilingual: bool | None = None,
     strategy: StrategyFn | Literal["auto"] | None = "auto",
+    beside: Course | None = None,
 ) -> Course:
     """Load every lesson under ``paths`` (default: the built-in course); never raises on content.
+
+    ``beside`` is a course these lessons join (the built-in one, for a teacher's folder): their
+    ids must be free in it and their ``requires`` may name its lessons, but its files are
+    neither read again nor reported (a file of it that ``paths`` names is the one loaded).
 
     ``bilingual`` requires every text in French and English; by default it is on for files of
     the built-in course and off for a teacher's own files, which may be single-language plain
@@ -359,7 +381,7 @@ def load_course(
         _load_file(path, bilingual=is_builtin(path) if bilingual is None else bilingual)
         for path in files
     ]
-    _check_course(loaded)
+    _check_course(loaded, beside.files if beside is not None else ())
     order = _course_order(loaded)
     lesson_files = [
         LessonFile(
@@ -413,6 +435,18 @@ def check_text(
         return LessonFile(path, None, (problem,))
     named = path.suffix in (".yaml", ".yml")
     item = _load_text(path, text, bilingual=bilingual, named=named)
+    _check_course([item], course.files)
+    checked = LessonFile(
+        path, item.lesson, tuple(sorted(item.findings)), item.document, item.pending
+    )
+    return checked.against_strategy(judge) if judge is not None else checked
+
+
+def _check_course(loaded: list[_Loaded], beside: Sequence[LessonFile] = ()) -> None:
+    """Checks across files: duplicate ids, unknown prerequisites, prerequisite cycles; with
+    ``beside``, the files of a course the loaded ones join, which come first (so a loaded
+    lesson that takes one of their ids is the duplicate) and whose problems are not kept."""
+    again = {item.path.resolve() for item in loaded}
     others = [
         _Loaded(
             file.path,
@@ -421,18 +455,10 @@ def check_text(
             [],
             file.lesson.id if file.lesson is not None else None,
         )
-        for file in course.files
-        if file.path.resolve() != path.resolve()
+        for file in beside
+        if file.path.resolve() not in again
     ]
-    _check_course([*others, item])
-    checked = LessonFile(
-        path, item.lesson, tuple(sorted(item.findings)), item.document, item.pending
-    )
-    return checked.against_strategy(judge) if judge is not None else checked
-
-
-def _check_course(loaded: list[_Loaded]) -> None:
-    """Checks across files: duplicate ids, unknown prerequisites, prerequisite cycles."""
+    loaded = [*others, *loaded]
     owner: dict[str, _Loaded] = {}
     for item in loaded:
         lesson_id = item.lesson.id if item.lesson else item.raw_id

@@ -284,7 +284,7 @@ def _not_negative(amount: Fraction) -> Fraction:
         raise LessonValueError(
             "lesson-loss-signed",
             f"a loss is written as the amount lost, without a sign: loss: {-amount}, not {amount}",
-            amount=str(-amount), found=str(amount),
+            written=f"loss: {-amount}", found=str(amount),
         )
     return amount
 
