@@ -29,6 +29,7 @@ from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
 from tutor.exact import NumberError, parse_exact
 from tutor.game import Outcome
+from tutor.lessons.problem_codes import PROBLEM_CODES
 from tutor.lessons.source import card_tokens
 from tutor.refusal import Refusal, RefusedError
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
@@ -44,7 +45,10 @@ _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 class LessonValueError(RefusedError, ValueError):
     """A value the schema refuses, with its reason as data (``Refusal(code, params)``), so that
-    the teacher reads it in their language; ``str()`` is the English sentence."""
+    the teacher reads it in their language; ``str()`` is the English sentence. Its codes are
+    every lesson problem's (``PROBLEM_CODES``), which the other checks give as findings."""
+
+    codes = PROBLEM_CODES
 
     def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(Refusal(code, params), message)

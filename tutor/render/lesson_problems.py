@@ -18,10 +18,10 @@ language: it names the YAML keys the teacher types.
 >>> problem = Problem(Path("mine.yaml"), 5, 12, "…", Code.PREREQUISITE,
 ...                   Refusal("lesson-unknown-prerequisite", {"id": "'dealer'", "hint": None}),
 ...                   "requires[0]")
->>> print(problem_text(problem, translator("fr")))
-mine.yaml:5:12: requires[0]: prérequis inconnu 'dealer' : aucune leçon n’a cet identifiant
->>> print(problem_text(problem, translator("en")))
-mine.yaml:5:12: requires[0]: unknown prerequisite 'dealer': no lesson has this id
+>>> problem_text(problem, translator("fr"))
+"mine.yaml:5:12: requires[0]: prérequis inconnu 'dealer'\\xa0: aucune leçon n’a cet identifiant"
+>>> problem_text(problem, translator("en"))
+"mine.yaml:5:12: requires[0]: unknown prerequisite 'dealer': no lesson has this id"
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ LESSON_PROBLEMS: dict[str, str] = {
         "YAML syntax: {detail}{context}; check the indentation and quote any text containing"
         " ': ' or starting with a symbol"
     ),
-    "lesson-yaml-context": N_(" ({context})"),
+    "lesson-yaml-context": N_(" (context: {context})"),
     # -- the schema
     "lesson-missing-key": N_("missing required key '{key}'"),
     "lesson-unknown-key": N_("unknown key '{key}'{hint}; expected one of: {allowed}"),
@@ -121,7 +121,7 @@ LESSON_PROBLEMS: dict[str, str] = {
         "a step is one of {kinds}, written {explain_step}; found {found}"
     ),
     "lesson-card": N_("{card} Cards are written A♠ 10♥ K♦ or AS TH KD."),
-    "lesson-rules": N_("{refusals}"),
+    "lesson-rules": N_("the table's rules do not hold together: {refusals}"),
     "lesson-too-short": N_("expected at least {least} item(s), found none"),
     "lesson-boolean": N_(
         "{expected}, found {found} (YAML reads yes, no, on, off, true and false as booleans:"
@@ -140,10 +140,10 @@ LESSON_PROBLEMS: dict[str, str] = {
     "lesson-want-less-than": N_("expected a number below {lt}"),
     "lesson-want-at-most-items": N_("expected at most {max_length} item(s)"),
     "lesson-want-one-of": N_("expected {expected}"),
-    "lesson-want-a-text": N_("expected a text: a string, or a mapping {fr: …, en: …}"),
+    "lesson-want-a-text": N_("expected a text: a string, or a mapping {text_mapping}"),
     "lesson-want-answer": N_(
-        "expected an answer: {total: …}, {number: …}, {chips: …}, {loss: …}, {action: …} or"
-        " {choice: …, options: […]}"
+        "expected an answer: {answer_kinds} or"
+        " {choice_answer}"
     ),
     "lesson-want-cards": N_('expected cards as a string such as "A♠ 10♥" or "AS TH"'),
     "lesson-no-cards": N_('expected at least one card, such as "A♠ 10♥"'),
@@ -159,7 +159,7 @@ LESSON_PROBLEMS: dict[str, str] = {
         " soft-totals"
     ),
     "lesson-want-rules": N_(
-        "expected a preset name ({presets}) or a mapping {preset: …, option: …}"
+        "expected a preset name ({presets}) or a mapping {rules_mapping}"
     ),
     "lesson-want-hand": N_("expected a hand such as 8,8 or hard 16"),
     "lesson-no-hands": N_("expected at least one hand, such as 8,8 or hard 16"),
@@ -201,7 +201,7 @@ LESSON_PROBLEMS: dict[str, str] = {
     "lesson-found-empty-mapping": N_("a mapping with no keys"),
     "lesson-found-mapping": N_("a mapping with {keys}"),
     "lesson-found-list": N_("a list of {count} item(s)"),
-    "lesson-found-value": N_("{value}"),
+    "lesson-found-value": N_("the value {value}"),
     # -- what the lesson means
     "lesson-only-text": N_(
         "a lesson is not only text: add at least one ask, deal or drill step so the learner"
@@ -255,7 +255,7 @@ LESSON_PROBLEMS: dict[str, str] = {
     "lesson-deal-asks-count": N_(
         "the table labels the learner's hand with its total (« 19 dur »), so a deal that asks"
         " to count the hand gives the answer away: ask the total in an ask step before the deal"
-        " (answer {total: …}) and let the deal ask for the play"
+        " (answer {total_answer}) and let the deal ask for the play"
     ),
     "lesson-question-states-total": N_(
         "the question states the total the learner is asked for ({total}) beside the cards:"
@@ -267,7 +267,7 @@ LESSON_PROBLEMS: dict[str, str] = {
     ),
     "lesson-translation-plain": N_(
         "missing translation: this text is a plain string; the built-in course gives every text"
-        ' in fr and en, as {fr: "…", en: "…"}'
+        ' in fr and en, as {translated_text}'
     ),
     "lesson-translation-no-fr": N_(
         "missing translation: no fr text here; the built-in course gives every text in fr and en"
@@ -326,8 +326,8 @@ LESSON_PROBLEMS: dict[str, str] = {
         "{action} is not allowed here at the {table} table; the legal actions are: {legal}"
     ),
     "lesson-settle-in-chips": N_(
-        "a question about a settled round ('settle') is answered in chips: {chips: …} for what"
-        " the seat wins or loses (negative for a loss), or {loss: …} for a question that asks"
+        "a question about a settled round ('settle') is answered in chips: {chips_answer} for what"
+        " the seat wins or loses (negative for a loss), or {loss_answer} for a question that asks"
         " how much is lost"
     ),
     "lesson-settle-chips": N_(
@@ -434,6 +434,14 @@ _LITERALS: dict[str, str] = {
     "explain_step": "'- explain: …'",
     "follows_strategy": "follows_strategy: false",
     "against_ace": "against: [A]",
+    "text_mapping": "{fr: …, en: …}",
+    "translated_text": '{fr: "…", en: "…"}',
+    "answer_kinds": "{total: …}, {number: …}, {chips: …}, {loss: …}, {action: …}",
+    "choice_answer": "{choice: …, options: […]}",
+    "rules_mapping": "{preset: …, option: …}",
+    "total_answer": "{total: …}",
+    "chips_answer": "{chips: …}",
+    "loss_answer": "{loss: …}",
 }
 
 
@@ -491,7 +499,7 @@ def _is_sentences(values: tuple[Any, ...] | list[Any]) -> bool:
 
 def _fill(template: str, values: Mapping[str, str]) -> str:
     """``template`` with its ``{name}`` fields filled, and every other brace left as written:
-    a sentence may show YAML such as ``{total: …}`` to the teacher."""
+    a sentence may show YAML such as ``{total_answer}`` to the teacher."""
     out = template
     for name, value in values.items():
         out = out.replace("{" + name + "}", value)
