@@ -54,6 +54,8 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
     body = str(teacher.locator("body").inner_text())  # type: ignore[attr-defined]
     assert '10:       cards: "10♠ 1X"' in body  # the line itself, quoted under its problem
     assert "24:         net: 2" in body
+    assert "n’est pas une carte" in body  # both errors read in French
+    assert "le gain net de la place" in body
     assert teacher.get_by_role("button", name="Publier").is_disabled()  # type: ignore[attr-defined]
     second.scroll_into_view_if_needed()
     _shot(teacher, "authoring-two-mistakes-laptop")

@@ -18,6 +18,7 @@ import streamlit as st
 
 from tutor.authoring import Changes, Checked, LessonHandle, TeacherLesson
 from tutor.lessons import Problem
+from tutor.render.lesson_problems import problem_sentence as reason_sentence
 from tutor.render.refusals import refusal_text
 from tutor.render.translator import Translator
 from tutor.store import TEXT_MAX_BYTES, TeacherLessonError
@@ -49,9 +50,15 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 
 
 def problem_sentence(problem: Problem, t: Translator) -> str:
-    """A checker's problem in the teacher's words, for Markdown (one place, for the checker's
-    translations)."""
-    return _MARKDOWN.sub(r"\\\1", problem.message)
+    """A checker's problem in the teacher's language, for Markdown: where in the lesson's data
+    (the YAML keys, as written) and why (``tutor.render.lesson_problems``); the line and column
+    are said beside it."""
+    if problem.reason is None:
+        text = problem.message
+    else:
+        where = f"{problem.label}: " if problem.label else ""
+        text = where + reason_sentence(problem.reason, t)
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def changes_sentence(changes: Changes, t: Translator) -> str:
@@ -97,9 +104,11 @@ def start_screen(state: AppState, pages: AuthoringPages) -> None:
         ):
             _create(state, pages, None)
             st.rerun()
-    with upload_col:
+    # In an expander: Streamlit's uploader speaks English of its own (its button, its limit),
+    # shown only to a teacher who asks for it.
+    with upload_col, st.expander(_("Or start from a lesson file (.yaml)")):
         uploaded = st.file_uploader(
-            _("Or start from a lesson file (.yaml)"),
+            _("A lesson file (.yaml)"),
             type=["yaml", "yml"],
             key=f"author-upload-{pages.editor_round}",
         )
