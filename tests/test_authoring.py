@@ -38,8 +38,8 @@ from tutor.store import (
     metadata,
 )
 
-#: The template with two mistakes a teacher makes: a card that is not one (line 10) and a net
-#: the engine does not find (line 24).
+#: The template with two mistakes a teacher makes: a card that is not one (line 11) and a net
+#: the engine does not find (line 25).
 TWO_MISTAKES = TEMPLATE.replace('"10♠ 7♥"', '"10♠ 1X"').replace("net: 0", "net: 2")
 
 
@@ -72,14 +72,15 @@ def test_the_template_is_a_valid_four_step_lesson_in_french_only() -> None:
     assert checked.lesson is not None
     assert len(checked.lesson.steps) == 4
     assert isinstance(checked.lesson.title, str)  # one language: plain strings, no {fr:, en:}
+    assert checked.lesson.language == "fr"  # offered to French learners, never untranslated
 
 
 def test_each_mistake_is_found_at_its_line_and_column_with_the_line_quoted() -> None:
     checked = check_text(TWO_MISTAKES)
     places = [(problem.line, problem.column) for problem in checked.problems]
-    assert places == [(10, 19), (24, 14)]
-    assert checked.line(10) == '      cards: "10♠ 1X"'
-    assert checked.line(24).strip() == "net: 2"
+    assert places == [(11, 19), (25, 14)]
+    assert checked.line(11) == '      cards: "10♠ 1X"'
+    assert checked.line(25).strip() == "net: 2"
 
 
 def test_a_lesson_of_300_kb_is_one_problem_and_the_store_refuses_it(shelf: Shelf) -> None:

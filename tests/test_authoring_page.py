@@ -76,12 +76,12 @@ def test_two_mistakes_are_read_in_french_at_their_lines_and_block_publishing(
     assert [_plain(e.value) for e in at.error] == ["Le vérificateur trouve 2 problèmes :"]
     places = [m.value for m in at.markdown if m.value.startswith("**Ligne")]
     assert len(places) == 2
-    assert places[0].startswith("**Ligne 10, colonne 19**")
-    assert places[1].startswith("**Ligne 24, colonne 14**")
+    assert places[0].startswith("**Ligne 11, colonne 19**")
+    assert places[1].startswith("**Ligne 25, colonne 14**")
     assert "n’est pas une carte" in places[0]  # the checker's sentence, in French
     assert "le gain net de la place" in places[1]
     quoted = [code.value for code in at.code]
-    assert '10:       cards: "10♠ 1X"\n' + " " * 22 + "^" in quoted
+    assert '11:       cards: "10♠ 1X"\n' + " " * 22 + "^" in quoted
     assert at.button(key="author-publish").disabled
     assert at.button(key="author-preview").disabled
 

@@ -47,13 +47,13 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
 
     _type_lesson(teacher, TWO_MISTAKES)
     teacher.get_by_text("Le vérificateur trouve 2 problèmes").wait_for()  # type: ignore[attr-defined]
-    first = teacher.get_by_text("Ligne 10, colonne 19")  # type: ignore[attr-defined]
-    second = teacher.get_by_text("Ligne 24, colonne 14")  # type: ignore[attr-defined]
+    first = teacher.get_by_text("Ligne 11, colonne 19")  # type: ignore[attr-defined]
+    second = teacher.get_by_text("Ligne 25, colonne 14")  # type: ignore[attr-defined]
     first.wait_for()
     second.wait_for()
     body = str(teacher.locator("body").inner_text())  # type: ignore[attr-defined]
-    assert '10:       cards: "10♠ 1X"' in body  # the line itself, quoted under its problem
-    assert "24:         net: 2" in body
+    assert '11:       cards: "10♠ 1X"' in body  # the line itself, quoted under its problem
+    assert "25:         net: 2" in body
     assert "n’est pas une carte" in body  # both errors read in French
     assert "le gain net de la place" in body
     assert teacher.get_by_role("button", name="Publier").is_disabled()  # type: ignore[attr-defined]

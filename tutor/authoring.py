@@ -50,11 +50,13 @@ PROGRESS_PREFIX = "@"
 #: The id a new lesson from the template gets, numbered when the teacher has one already.
 TEMPLATE_ID = "ma-lecon"
 
-#: A valid four-step lesson in French that the teacher edits (checked by the tests).
+#: A valid four-step lesson in French only (``language: fr``) that the teacher edits (checked by
+#: the tests).
 TEMPLATE = """\
 id: ma-lecon
 title: "Ma leçon : rester sur 17"
 level: 1
+language: fr
 rules: family
 goals:
   - "Savoir quand rester sur un 17 dur."

@@ -49,6 +49,36 @@ BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 LESSONS_DIR_VARIABLE = "TUTOR_LESSONS_DIR"
 
 
+def fingerprint(paths: Iterable[str | Path]) -> tuple[object, ...]:
+    """What the course read from ``paths`` depends on, cheap to compute (one ``stat`` per lesson
+    file, none read): each folder's lesson files by name, modification time and size. A lesson
+    added, changed or removed changes it, so a course cached under it is loaded again.
+    """
+    marks: list[object] = []
+    for raw in paths:
+        path = Path(raw)
+        try:
+            if path.is_dir():
+                entries = sorted(
+                    (entry for entry in path.iterdir() if entry.suffix in (".yaml", ".yml")),
+                    key=lambda entry: entry.name,
+                )
+                marks.append((str(path), tuple(_mark(entry) for entry in entries)))
+            else:
+                marks.append((str(path), _mark(path)))
+        except OSError:
+            marks.append((str(path), None))
+    return tuple(marks)
+
+
+def _mark(path: Path) -> tuple[str, int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (path.name, status.st_mtime_ns, status.st_size)
+
+
 def served_folders(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
     """The folders of the course the app serves: the built-in course, then each folder that
     ``TUTOR_LESSONS_DIR`` names, in its order (an empty part is skipped, a folder named twice
@@ -128,6 +158,11 @@ class Course:
         files = tuple(file.against_strategy(judge) for file in self.files)
         lessons = tuple(file.lesson for file in files if file.is_ok and file.lesson)
         return Course(files=files, lessons=lessons, strategy_checked=True)
+
+    def lessons_for(self, language: str) -> tuple[Lesson, ...]:
+        """The playable lessons a learner of ``language`` is offered (a one-language lesson only
+        to learners of its language), in course order."""
+        return tuple(lesson for lesson in self.lessons if lesson.speaks(language))
 
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
@@ -357,7 +392,8 @@ def load_course(
     strategy: StrategyFn | Literal["auto"] | None = "auto",
     beside: Course | None = None,
 ) -> Course:
-    """Load every lesson under ``paths`` (default: the built-in course); never raises on content.
+    """Load every lesson under ``paths`` (default: the course the app serves, the built-in one
+    and the folders of ``TUTOR_LESSONS_DIR``); never raises on content.
 
     ``beside`` is a course these lessons join (the built-in one, for a teacher's folder): their
     ids must be free in it and their ``requires`` may name its lessons, but its files are
@@ -372,7 +408,7 @@ def load_course(
     later.
     """
     if paths is None:
-        paths = [BUILTIN_LESSONS]
+        paths = list(served_folders())
     elif isinstance(paths, str | Path):
         paths = [paths]
     judge = default_strategy() if strategy == "auto" else strategy

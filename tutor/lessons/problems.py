@@ -208,6 +208,8 @@ def _expected(kind: str, ctx: dict[str, Any], message: str = "") -> Refusal:
         for name in ("ge", "gt", "le", "lt", "max_length", "expected")
         if name in ctx
     }
+    if "expected" in values:  # pydantic's "'fr' or 'en'": the values, without its English
+        values["expected"] = values["expected"].replace(" or ", ", ")
     return why(code, **values)
 
 

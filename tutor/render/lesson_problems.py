@@ -139,7 +139,7 @@ LESSON_PROBLEMS: dict[str, str] = {
     "lesson-want-at-most": N_("expected a number of at most {le}"),
     "lesson-want-less-than": N_("expected a number below {lt}"),
     "lesson-want-at-most-items": N_("expected at most {max_length} item(s)"),
-    "lesson-want-one-of": N_("expected {expected}"),
+    "lesson-want-one-of": N_("expected one of: {expected}"),
     "lesson-want-a-text": N_("expected a text: a string, or a mapping {text_mapping}"),
     "lesson-want-answer": N_(
         "expected an answer: {answer_kinds} or"

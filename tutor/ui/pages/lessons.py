@@ -1,7 +1,13 @@
-"""Lessons: the course list with progress, broken files as error cards, and the lesson player."""
+"""Lessons: the course list with progress, and the lesson player.
+
+A learner is offered only the lessons that play: a broken lesson file (or one the strategy
+contradicts) is left out of the list, its problems in the server's log and on the teacher's
+side (``Course.broken``, ``tutor check``), and a lesson written in one language only is offered
+to the learners of that language."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 import streamlit as st
@@ -28,6 +34,8 @@ from tutor.ui.resources import course_check, shelf, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
+_LOG = logging.getLogger(__name__)
+
 
 def course(paths: tuple[str, ...] | None) -> Course:
     """The course as listed: checked against the strategy once that background check is done
@@ -47,16 +55,7 @@ def course_list(state: AppState) -> None:
     st.title(_("Lessons"))
     loaded = course(state.lesson_paths)
     levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
-    for number, file in enumerate(loaded.files, start=1):
-        lesson = file.lesson
-        if lesson is None or not file.is_ok:
-            with st.container(border=True):
-                st.error(
-                    t.format("This lesson file cannot be played: {name}", name=file.path.name),
-                    icon=":material/error:",
-                )
-                st.code("\n".join(str(problem) for problem in file.problems), language=None)
-            continue
+    for number, lesson in enumerate(loaded.lessons_for(state.language), start=1):
         done = min(state.progress.get(lesson.id, 0), len(lesson.steps))
         total = len(lesson.steps)
         with st.container(border=True):
@@ -421,11 +420,11 @@ def player(run: LessonRun, state: AppState) -> None:
     with st.spinner(t.gettext("Checking the lesson…")):
         problems = course_check(state.lesson_paths).lesson_problems(lesson.id)
     if problems:  # the strategy contradicts what the lesson teaches: never play it
-        st.error(
-            t.format("This lesson file cannot be played: {name}", name=problems[0].path.name),
-            icon=":material/error:",
+        _LOG.warning("lesson %s not played: %s", lesson.id, "; ".join(map(str, problems)))
+        st.info(
+            t.gettext("This lesson is not available for now: its author is correcting it."),
+            icon=":material/construction:",
         )
-        st.code("\n".join(str(problem) for problem in problems), language=None)
         return
     st.title(_text(lesson.title, state))
     st.progress(
@@ -513,7 +512,7 @@ def _reopen(state: AppState) -> None:
     if not wanted or state.lesson is not None:
         return
     loaded = course(state.lesson_paths)
-    lesson = next((f.lesson for f in loaded.files if f.lesson and f.lesson.id == wanted), None)
+    lesson = next((le for le in loaded.lessons_for(state.language) if le.id == wanted), None)
     if lesson is None or state.learner is None:
         st.query_params.pop("lesson", None)  # unknown, or nothing kept to resume
         return
