@@ -272,6 +272,11 @@ def progress_key(token: str) -> str:
     return PROGRESS_PREFIX + token
 
 
+def link_token(typed: str) -> str:
+    """A link token as stored, from the address (case and spaces forgiven, bounded)."""
+    return typed.strip().upper()[:TOKEN_CHARS]
+
+
 def _lesson_record(row: Record) -> TeacherLesson:
     counts = json.loads(row.changes) if row.changes else {}
     return TeacherLesson(
@@ -324,7 +329,7 @@ class Shelf:
         """A lesson reopened from another browser by its link token and key, as a class is
         reopened by its code and key: the handle lives in that browser's session, the lesson
         stays its creator's. A wrong key costs a slow hash (scrypt) and opens nothing."""
-        row = self.records.lesson(token=token.strip().upper()[:TOKEN_CHARS])
+        row = self.records.lesson(token=link_token(token))
         if row is None or not key_matches(key[:64], row.key_hash):
             raise TeacherLessonError("wrong-lesson-key", "no lesson has this link and key")
         return LessonHandle(int(row.id), str(row.token))
@@ -459,7 +464,7 @@ class Shelf:
         None for a link that opens nothing (unknown, never published, or no longer valid)."""
         if not isinstance(token, str) or not 1 <= len(token) <= 64:
             return None
-        row = self.records.lesson(token=token.strip().upper()[:TOKEN_CHARS])
+        row = self.records.lesson(token=link_token(token))
         if row is None or row.published is None:
             return None
         lesson = _published_lesson(str(row.published))

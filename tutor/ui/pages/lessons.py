@@ -490,8 +490,10 @@ def _open_link(state: AppState) -> bool:
     token = st.query_params.get("l")
     if not token:
         return False
-    if state.lesson is not None and state.lesson.lesson.id.endswith(str(token)[:64]):
-        return True
+    from tutor.authoring import link_token, progress_key  # the database's side: links only
+
+    if state.lesson is not None and state.lesson.lesson.id == progress_key(link_token(token)):
+        return True  # already open: this run goes on
     lesson = shelf().published_lesson(str(token))
     if lesson is None:
         st.info(
