@@ -86,7 +86,8 @@ class CourseCheck:
     engine, prerequisites) and is ready in a fraction of a second; the strategy check runs in a
     background thread started once the list is on screen (``start``), and a lesson about to be
     played is checked on its own first (``lesson_problems``), so a lesson that teaches a play
-    the strategy contradicts is still an error card, never played and never a crash. Both are
+    the strategy contradicts is never played and never a crash (its problems go to the log and
+    the teacher's page, not to the learner). Both are
     the strategy pass over ``listed`` (``Course.against_strategy``): no file is read twice.
     """
 
