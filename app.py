@@ -46,6 +46,12 @@ page = st.navigation(
             url_path="simulation",
         ),
         st.Page(
+            f"{PAGES}/my_lessons.py",
+            title=_("My lessons"),
+            icon=":material/edit_note:",
+            url_path="my-lessons",
+        ),
+        st.Page(
             f"{PAGES}/class_teacher.py",
             title=_("Class — teacher"),
             icon=":material/co_present:",

@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp, builtin_course
-from tutor.lessons import AskStep, DealStep, DrillStep
+from tutor.lessons import AskStep, DealStep, DrillStep, load_course
 from tutor.lessons.models import ActionAnswer, ChipsAnswer, ChoiceAnswer, LossAnswer, NumberAnswer
 from tutor.strategy import advise
 from tutor.visit import AppState
@@ -142,17 +142,17 @@ def test_next_waits_until_the_question_is_answered_and_back_returns(open_app: Op
     assert not at.exception
 
 
-def test_a_broken_lesson_file_is_an_error_card_with_the_validators_messages(
-    open_app: OpenApp,
-) -> None:
+def test_a_broken_lesson_file_is_left_out_of_a_learners_list(open_app: OpenApp) -> None:
+    """Issue 27: a learner sees the lessons that play, never an error card; the teacher finds
+    the file and its problems in the course (``Course.broken``) and from ``tutor check``."""
     state = AppState(lesson_paths=("lessons", "tests/lessons_bad/bad-card-token.yaml"))
     at = open_app("lessons", state)
-    assert at.error, "the broken file is shown as an error card"
-    assert "bad-card-token.yaml" in at.error[0].value
-    problems = "\n".join(block.value for block in at.code)
-    assert "bad-card-token.yaml:" in problems
-    assert "is not a card" in problems
-    assert len([b for b in at.button if b.label == "Commencer"]) >= 19
+    assert not at.error, "no error card for a learner"
+    assert not at.code
+    assert len([b for b in at.button if b.label == "Commencer"]) == 19
+    broken = load_course(list(state.lesson_paths or ()), strategy=None).broken
+    assert [file.path.name for file in broken] == ["bad-card-token.yaml"]
+    assert "is not a card" in str(broken[0].problems[0])
 
 
 def test_the_lesson_list_speaks_english_when_asked(open_app: OpenApp) -> None:

@@ -161,6 +161,27 @@ def _settings(page: Any, language: str) -> None:
     _go(page, translator(language).gettext("Settings"))
 
 
+def _my_lessons(page: Any, language: str) -> None:
+    _go(page, translator(language).gettext("My lessons"))
+    keyed_button(page, "author-new").wait_for()
+
+
+def _my_lesson_editor(page: Any, language: str) -> None:
+    """A new lesson from the template, its key noted, two mistakes saved: the editor with the
+    checker's problems under it."""
+    keyed_button(page, "author-new").click()
+    wait_idle(page)
+    keyed_button(page, "author-key-noted").click()
+    wait_idle(page)
+    editor = page.locator("[class*='st-key-author-editor'] textarea")
+    editor.fill(str(editor.input_value()).replace('"10♠ 7♥"', '"10♠ 1X"'))
+    editor.blur()
+    wait_idle(page)
+    keyed_button(page, "author-save").click()
+    wait_idle(page)
+    page.locator("[class*='st-key-author-problem-']").first.wait_for()
+
+
 def _class_teacher(page: Any, language: str) -> None:
     _go(page, translator(language).gettext("Class — teacher"))
     keyed_button(page, "class-create").wait_for()
@@ -181,6 +202,8 @@ PAGES: dict[str, Step] = {
     "strategy": _strategy,
     "simulation": _simulation,
     "settings": _settings,
+    "my-lessons": _my_lessons,
+    "my-lesson-editor": _my_lesson_editor,
     "class-teacher": _class_teacher,
     "class-student": _class_student,
 }

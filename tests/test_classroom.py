@@ -1449,6 +1449,9 @@ def test_erasing_a_learner_removes_their_hash_from_every_table_and_the_old_code_
     with pytest.raises(WrongKeyError):
         classroom.open_as_teacher(theirs.code, "WRONG-KEY-00000", learner_token=token)
     classroom.join(theirs.code, "Ana", learner_token=token)
+    from tutor.authoring import Shelf
+
+    Shelf(store).create(token)  # and wrote a lesson of their own (« Mes leçons »)
     before = _holding(store, hashed)
     assert all(before.values()), before  # every listed column held it: the test can fail
     assert sorted(_columns_holding(store, hashed)) == sorted(LEARNER_HASH_COLUMNS)

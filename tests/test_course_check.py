@@ -1,6 +1,6 @@
 """The course off the first page's path (issue 17): listed at once, checked against the strategy
-in the background or when a lesson is opened, and a lesson the strategy contradicts still an
-error card, never played."""
+in the background or when a lesson is opened, and a lesson the strategy contradicts never played
+nor shown to a learner as an error (issue 27: its problems go to the log and the teacher)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_a_lesson_checked_alone_reports_what_the_strategy_contradicts() -> None:
     assert check.lesson_problems("no-such-lesson") == ()
 
 
-def test_the_background_check_puts_the_error_card_in_the_list() -> None:
+def test_the_background_check_takes_the_contradicted_lesson_out_of_the_list() -> None:
     check = CourseCheck((AGAINST,))
     check.start()
     check.start()  # once only
@@ -45,15 +45,20 @@ def test_the_background_check_puts_the_error_card_in_the_list() -> None:
     assert check.course.broken[0].problems[0].code is Code.STRATEGY
 
 
-def test_a_contradicted_lesson_opens_on_an_error_card_not_the_player(open_app: OpenApp) -> None:
+def test_a_contradicted_lesson_is_not_played_and_its_problems_go_to_the_log(
+    open_app: OpenApp, caplog: pytest.LogCaptureFixture
+) -> None:
     at = open_app("lessons", AppState(lesson_paths=(AGAINST,)))
     opening = [b for b in at.button if b.key and b.key.startswith("open-")]
     assert opening, "listed before the strategy has judged it"
-    opening[0].click().run()
+    with caplog.at_level("WARNING"):
+        opening[0].click().run()
     assert not at.exception
-    assert at.error
-    assert "decision-against-strategy.yaml" in at.error[0].value
-    assert "plays stand, not hit" in "\n".join(block.value for block in at.code)
+    assert not at.error, "no error card for a learner"
+    assert not at.code, "no checker's line for a learner"
+    assert "decision-against-strategy" not in " ".join(str(b.value) for b in at.info)
+    assert len(at.info) > 0, "the learner reads that the lesson is not available"
+    assert "plays stand, not hit" in caplog.text
     assert not [b for b in at.button if b.key == "lesson-next"], "the lesson is not played"
 
 

@@ -115,16 +115,24 @@ def test_the_course_still_lists_every_other_lesson() -> None:
     assert {Path(file.path).name for file in course.broken} == set(WHY)
 
 
-def test_the_lessons_page_shows_the_hostile_files_as_error_cards(open_app: OpenApp) -> None:
+def test_a_learner_never_sees_the_hostile_files_and_a_teacher_still_finds_them(
+    open_app: OpenApp,
+) -> None:
+    """The Lessons page lists the playable lessons only: no error card, no problem line; the
+    problems stay where a teacher looks (the course's broken files, as ``tutor check`` prints
+    them)."""
     paths = ("lessons", *(str(path.relative_to(FUZZ.parents[1])) for path in CORPUS))
     at = open_app("lessons", AppState(lesson_paths=paths))
     assert not at.exception
-    shown = "\n".join(block.value for block in at.error)
+    assert not at.error, "no error card for a learner"
+    assert not at.code, "no checker's line for a learner"
+    page = " ".join(str(block.value) for block in [*at.markdown, *at.caption])
     for path in CORPUS:
-        assert path.name in shown
-    problems = "\n".join(block.value for block in at.code)
-    assert "anchors are not allowed" in problems
-    assert len([b for b in at.button if b.label == "Commencer"]) >= 19
+        assert path.name not in page
+    assert len([b for b in at.button if b.label == "Commencer"]) == 19
+    course = load_course(list(paths), strategy=None)
+    assert {Path(file.path).name for file in course.broken} == set(WHY)
+    assert any("anchors are not allowed" in str(p) for p in course.problems)
 
 
 # -- small mutations of a valid lesson: the loader never raises ----------------------------------

@@ -26,10 +26,12 @@ from tutor.exact import NumberError
 from tutor.game import IllegalActionError
 from tutor.homework import HomeworkError
 from tutor.identity import InvalidRecoveryCodeError
+from tutor.lessons.fields import LessonValueError
 from tutor.lessons.run import NotOfferedError
 from tutor.practice import SeatingError
 from tutor.refusal import Refusal, RefusedError
 from tutor.render.class_messages import error_message
+from tutor.render.lesson_problems import LESSON_PROBLEMS, problem_sentence
 from tutor.render.reasons import REFUSAL_MESSAGES, seating_message
 from tutor.render.translator import Translator, translator
 from tutor.rules import HoleCard, InvalidRulesError, TableRules, preset_rules
@@ -60,6 +62,13 @@ _import_everything()
 ERRORS = sorted(set(_subclasses(RefusedError)), key=lambda cls: cls.__name__)
 
 
+def _lesson_problem_words(code: str, t: Translator) -> str:
+    """A lesson problem's sentence (``tutor.render.lesson_problems``), each field filled."""
+    english = LESSON_PROBLEMS[code]
+    names = {name for _, name, _, _ in string.Formatter().parse(english) if name}
+    return problem_sentence(Refusal(code, dict.fromkeys(names, "7")), t)
+
+
 def _class_mode_words(code: str, t: Translator) -> str:
     (error,) = (cls for cls in _subclasses(ClassroomError) if cls.codes == (code,))
     assert issubclass(error, ClassroomError)
@@ -74,6 +83,7 @@ def _nickname_words(code: str, t: Translator) -> str:
 #: Markdown and reads the retention) or the seating form's (``seating_message``); every other
 #: error is worded by ``Translator.refusal``.
 SIBLINGS: dict[type[RefusedError], Callable[[str, Translator], str]] = {
+    LessonValueError: _lesson_problem_words,
     ClassroomError: _class_mode_words,
     InvalidNicknameError: _nickname_words,
     SeatingError: lambda code, t: seating_message(

@@ -315,3 +315,59 @@ def test_status_says_one_state_per_process_when_one_is_killed(school: School) ->
         assert time.monotonic() < deadline, status
         time.sleep(0.5)
     assert _processes_up(status) == 2, status
+
+
+def test_a_lesson_published_through_one_process_is_played_through_the_other_at_once(
+    school: School, chromium_browser: object
+) -> None:
+    """« Mes leçons » on a school's server: the teacher publishes on one process; a student sent
+    to the other (the proxy's cookie names it) opens the link the same minute and plays it, with
+    no file on the server and no restart; the student's progress is in the shared database."""
+    import sqlalchemy as sa
+
+    teacher = _page(chromium_browser, LAPTOP)
+    teacher.goto(f"{school.url}/my-lessons")  # type: ignore[attr-defined]
+    _button(teacher, "Nouvelle leçon").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    _button(teacher, "Publier").click()  # type: ignore[attr-defined]
+    _wait_idle(teacher)
+    qr = teacher.locator('img[src^="data:image/svg+xml"][alt*="?l="]')  # type: ignore[attr-defined]
+    qr.first.wait_for()
+    link = str(qr.first.get_attribute("alt"))
+    assert link.startswith(school.url + "/?l="), link  # TUTOR_PUBLIC_URL: the proxy's address
+    token = link.rsplit("?l=", 1)[1]
+    other = "app2" if served_by(teacher) == "app1" else "app1"
+
+    student = _page(chromium_browser, PHONE)
+    student.context.add_cookies(  # type: ignore[attr-defined]
+        [{"name": COOKIE, "value": other, "url": school.url}]
+    )
+    student.goto(link)  # type: ignore[attr-defined]
+    student.get_by_text("Avec un 17 dur, on reste").wait_for()  # type: ignore[attr-defined]
+    assert served_by(student) == other
+    for _step in range(2):
+        _button(student, "Suivant").click()  # type: ignore[attr-defined]
+        _wait_idle(student)
+    student.get_by_label("Votre réponse").fill("17")  # type: ignore[attr-defined]
+    _button(student, "Vérifier").click()  # type: ignore[attr-defined]
+    _wait_idle(student)
+    student.get_by_text("Exact !").first.wait_for()  # type: ignore[attr-defined]
+    _button(student, "Suivant").click()  # type: ignore[attr-defined]
+    _wait_idle(student)
+    _button(student, "Rester").click()  # type: ignore[attr-defined]
+    _wait_idle(student)
+    student.get_by_text("Leçon terminée").wait_for()  # type: ignore[attr-defined]
+    _shot(student, "school-authored-lesson-played-phone")
+
+    engine = sa.create_engine(school.database_url)
+    with engine.connect() as db:
+        completed = db.execute(
+            sa.text("SELECT completed FROM lesson_progress WHERE lesson_id = :key"),
+            {"key": "@" + token},
+        ).scalars().all()
+    engine.dispose()
+    assert completed == [4]
+    for page in (teacher, student):
+        page.context.close()  # type: ignore[attr-defined]

@@ -144,7 +144,10 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "paths",
         nargs="*",
         type=Path,
-        help="lesson files or folders of *.yaml files (default: lessons/)",
+        help=(
+            "lesson files or folders of *.yaml files, checked beside the built-in course and the"
+            " folders of TUTOR_LESSONS_DIR (default: those)"
+        ),
     )
     parser.add_argument(
         "--bilingual",
@@ -155,14 +158,34 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "course in lessons/, off for other paths)"
         ),
     )
+    parser.add_argument(
+        "--lang",
+        choices=("fr", "en"),
+        default=None,
+        help="the language of the messages (default: the environment's, from LC_ALL or LANG)",
+    )
     parser.set_defaults(run=_run_check)
 
 
 def _run_check(args: argparse.Namespace) -> int:
     # Imported here so that other subcommands do not pay for pydantic and the lesson models.
-    from tutor.lessons.command import run_check
+    from tutor.lessons.command import language_from_environment, run_check
 
-    return run_check(args.paths, bilingual=args.bilingual, out=sys.stdout, err=sys.stderr)
+    language = args.lang or language_from_environment()
+    if language == "en":  # the checker's own English, as the logs and LESSON_FORMAT.md word it
+        return run_check(args.paths, bilingual=args.bilingual, out=sys.stdout, err=sys.stderr)
+    from tutor.render.lesson_problems import problem_text
+    from tutor.render.translator import translator
+
+    t = translator(language)
+    return run_check(
+        args.paths,
+        bilingual=args.bilingual,
+        out=sys.stdout,
+        err=sys.stderr,
+        say=lambda problem: problem_text(problem, t),
+        t=t,
+    )
 
 
 # -- strategy: chart, ev, edge -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from tutor.rules import PRESETS, InvalidRulesError, TableRules
 from tutor.strategy import Reference
 
 if TYPE_CHECKING:
+    from tutor.authoring import Checked, LessonHandle
     from tutor.classroom import Reveal, SessionInfo, Student, Teacher
     from tutor.homework import Assignment, GroupTeacher, Membership
     from tutor.lessons import Lesson
@@ -162,6 +163,29 @@ class HomeworkPages:
 
 
 @dataclass
+class AuthoringPages:
+    """What « Mes leçons » keeps for one browser session: the lesson open in the editor, its key
+    while it is shown once, the last check of its text, and the lessons reopened here by key."""
+
+    open: LessonHandle | None = None
+    #: The new lesson's key, shown once, until the teacher says it is written down.
+    key: str | None = None
+    #: What the checker found in the text last saved (None before the first save).
+    checked: Checked | None = None
+    #: What the last click said (a publication, a refusal), translated.
+    message: str | None = None
+    #: Whether the message is good news (drawn green) rather than a refusal.
+    success: bool = False
+    #: Lessons this session opened with their link and key (another browser's).
+    reopened: list[LessonHandle] = field(default_factory=list)
+    #: The preview is playing on the lessons page: its closing comes back here.
+    previewing: bool = False
+    #: Bumped when the text is replaced from outside the box (a file, a lesson opened), so that
+    #: the box shows the new text rather than the one it held.
+    editor_round: int = 0
+
+
+@dataclass
 class SimulationRuns:
     """What the Simulation page last computed, kept for the session (a widget's change reruns
     the page; the runs are drawn again, not computed again)."""
@@ -250,6 +274,8 @@ class AppState:
     #: The Simulation page's last runs.
     simulation: SimulationRuns = field(default_factory=SimulationRuns)
     homework: HomeworkPages = field(default_factory=HomeworkPages)
+    #: « Mes leçons »: the teacher's lesson in the editor.
+    authoring: AuthoringPages = field(default_factory=AuthoringPages)
 
     @property
     def t(self) -> Translator:

@@ -39,7 +39,7 @@ from tutor.lessons.checks_ask import (
 from tutor.lessons.checks_deal import check_copies, check_deal
 from tutor.lessons.claims import PlayCache, check_claim, check_wording, lesson_tables
 from tutor.lessons.fields import LOCALES, PlainText, Translations
-from tutor.lessons.findings import Checked, Code, Finding, ForStrategy, StrategyFn
+from tutor.lessons.findings import Checked, Code, Finding, ForStrategy, StrategyFn, why
 from tutor.lessons.lesson import (
     AnyStep,
     AskStep,
@@ -86,6 +86,7 @@ def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
                 "a lesson is not only text: add at least one ask, deal or drill "
                 "step so the learner practises what it explains",
                 Code.CONTENT,
+                reason=why("lesson-only-text"),
             )
         )
     findings += check_offered(lesson)
@@ -138,10 +139,11 @@ def check_offered(lesson: Lesson) -> list[Finding]:
                 f"the lesson offers only {shown}: add stand, which every hand may do, so that "
                 "no decision is ever left without a button",
                 Code.CONTENT,
+                reason=why("lesson-offers-no-stand", offered=shown),
             )
         )
 
-    def outside(action: Action, path: DataPath, what: str) -> None:
+    def outside(action: Action, path: DataPath, what: str, code: str) -> None:
         if action not in offered:
             findings.append(
                 Finding(
@@ -149,6 +151,7 @@ def check_offered(lesson: Lesson) -> list[Finding]:
                     f"{what} {action.value}, which this lesson does not offer (actions: {shown}): "
                     f"add {action.value} to the lesson's 'actions' or leave it for a later lesson",
                     Code.CONTENT,
+                    reason=why(code, action=action.value, offered=shown, what=what),
                 )
             )
 
@@ -156,22 +159,28 @@ def check_offered(lesson: Lesson) -> list[Finding]:
         def deal(step: DealStep) -> None:
             where: DataPath = ("steps", index, "deal", "expect", "decisions")
             for number, action in enumerate(step.deal.expect.decisions):
-                outside(action, (*where, number), "the deal plays")
+                outside(action, (*where, number), "the deal plays", "lesson-deal-not-offered")
 
         def ask(step: AskStep) -> None:
             ask = step.ask
             if isinstance(ask.answer, ActionAnswer):
                 path: DataPath = ("steps", index, "ask", "answer", "action")
-                outside(ask.answer.action, path, "the answer is")
+                outside(ask.answer.action, path, "the answer is", "lesson-answer-not-offered")
             if ask.settle is not None:
                 where: DataPath = ("steps", index, "ask", "settle", "decisions")
                 for number, action in enumerate(ask.settle.decisions):
-                    outside(action, (*where, number), "the question's round plays")
+                    outside(
+                        action, (*where, number), "the question's round plays",
+                        "lesson-round-not-offered",
+                    )
 
         def drill(step: DrillStep) -> None:
             if need := _DRILL_NEEDS.get(step.drill.category):
                 path: DataPath = ("steps", index, "drill", "category")
-                outside(need, path, f"a {step.drill.category.value} drill asks about")
+                outside(
+                    need, path, f"a {step.drill.category.value} drill asks about",
+                    "lesson-drill-not-offered",
+                )
 
         return StepCases(deal=deal, ask=ask, drill=drill, otherwise=nothing)
 
@@ -214,6 +223,9 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
                 f"a {category.value} drill needs a table that offers it, and the {rules.name} "
                 f"table {missing}: change the lesson's rules or the category",
                 Code.CONTENT,
+                reason=why(
+                    f"lesson-drill-{refusal}", category=category.value, table=rules.name
+                ),
             )
         ]
     if category is DrillCategory.INSURANCE and drill.dealer is not None and 1 not in drill.dealer:
@@ -222,6 +234,7 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
                 (*where, "dealer"),
                 "insurance is only offered when the dealer shows an Ace: include A in 'dealer'",
                 Code.CONTENT,
+                reason=why("lesson-drill-insurance-ace"),
             )
         ]
     if (drill.hands is not None or drill.dealer is not None) and not dealable(
@@ -238,6 +251,13 @@ def check_drill(drill: Drill, rules: TableRules, where: DataPath) -> list[Findin
                 f"no {category.value} question{hands} can be dealt{against} at the "
                 f"{rules.name} table: change 'hands', 'dealer' or the category",
                 Code.CONTENT,
+                reason=why(
+                    "lesson-drill-undealable",
+                    category=category.value,
+                    hands=why(f"lesson-hands-{drill.hands.value}") if drill.hands else None,
+                    against=why("lesson-against-ups", ups=shown) if shown else None,
+                    table=rules.name,
+                ),
             )
         ]
     return []
@@ -274,16 +294,17 @@ def check_claims(
             found = check_claim(claim, path, tables, strategy, cache)
         except Exception as error:  # the strategy is another layer: report, never crash
             message = f"the strategy could not judge this claim: {error}"
-            findings.append(Finding(path, message, Code.STRATEGY))
+            reason = why("lesson-claim-unjudged", error=str(error))
+            findings.append(Finding(path, message, Code.STRATEGY, reason=reason))
             continue
-        findings += [Finding(f.path, f.message, Code.CLAIM) for f in found]
+        findings += [Finding(f.path, f.message, Code.CLAIM, reason=f.reason) for f in found]
     return findings
 
 
 def check_words(lesson: Lesson, tables: Sequence[TableRules]) -> list[Finding]:
     """The lesson's absolute words about a play against its claims: they need no strategy."""
     return [
-        Finding(f.path, f.message, Code.WORDING, word=(f.word, f.occurrence))
+        Finding(f.path, f.message, Code.WORDING, word=(f.word, f.occurrence), reason=f.reason)
         for f in check_wording(lesson, list(tables))
     ]
 
@@ -360,6 +381,7 @@ def _count_asked(deal: Deal, index: int) -> list[Finding]:
                 "the deal ask for the play",
                 Code.WORDING,
                 word=(word, occurrence),
+                reason=why("lesson-deal-asks-count"),
             )
         )
     return findings
@@ -382,6 +404,11 @@ def _states(text: str | Translations, path: DataPath, total: str, what: str) -> 
                 "explanation",
                 Code.WORDING,
                 word=(total, occurrence),
+                reason=why(
+                    "lesson-caption-states-total" if what == "the caption"
+                    else "lesson-question-states-total",
+                    total=total,
+                ),
             )
         )
     return found
@@ -402,6 +429,7 @@ def check_translations(lesson: Lesson) -> list[Finding]:
                     f"missing translation: this text is a plain string; the built-in "
                     f'course gives every text in {both}, as {{fr: "…", en: "…"}}',
                     Code.TRANSLATION,
+                    reason=why("lesson-translation-plain"),
                 )
             )
         elif isinstance(text, Translations) and text.missing():
@@ -412,6 +440,7 @@ def check_translations(lesson: Lesson) -> list[Finding]:
                     f"missing translation: no {missing} text here; the built-in course "
                     f"gives every text in {both}",
                     Code.TRANSLATION,
+                    reason=why(f"lesson-translation-no-{text.missing()[0]}"),
                 )
             )
     return findings

@@ -16,15 +16,17 @@ from tutor.game import money
 from tutor.lessons.checks_deal import (
     _chips,
     _dealer_count_message,
+    _dealer_count_reason,
     _goes_on,
     _play_script,
     _Script,
     _story,
+    _story_reason,
     _unused_cards,
     check_copies,
 )
 from tutor.lessons.fields import LOCALES, Translations
-from tutor.lessons.findings import Code, Figure, Finding, ForStrategy, Play, StrategyFn
+from tutor.lessons.findings import Code, Figure, Finding, ForStrategy, Play, StrategyFn, why
 from tutor.lessons.models import (
     ActionAnswer,
     Ask,
@@ -35,6 +37,7 @@ from tutor.lessons.models import (
     TotalAnswer,
 )
 from tutor.lessons.source import DataPath
+from tutor.refusal import Refusal, RefusedError
 from tutor.rules import TableRules
 from tutor.table import decision_for
 
@@ -57,7 +60,10 @@ def check_ask(
             rules, ask.cards, ask.dealer[0], insurance=action.is_insurance_decision
         )
     except ValueError as error:
-        return [Finding(answer_path, str(error), Code.DEAL)]
+        reason = error.refusal if isinstance(error, RefusedError) else why(
+            "lesson-schema", detail=str(error)
+        )
+        return [Finding(answer_path, str(error), Code.DEAL, reason=reason)]
     if action not in point.legal:
         legal = ", ".join(sorted(a.value for a in point.legal))
         return [
@@ -66,6 +72,9 @@ def check_ask(
                 f"{action.value} is not allowed here at the {rules.name} "
                 f"table; the legal actions are: {legal}",
                 Code.DEAL,
+                reason=why(
+                    "lesson-answer-illegal", action=action.value, table=rules.name, legal=legal
+                ),
             )
         ]
     if ask.follows_strategy and pending is not None:
@@ -94,6 +103,7 @@ def check_settle(
                 "{chips: …} for what the seat wins or loses (negative for a loss), or "
                 "{loss: …} for a question that asks how much is lost",
                 Code.SCHEMA,
+                reason=why("lesson-settle-in-chips"),
             )
         ]
     findings = check_copies(
@@ -102,7 +112,12 @@ def check_settle(
     wanted = 2 if rules.dealer_peeks else 1
     if len(settle.dealer) != wanted:
         findings.append(
-            Finding((*here, "dealer"), _dealer_count_message(rules, settle.dealer), Code.DEAL)
+            Finding(
+                (*here, "dealer"),
+                _dealer_count_message(rules, settle.dealer),
+                Code.DEAL,
+                reason=_dealer_count_reason(rules, settle.dealer),
+            )
         )
     if findings:
         return findings
@@ -128,6 +143,13 @@ def check_settle(
                 f"the engine settles this round at {_chips(net)} chips, not "
                 f"{_chips(answer.chips)} ({story})",
                 Code.DEAL,
+                reason=why(
+                    "lesson-settle-chips",
+                    net=_chips(net),
+                    stated=_chips(answer.chips),
+                    story=_story_reason(game),
+                    bet=settle.bet,
+                ),
             )
         )
     if isinstance(answer, LossAnswer) and money(answer.loss) != -net:
@@ -138,6 +160,13 @@ def check_settle(
                 f"the engine settles this round at {lost}, not a loss of "
                 f"{_chips(answer.loss).lstrip('+')} ({story})",
                 Code.DEAL,
+                reason=why(
+                    "lesson-settle-loss" if net < 0 else "lesson-settle-loss-gain",
+                    net=_chips(-net).lstrip("+") if net < 0 else _chips(net),
+                    stated=_chips(answer.loss).lstrip("+"),
+                    story=_story_reason(game),
+                    bet=settle.bet,
+                ),
             )
         )
     return findings
@@ -163,6 +192,7 @@ def check_numbers(
                     (*here, "total"),
                     "a total is the total of the question's cards: give them in 'cards'",
                     Code.NUMBER,
+                    reason=why("lesson-total-no-cards"),
                 )
             ]
         value = hand_value(ask.cards)
@@ -173,6 +203,12 @@ def check_numbers(
                     f"the cards shown ({format_cards(ask.cards)}) make "
                     f"{'soft ' if value.soft else ''}{value.total}, not {_number(answer.total)}",
                     Code.NUMBER,
+                    reason=why(
+                        "lesson-total-soft" if value.soft else "lesson-total-hard",
+                        cards=format_cards(ask.cards),
+                        total=value.total,
+                        stated=_number(answer.total),
+                    ),
                 )
             ]
         return []
@@ -186,6 +222,11 @@ def check_numbers(
                 f"{format_cards(ask.cards)}) so the checker compares it with the cards, and a "
                 f"number the cards do not give is asked without 'cards'",
                 Code.NUMBER,
+                reason=why(
+                    "lesson-number-on-cards",
+                    answer=f"{{total: {value.total}}}",
+                    cards=format_cards(ask.cards),
+                ),
             )
         ]
     if (
@@ -200,6 +241,7 @@ def check_numbers(
                 "player, dealer, then, decisions) instead of 'cards' and 'dealer', so the "
                 "engine settles it and the answer is checked against that settlement",
                 Code.NUMBER,
+                reason=why("lesson-money-on-cards"),
             )
         ]
     if (
@@ -215,6 +257,7 @@ def check_numbers(
                 "%), which is a figure of the engine, not of the cards: name it in 'engine' "
                 "(edge, minus, times) so the checker compares the key with the engine's value",
                 Code.NUMBER,
+                reason=why("lesson-average-no-engine"),
             )
         ]
     # The figure is the strategy layer's: the strategy pass computes it.
@@ -246,6 +289,23 @@ def check_engine_figure(figure: EngineFigure, key: Fraction, path: DataPath) -> 
             f"not it: write {round(value, 1):g} (a key gives the engine's figure to the "
             "tenth), and the same figure in the texts that lead to it",
             Code.NUMBER,
+            reason=why(
+                "lesson-engine-figure",
+                value=f"{value:.4f}",
+                parts=why(
+                    "lesson-figure-parts",
+                    edge=f"{edge:.4%}",
+                    table=figure.edge.name,
+                    minus=why("lesson-figure-minus", edge=f"{minus:.4%}", table=figure.minus.name)
+                    if figure.minus is not None
+                    else None,
+                    times=why("lesson-figure-times", times=_number(figure.times))
+                    if figure.times != 1
+                    else None,
+                ),
+                key=_number(key),
+                rounded=f"{round(value, 1):g}",
+            ),
         )
     ]
 
@@ -268,7 +328,12 @@ def _judge(
     try:
         best = strategy(point)
     except Exception as error:  # the strategy is another layer; report, never crash the check
-        return Finding(path, f"the strategy could not judge this decision: {error}", Code.STRATEGY)
+        return Finding(
+            path,
+            f"the strategy could not judge this decision: {error}",
+            Code.STRATEGY,
+            reason=why("lesson-decision-unjudged", error=str(error)),
+        )
     if best is chosen:
         return None
     return Finding(
@@ -278,7 +343,26 @@ def _judge(
         f"{point.dealer_up}; set follows_strategy: false if the lesson shows this mistake "
         "on purpose",
         Code.STRATEGY,
+        reason=why(
+            "lesson-against-strategy",
+            table=point.rules.name,
+            best=best.value,
+            chosen=chosen.value,
+            cards=format_cards(point.cards),
+            hand=_describe_reason(point),
+            up=str(point.dealer_up),
+        ),
     )
+
+
+def _describe_reason(point: DecisionPoint) -> Refusal:
+    """``_describe`` as data."""
+    if point.is_insurance_decision:
+        return why("lesson-hand-insurance")
+    if point.is_pair:
+        return why("lesson-hand-pair")
+    value = point.value
+    return why("lesson-hand-soft" if value.soft else "lesson-hand-hard", total=value.total)
 
 
 def _describe(point: DecisionPoint) -> str:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from tutor.cards import Card, ShoeExhaustedError, format_cards
 from tutor.decision import Action
 from tutor.game import IllegalActionError, Money, Outcome, Round, money
-from tutor.lessons.findings import Code, Finding, ForStrategy, Play
+from tutor.lessons.findings import Code, Finding, ForStrategy, Play, why
 from tutor.lessons.models import Deal
 from tutor.lessons.source import DataPath
+from tutor.refusal import Refusal
 from tutor.rules import TableRules
 from tutor.table import scripted_round
 
@@ -44,6 +45,13 @@ def check_copies(
                         f"{rules.decks} {card} ({rules.name} table)",
                         Code.COPIES,
                         token=index,
+                        reason=why(
+                            "lesson-copies-one-deck" if rules.decks == 1 else "lesson-copies",
+                            card=str(card),
+                            seen=seen[card],
+                            decks=rules.decks,
+                            table=rules.name,
+                        ),
                     )
                 )
     return findings
@@ -63,10 +71,17 @@ def check_deal(
     wanted = 2 if rules.dealer_peeks else 1
     if len(deal.dealer) != wanted:
         message = _dealer_count_message(rules, deal.dealer)
-        findings.append(Finding((*where, "dealer"), message, Code.DEAL))
+        reason = _dealer_count_reason(rules, deal.dealer)
+        findings.append(Finding((*where, "dealer"), message, Code.DEAL, reason=reason))
     if findings:
         return findings
     return replay(deal, rules, where, pending)
+
+
+def _dealer_count_reason(rules: TableRules, dealer: Sequence[Card]) -> Refusal:
+    if rules.dealer_peeks:
+        return why("lesson-american-dealer", table=rules.name, count=len(dealer))
+    return why("lesson-european-dealer", table=rules.name)
 
 
 def _dealer_count_message(rules: TableRules, dealer: Sequence[Card]) -> str:
@@ -142,7 +157,12 @@ def _play_script(
             rules, [script.player], script.dealer, script.then, bets=[script.bet], strict=True
         )
     except ShoeExhaustedError:
-        out = Finding((*where, "then"), _OUT_OF_CARDS.format(when="at the deal"), Code.DEAL)
+        out = Finding(
+            (*where, "then"),
+            _OUT_OF_CARDS.format(when="at the deal"),
+            Code.DEAL,
+            reason=why("lesson-out-of-cards-at-deal"),
+        )
         return None, [out]
     findings: list[Finding] = []
     for number, action in enumerate(script.decisions):
@@ -154,6 +174,12 @@ def _play_script(
                     f"the round is already over ({_state(game)}), so decision "
                     f"{number + 1} ({action.value}) never comes",
                     Code.DEAL,
+                    reason=why(
+                        "lesson-round-over",
+                        state=_state_reason(game),
+                        number=number + 1,
+                        action=action.value,
+                    ),
                 )
             ]
         try:
@@ -165,6 +191,14 @@ def _play_script(
                     f"decision {number + 1} ({action.value}) is not allowed at the "
                     f"{rules.name} table with {_state(game)}: {error}",
                     Code.DEAL,
+                    reason=why(
+                        "lesson-decision-illegal",
+                        number=number + 1,
+                        action=action.value,
+                        table=rules.name,
+                        state=_state_reason(game),
+                        why=error.refusal,
+                    ),
                 )
             ]
         if pending is not None:
@@ -173,7 +207,12 @@ def _play_script(
             game.act(action)
         except ShoeExhaustedError:
             when = f"after decision {number + 1} ({action.value})"
-            out = Finding((*where, "then"), _OUT_OF_CARDS.format(when=when), Code.DEAL)
+            out = Finding(
+                (*where, "then"),
+                _OUT_OF_CARDS.format(when=when),
+                Code.DEAL,
+                reason=why("lesson-out-of-cards-after", number=number + 1, action=action.value),
+            )
             if pending is not None:
                 pending.plays += plays
             return None, [*findings, out]
@@ -189,6 +228,7 @@ def _goes_on(game: Round, path: DataPath) -> Finding:
         f"the stated decisions end but the round goes on: {_state(game)} still has "
         f"to choose among {legal}",
         Code.DEAL,
+        reason=why("lesson-round-goes-on", state=_state_reason(game), legal=legal),
     )
 
 
@@ -203,6 +243,7 @@ def _unused_cards(game: Round, where: DataPath) -> list[Finding]:
             f"{left} scripted card(s) are never dealt ({unused}): the "
             "round ends before them; remove them or check the decisions",
             Code.DEAL,
+            reason=why("lesson-cards-unused", count=left, cards=unused),
         )
     ]
 
@@ -220,9 +261,18 @@ def _compare_result(deal: Deal, game: Round, where: DataPath) -> list[Finding]:
                 f"the round ends with {len(actual)} hand(s), so give {len(actual)} outcome(s): "
                 f"the engine finds {shown} ({story})"
             )
+            reason = why(
+                "lesson-outcome-count", count=len(actual), found=shown, story=_story_reason(game)
+            )
         else:
             message = f"the engine finds {shown}, not {_outcomes_text(expected)} ({story})"
-        findings.append(Finding((*where, "expect", "outcome"), message, Code.DEAL))
+            reason = why(
+                "lesson-outcome-wrong",
+                found=shown,
+                stated=_outcomes_text(expected),
+                story=_story_reason(game),
+            )
+        findings.append(Finding((*where, "expect", "outcome"), message, Code.DEAL, reason=reason))
     if money(deal.expect.net) != result.net:
         findings.append(
             Finding(
@@ -230,6 +280,13 @@ def _compare_result(deal: Deal, game: Round, where: DataPath) -> list[Finding]:
                 f"the seat's net is {_chips(result.net)} chips, not "
                 f"{_chips(deal.expect.net)} ({story}; bet {deal.bet})",
                 Code.DEAL,
+                reason=why(
+                    "lesson-net-wrong",
+                    net=_chips(result.net),
+                    stated=_chips(deal.expect.net),
+                    story=_story_reason(game),
+                    bet=deal.bet,
+                ),
             )
         )
     return findings
@@ -252,6 +309,22 @@ def _state(game: Round) -> str:
     hands = "; ".join(f"{format_cards(hand.cards)} ({hand.value.total})" for hand in seat.hands)
     dealer = format_cards(game.visible_dealer_cards)
     return f"hand {hands} against the dealer's {dealer}"
+
+
+def _state_reason(game: Round) -> Refusal:
+    """``_state`` as data: the hands with their totals and the dealer's visible cards."""
+    seat = game.seats[0]
+    hands = "; ".join(f"{format_cards(hand.cards)} ({hand.value.total})" for hand in seat.hands)
+    return why("lesson-state", hands=hands, dealer=format_cards(game.visible_dealer_cards))
+
+
+def _story_reason(game: Round) -> Refusal:
+    """``_story`` as data: each hand and the dealer's cards with their totals."""
+    seat = game.seats[0]
+    hands = "; ".join(f"{format_cards(hand.cards)} = {hand.value.total}" for hand in seat.hands)
+    return why(
+        "lesson-story", hands=hands, dealer=format_cards(game.dealer), total=game.dealer_value.total
+    )
 
 
 def _story(game: Round) -> str:

@@ -42,6 +42,7 @@ from tutor.lessons.wording import (
     absolutes,
     backs,
 )
+from tutor.refusal import Refusal
 from tutor.rules import PRESETS, TableRules
 from tutor.table import decision_for
 
@@ -133,6 +134,14 @@ class ClaimFinding:
 
     path: DataPath
     message: str
+    #: The same as data, for the teacher's language.
+    reason: Refusal | None = None
+
+
+def _cell_text(cell: tuple[str, str, str]) -> str:
+    """A contradicting cell as the English message says it: ``surrender with 8,8 against 10``."""
+    play, hand, up = cell
+    return f"{play} with {hand} against {up}"
 
 
 def _up_card(points: int) -> Card:
@@ -141,6 +150,21 @@ def _up_card(points: int) -> Card:
 
 def _up_name(points: int) -> str:
     return "A" if points == 1 else str(points)
+
+
+def describe_reason(claim: Claim) -> Refusal:
+    """``describe`` as data: the hands, the plays (or those to avoid) and the up-cards."""
+    hands = ", ".join(str(hand) for hand in claim.hands)
+    plays = claim.play if claim.play is not None else claim.avoid
+    assert plays is not None
+    what = " or ".join(action.value for action in plays)
+    ups = (
+        Refusal("lesson-every-up")
+        if claim.against == tuple(range(1, 11))
+        else Refusal("lesson-ups", {"ups": ", ".join(_up_name(up) for up in claim.against)})
+    )
+    code = "lesson-claim-play" if claim.play is not None else "lesson-claim-avoid"
+    return Refusal(code, {"hands": hands, "plays": what, "ups": ups})
 
 
 def describe(claim: Claim) -> str:
@@ -179,16 +203,18 @@ def check_claim(
     if insurance and claim.against != (1,):
         return [
             ClaimFinding(
-                (*path, "against"), "insurance is only offered against an Ace: write against: [A]"
+                (*path, "against"),
+                "insurance is only offered against an Ace: write against: [A]",
+                Refusal("lesson-claim-insurance-ace"),
             )
         ]
     wanted = list(claim.tables) if claim.tables is not None else list(tables)
-    contradicted: dict[str, list[str]] = {}
+    contradicted: dict[str, list[tuple[str, str, str]]] = {}
     holds_at: list[str] = []
     for rules in [*wanted, *(t for t in tables if t not in wanted)]:
         against = _contradictions(claim, rules, strategy, insurance, {} if cache is None else cache)
         if isinstance(against, ClaimFinding):
-            return [ClaimFinding((*path, *against.path), against.message)]
+            return [ClaimFinding((*path, *against.path), against.message, against.reason)]
         if against:
             contradicted[rules.name] = against
         else:
@@ -199,7 +225,18 @@ def check_claim(
         plays = contradicted.get(rules.name)
         if plays is None:
             continue
-        shown = "; ".join(plays[:4]) + ("; …" if len(plays) > 4 else "")
+        shown = "; ".join(_cell_text(cell) for cell in plays[:4]) + (
+            "; …" if len(plays) > 4 else ""
+        )
+        cells = tuple(
+            Refusal("lesson-claim-cell", {"play": play, "hand": hand, "up": up})
+            for play, hand, up in plays[:4]
+        )
+        holds = (
+            Refusal("lesson-claim-holds-at", {"tables": ", ".join(holds_at)})
+            if holds_at
+            else Refusal("lesson-claim-holds-nowhere")
+        )
         where = (
             f"it holds at {', '.join(holds_at)}: list those in 'tables' and say so in the "
             "text, or change the claim"
@@ -211,6 +248,16 @@ def check_claim(
                 (*path, key),
                 f"the claim ({describe(claim)}) is false at the {rules.name} table, whose "
                 f"chart plays {shown}; {where}",
+                Refusal(
+                    "lesson-claim-false",
+                    {
+                        "claim": describe_reason(claim),
+                        "table": rules.name,
+                        "plays": cells,
+                        "more": "…" if len(plays) > 4 else "",
+                        "holds": holds,
+                    },
+                ),
             )
         )
     return findings
@@ -222,10 +269,10 @@ def _contradictions(
     strategy: Callable[[DecisionPoint], Action],
     insurance: bool,
     cache: PlayCache,
-) -> list[str] | ClaimFinding:
-    """The plays of ``rules``' chart that contradict ``claim`` (``surrender with 8,8 against
-    10``), or why the claim's hand cannot be asked about."""
-    found: list[str] = []
+) -> list[tuple[str, str, str]] | ClaimFinding:
+    """The plays of ``rules``' chart that contradict ``claim`` (``("surrender", "8,8", "10")``),
+    or why the claim's hand cannot be asked about."""
+    found: list[tuple[str, str, str]] = []
     for hand in claim.hands:
         for up in claim.against:
             key = (rules, hand, up, insurance)
@@ -234,10 +281,15 @@ def _contradictions(
                 try:
                     point = decision_for(rules, hand.cards, _up_card(up), insurance=insurance)
                 except ValueError as error:
-                    return ClaimFinding(("hands",), f"{hand} against {_up_name(up)}: {error}")
+                    reason = Refusal(
+                        "lesson-claim-no-point",
+                        {"hand": str(hand), "up": _up_name(up), "error": str(error)},
+                    )
+                    message = f"{hand} against {_up_name(up)}: {error}"
+                    return ClaimFinding(("hands",), message, reason)
                 best = cache[key] = strategy(point)
             if not claim.holds_for(best):
-                found.append(f"{best.value} with {hand} against {_up_name(up)}")
+                found.append((best.value, str(hand), _up_name(up)))
     return found
 
 
@@ -305,6 +357,8 @@ class WordingFinding:
     word: str
     occurrence: int
     message: str
+    #: The same as data, for the teacher's language.
+    reason: Refusal | None = None
 
 
 def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingFinding]:
@@ -341,6 +395,15 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
                         "(or the lesson's), which the checker verifies at every table the "
                         f"lesson plays at or names ({table_names}), or say it without an "
                         "absolute word",
+                        Refusal(
+                            "lesson-word-unbacked",
+                            {
+                                "word": repr(absolute.word),
+                                "plays": plays,
+                                "sentence": _shorten(absolute.sentence),
+                                "tables": table_names,
+                            },
+                        ),
                     )
                 )
                 continue
@@ -364,6 +427,15 @@ def check_wording(lesson: Lesson, tables: Sequence[TableRules]) -> list[WordingF
                     f"table(s) ({_label(path)}), but this text does not say so ({quoted}): name "
                     'the table (« à notre table », « au casino français », "at our table"…) '
                     "where the rule holds",
+                    Refusal(
+                        "lesson-word-table-unnamed",
+                        {
+                            "word": repr(absolute.word),
+                            "tables": only,
+                            "claim": _label(path),
+                            "sentence": _shorten(absolute.sentence),
+                        },
+                    ),
                 )
             )
     return findings
@@ -379,8 +451,11 @@ def _covers(claim: Claim, tables: Sequence[TableRules]) -> bool:
 
 
 def _quote(sentence: str) -> str:
-    shown = sentence if len(sentence) <= 90 else sentence[:87] + "…"
-    return f"“{shown}”"
+    return f"“{_shorten(sentence)}”"
+
+
+def _shorten(sentence: str) -> str:
+    return sentence if len(sentence) <= 90 else sentence[:87] + "…"
 
 
 def _label(path: DataPath) -> str:

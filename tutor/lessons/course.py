@@ -18,21 +18,24 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons.checks import check_against_strategy, check_lesson, check_valid_steps
-from tutor.lessons.findings import Code, Finding, ForStrategy, StrategyFn
+from tutor.lessons.findings import Code, Finding, ForStrategy, StrategyFn, why
 from tutor.lessons.lesson import Lesson, validate_lesson
 from tutor.lessons.problems import (
     Problem,
     _did_you_mean,
     _display,
     _found,
+    _found_reason,
+    _hint,
     _locate,
     _schema_problems,
 )
@@ -41,6 +44,52 @@ from tutor.strategy import judge
 
 #: The built-in course shipped with the app.
 BUILTIN_LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+#: The variable that names folders of lessons a technician adds to the built-in course, several
+#: separated by ``os.pathsep`` (``:`` on Linux).
+LESSONS_DIR_VARIABLE = "TUTOR_LESSONS_DIR"
+
+
+def fingerprint(paths: Iterable[str | Path]) -> tuple[object, ...]:
+    """What the course read from ``paths`` depends on, cheap to compute (one ``stat`` per lesson
+    file, none read): each folder's lesson files by name, modification time and size. A lesson
+    added, changed or removed changes it, so a course cached under it is loaded again.
+    """
+    marks: list[object] = []
+    for raw in paths:
+        path = Path(raw)
+        try:
+            if path.is_dir():
+                entries = sorted(
+                    (entry for entry in path.iterdir() if entry.suffix in (".yaml", ".yml")),
+                    key=lambda entry: entry.name,
+                )
+                marks.append((str(path), tuple(_mark(entry) for entry in entries)))
+            else:
+                marks.append((str(path), _mark(path)))
+        except OSError:
+            marks.append((str(path), None))
+    return tuple(marks)
+
+
+def _mark(path: Path) -> tuple[str, int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (path.name, status.st_mtime_ns, status.st_size)
+
+
+def served_folders(environ: Mapping[str, str] | None = None) -> tuple[Path, ...]:
+    """The folders of the course the app serves: the built-in course, then each folder that
+    ``TUTOR_LESSONS_DIR`` names, in its order (an empty part is skipped, a folder named twice
+    is read once; one that does not exist is reported by the course, as any missing path).
+
+    >>> served_folders({"TUTOR_LESSONS_DIR": "/srv/a" + os.pathsep + os.pathsep + "/srv/b"})[1:]
+    (PosixPath('/srv/a'), PosixPath('/srv/b'))
+    """
+    env = os.environ if environ is None else environ
+    extra = [Path(part) for part in env.get(LESSONS_DIR_VARIABLE, "").split(os.pathsep) if part]
+    return tuple(dict.fromkeys([BUILTIN_LESSONS, *extra]))
 
 
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
@@ -110,6 +159,11 @@ class Course:
         lessons = tuple(file.lesson for file in files if file.is_ok and file.lesson)
         return Course(files=files, lessons=lessons, strategy_checked=True)
 
+    def lessons_for(self, language: str) -> tuple[Lesson, ...]:
+        """The playable lessons a learner of ``language`` is offered (a one-language lesson only
+        to learners of its language), in course order."""
+        return tuple(lesson for lesson in self.lessons if lesson.speaks(language))
+
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
@@ -150,7 +204,11 @@ def lesson_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]
             else:
                 found.append(path)
         else:
-            problems.append(Problem(path, 1, 1, "no such lesson file or folder", Code.FILE))
+            problems.append(
+                Problem(
+                    path, 1, 1, "no such lesson file or folder", Code.FILE, why("lesson-no-file")
+                )
+            )
     unique = list(dict.fromkeys(found))
     return unique, problems
 
@@ -174,6 +232,7 @@ def _outside_problem(path: Path) -> Problem:
         "the file is a link to a file outside its folder: refused without being read (copy the"
         " lesson into the folder instead)",
         Code.FILE,
+        why("lesson-link-outside"),
     )
 
 
@@ -218,9 +277,15 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
     if problem is not None:
         document = SourceDocument(name=str(path), text="")
         return _Loaded(path, document, None, [problem], None)
+    return _load_text(path, text, bilingual=bilingual, named=True)
+
+
+def _load_text(path: Path, text: str, *, bilingual: bool, named: bool) -> _Loaded:
+    """A lesson's text parsed (bounded), validated and checked for its structure, placed as
+    ``path``; ``named``: the lesson's id must match the file's name (a file, not a draft)."""
     document = parse_yaml(text, str(path))
     problems = [
-        Problem(path, p.position.line, p.position.column, p.message, Code.YAML)
+        Problem(path, p.position.line, p.position.column, p.message, Code.YAML, p.reason)
         for p in document.problems
     ]
     data = document.data
@@ -228,7 +293,14 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
     raw_id = raw_id if isinstance(raw_id, str) else None
     if document.data is None and not problems:
         problems.append(
-            Problem(path, 1, 1, "the file is empty: a lesson starts with 'id:'", Code.SCHEMA)
+            Problem(
+                path,
+                1,
+                1,
+                "the file is empty: a lesson starts with 'id:'",
+                Code.SCHEMA,
+                why("lesson-empty"),
+            )
         )
     if not isinstance(data, dict):
         if data is not None:
@@ -240,6 +312,7 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
                     "a lesson file is a mapping of keys (id, title, "
                     f"level, rules, goals, requires, steps), not {_found(data)}",
                     Code.SCHEMA,
+                    why("lesson-not-a-mapping", found=_found_reason(data)),
                 )
             )
         return _Loaded(path, document, None, problems, raw_id)
@@ -252,7 +325,7 @@ def _load_file(path: Path, *, bilingual: bool) -> _Loaded:
         problems += [_locate(path, document, finding) for finding in valid.findings]
         return _Loaded(path, document, None, problems, raw_id, valid.pending)
     checked = check_lesson(lesson, bilingual=bilingual)
-    findings = checked.findings + _check_file_name(path, lesson)
+    findings = checked.findings + (_check_file_name(path, lesson) if named else [])
     problems += [_locate(path, document, finding) for finding in findings]
     return _Loaded(path, document, lesson, problems, raw_id, checked.pending)
 
@@ -264,13 +337,11 @@ def _read(path: Path) -> tuple[str, Problem | None]:
         with path.open("rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
     except OSError as error:
-        return "", Problem(path, 1, 1, f"cannot read the file: {error.strerror}", Code.FILE)
+        reason = why("lesson-unreadable", error=error.strerror)
+        message = f"cannot read the file: {error.strerror}"
+        return "", Problem(path, 1, 1, message, Code.FILE, reason)
     if len(raw) > MAX_BYTES:
-        message = (
-            f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
-            "into several lessons"
-        )
-        return "", Problem(path, 1, 1, message, Code.FILE)
+        return "", Problem(path, 1, 1, _too_large(), Code.FILE, _TOO_LARGE)
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as error:
@@ -281,7 +352,18 @@ def _read(path: Path) -> tuple[str, Problem | None]:
             f"the file is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read here; "
             "save the file as UTF-8 (lesson files are plain text)"
         )
-        return "", Problem(path, line, column, message, Code.FILE)
+        reason = why("lesson-not-utf8", byte=f"0x{raw[error.start]:02x}")
+        return "", Problem(path, line, column, message, Code.FILE, reason)
+
+
+_TOO_LARGE = why("lesson-too-large", kb=MAX_BYTES // 1024)
+
+
+def _too_large() -> str:
+    return (
+        f"the file is larger than {MAX_BYTES // 1024} KB; a lesson is a few KB: split it "
+        "into several lessons"
+    )
 
 
 def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
@@ -296,6 +378,7 @@ def _check_file_name(path: Path, lesson: Lesson) -> list[Finding]:
             f"{lesson.id!r}: name the file NN-{lesson.id}{path.suffix} (NN gives the "
             "course order) or change the id",
             Code.FILE,
+            reason=why("lesson-file-name", name=path.name, id=lesson.id, suffix=path.suffix),
         )
     ]
 
@@ -307,8 +390,14 @@ def load_course(
     *,
     bilingual: bool | None = None,
     strategy: StrategyFn | Literal["auto"] | None = "auto",
+    beside: Course | None = None,
 ) -> Course:
-    """Load every lesson under ``paths`` (default: the built-in course); never raises on content.
+    """Load every lesson under ``paths`` (default: the course the app serves, the built-in one
+    and the folders of ``TUTOR_LESSONS_DIR``); never raises on content.
+
+    ``beside`` is a course these lessons join (the built-in one, for a teacher's folder): their
+    ids must be free in it and their ``requires`` may name its lessons, but its files are
+    neither read again nor reported (a file of it that ``paths`` names is the one loaded).
 
     ``bilingual`` requires every text in French and English; by default it is on for files of
     the built-in course and off for a teacher's own files, which may be single-language plain
@@ -319,7 +408,7 @@ def load_course(
     later.
     """
     if paths is None:
-        paths = [BUILTIN_LESSONS]
+        paths = list(served_folders())
     elif isinstance(paths, str | Path):
         paths = [paths]
     judge = default_strategy() if strategy == "auto" else strategy
@@ -328,7 +417,7 @@ def load_course(
         _load_file(path, bilingual=is_builtin(path) if bilingual is None else bilingual)
         for path in files
     ]
-    _check_course(loaded)
+    _check_course(loaded, beside.files if beside is not None else ())
     order = _course_order(loaded)
     lesson_files = [
         LessonFile(
@@ -345,8 +434,67 @@ def load_course(
     return listed.against_strategy(judge) if judge is not None else listed
 
 
-def _check_course(loaded: list[_Loaded]) -> None:
-    """Checks across files: duplicate ids, unknown prerequisites, prerequisite cycles."""
+def check_text(
+    text: str,
+    name: str,
+    *,
+    course: Course,
+    bilingual: bool = False,
+    strategy: StrategyFn | Literal["auto"] | None = "auto",
+) -> LessonFile:
+    """A lesson given as text (an editor's draft) checked as a file of ``course`` would be.
+
+    Why text and not a file: the teacher's editor holds the lesson in the browser and in the
+    database, never on disk. It goes through the same passes as a file, in the same order: the
+    bounded reading (``MAX_BYTES``, no aliases or anchors, bounded nesting and values), the
+    schema, the lesson's meaning replayed by the engine, then the course: its id must be free
+    and its ``requires`` must name lessons of ``course`` (the built-in one, say), without a
+    cycle through them, then the strategy. Every problem comes back at its line and column of
+    ``text``, placed under ``name``; none raises.
+
+    ``name`` is what the problems are placed under. A name ending in ``.yaml`` (or ``.yml``) is a
+    file's, whose name must match the lesson's id, as in a folder; any other (a draft's label)
+    is not checked. A file of ``course`` with the same name is the one being checked again, so
+    its id is not a duplicate.
+
+    >>> checked = check_text("id: mine\\ntitle: T\\nlevel: 1\\ngoals: [g]\\nrequires: [nope]\\n"
+    ...                      "steps:\\n  - explain: hi\\n", "draft", course=Course((), ()),
+    ...                      strategy=None)
+    >>> [str(problem) for problem in checked.problems][0]
+    "draft:5:12: requires[0]: unknown prerequisite 'nope': no lesson has this id"
+    """
+    path = Path(name)
+    judge = default_strategy() if strategy == "auto" else strategy
+    # A character is at least one byte: a text far too long is refused before being encoded.
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        problem = Problem(path, 1, 1, _too_large(), Code.FILE, _TOO_LARGE)
+        return LessonFile(path, None, (problem,))
+    named = path.suffix in (".yaml", ".yml")
+    item = _load_text(path, text, bilingual=bilingual, named=named)
+    _check_course([item], course.files)
+    checked = LessonFile(
+        path, item.lesson, tuple(sorted(item.findings)), item.document, item.pending
+    )
+    return checked.against_strategy(judge) if judge is not None else checked
+
+
+def _check_course(loaded: list[_Loaded], beside: Sequence[LessonFile] = ()) -> None:
+    """Checks across files: duplicate ids, unknown prerequisites, prerequisite cycles; with
+    ``beside``, the files of a course the loaded ones join, which come first (so a loaded
+    lesson that takes one of their ids is the duplicate) and whose problems are not kept."""
+    again = {item.path.resolve() for item in loaded}
+    others = [
+        _Loaded(
+            file.path,
+            file.document or SourceDocument(name=str(file.path), text=""),
+            file.lesson,
+            [],
+            file.lesson.id if file.lesson is not None else None,
+        )
+        for file in beside
+        if file.path.resolve() not in again
+    ]
+    loaded = [*others, *loaded]
     owner: dict[str, _Loaded] = {}
     for item in loaded:
         lesson_id = item.lesson.id if item.lesson else item.raw_id
@@ -363,6 +511,9 @@ def _check_course(loaded: list[_Loaded]) -> None:
                         f"duplicate id {lesson_id!r}: {_display(first.path)} already uses it; "
                         "every lesson needs its own id",
                         Code.DUPLICATE_ID,
+                        reason=why(
+                            "lesson-duplicate-id", id=repr(lesson_id), first=_display(first.path)
+                        ),
                     ),
                 )
             )
@@ -383,6 +534,11 @@ def _check_course(loaded: list[_Loaded]) -> None:
                             ("requires", index),
                             f"unknown prerequisite {required!r}{hint}: no lesson has this id",
                             Code.PREREQUISITE,
+                            reason=why(
+                                "lesson-unknown-prerequisite",
+                                id=repr(required),
+                                hint=_hint(required, sorted(owner)),
+                            ),
                         ),
                     )
                 )
@@ -402,6 +558,7 @@ def _check_course(loaded: list[_Loaded]) -> None:
                         f"prerequisites form a cycle ({text}): a learner could never start these "
                         "lessons; remove one of the requirements",
                         Code.CYCLE,
+                        reason=why("lesson-cycle", cycle=text),
                     ),
                 )
             )

@@ -29,7 +29,9 @@ from tutor.cards import Card, InvalidCardError, Rank
 from tutor.decision import Action
 from tutor.exact import NumberError, parse_exact
 from tutor.game import Outcome
+from tutor.lessons.problem_codes import PROBLEM_CODES
 from tutor.lessons.source import card_tokens
+from tutor.refusal import Refusal, RefusedError
 from tutor.rules import PRESETS, InvalidRulesError, TableRules
 
 #: The languages of the app; a translated text gives each of them.
@@ -39,6 +41,23 @@ DEFAULT_LOCALE = "fr"
 ANSWER_KINDS: tuple[str, ...] = ("total", "number", "chips", "loss", "action", "choice")
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class LessonValueError(RefusedError, ValueError):
+    """A value the schema refuses, with its reason as data (``Refusal(code, params)``), so that
+    the teacher reads it in their language; ``str()`` is the English sentence. Its codes are
+    every lesson problem's (``PROBLEM_CODES``), which the other checks give as findings."""
+
+    codes = PROBLEM_CODES
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(Refusal(code, params), message)
+
+
+def refused(kind: str, template: str, code: str, **params: object) -> PydanticCustomError:
+    """A schema error of ``kind`` (English ``template``, filled from ``params``) that carries its
+    reason, ``code`` and ``params``, for the teacher's language."""
+    return PydanticCustomError(kind, template, {**params, "refusal": Refusal(code, params)})
 
 
 class _Strict(BaseModel):
@@ -69,7 +88,9 @@ class Translations(_Strict):
     @model_validator(mode="after")
     def _some_language(self) -> Translations:
         if self.fr is None and self.en is None:
-            raise ValueError("a translated text needs at least one of fr and en")
+            raise LessonValueError(
+                "lesson-text-no-language", "a translated text needs at least one of fr and en"
+            )
         return self
 
     def get(self, locale: str) -> str:
@@ -93,7 +114,7 @@ def _text_kind(value: Any) -> str | None:
 
 def _plain(value: str) -> PlainText:
     if not value.strip():
-        raise ValueError("the text is empty")
+        raise LessonValueError("lesson-text-empty", "the text is empty")
     return PlainText(value)
 
 
@@ -123,7 +144,9 @@ def _cards(value: Any) -> tuple[Card, ...]:
     if not isinstance(value, str | list) or (
         isinstance(value, list) and not all(isinstance(token, str) for token in value)
     ):
-        raise PydanticCustomError("cards", 'expected cards as a string such as "A♠ 10♥" or "AS TH"')
+        raise refused(
+            "cards", 'expected cards as a string such as "A♠ 10♥" or "AS TH"', "lesson-want-cards"
+        )
     cards: list[Card] = []
     for index, token in enumerate(card_tokens(value)):
         try:
@@ -132,10 +155,10 @@ def _cards(value: Any) -> tuple[Card, ...]:
             raise PydanticCustomError(
                 "card_token",
                 "{message} (cards are written A♠ 10♥ K♦ or AS TH KD)",
-                {"message": str(error), "index": index, "token": token},
+                {"message": str(error), "index": index, "token": token, "refusal": error.refusal},
             ) from None
     if not cards:
-        raise PydanticCustomError("cards", 'expected at least one card, such as "A♠ 10♥"')
+        raise refused("cards", 'expected at least one card, such as "A♠ 10♥"', "lesson-no-cards")
     return tuple(cards)
 
 
@@ -154,7 +177,9 @@ def _exact(value: Any) -> Fraction:
     try:
         return parse_exact(value)
     except NumberError as error:
-        raise PydanticCustomError("number", "{reason}", {"reason": str(error)}) from None
+        raise PydanticCustomError(
+            "number", "{reason}", {"reason": str(error), "refusal": error.refusal}
+        ) from None
 
 
 #: An exact number of chips or an exact answer (never a float): ``3``, ``1.5`` or ``"3/2"``.
@@ -165,11 +190,15 @@ def _action(value: Any) -> Action:
     if isinstance(value, Action):
         return value
     if not isinstance(value, str):
-        raise PydanticCustomError("action", "expected an action such as hit or stand")
+        raise refused("action", "expected an action such as hit or stand", "lesson-want-action")
     try:
         return Action.parse(value)
     except ValueError as error:
-        raise PydanticCustomError("action", "{message}", {"message": str(error)}) from None
+        names = ", ".join(action.value for action in Action)
+        raise refused(
+            "action", "{message}", "lesson-not-an-action", message=str(error), found=value,
+            names=names,
+        ) from None
 
 
 ActionName = Annotated[Action, PlainValidator(_action)]
@@ -186,13 +215,15 @@ def _outcomes(value: Any) -> tuple[Outcome, ...]:
         try:
             outcomes.append(Outcome(str(item).strip().lower()))
         except ValueError:
-            raise PydanticCustomError(
+            raise refused(
                 "outcome",
                 "{found} is not an outcome; outcomes are: {names}",
-                {"found": repr(item), "names": names},
+                "lesson-not-an-outcome",
+                found=repr(item),
+                names=names,
             ) from None
     if not outcomes:
-        raise PydanticCustomError("outcome", "expected an outcome, such as win")
+        raise refused("outcome", "expected an outcome, such as win", "lesson-want-outcome")
     return tuple(outcomes)
 
 
@@ -210,19 +241,22 @@ def _up_cards(value: Any) -> tuple[int, ...]:
         try:
             points.append(Rank.parse(str(item)).points)
         except InvalidCardError:
-            raise PydanticCustomError(
+            raise refused(
                 "up_card",
                 "{found} is not an up-card value; use 2 to 10, or A (or 1) for an Ace",
-                {"found": repr(item)},
+                "lesson-not-an-up-card",
+                found=repr(item),
             ) from None
     return tuple(sorted(set(points)))
 
 
 def _lesson_id(value: str) -> str:
     if not _ID.match(value):
-        raise ValueError(
+        raise LessonValueError(
+            "lesson-not-an-id",
             f"{value!r} is not a lesson id: write lowercase words joined by hyphens, "
-            "such as soft-totals"
+            "such as soft-totals",
+            found=repr(value),
         )
     return value
 
@@ -244,25 +278,31 @@ def _rules(value: Any) -> TableRules:
     elif isinstance(value, dict):
         mapping = value
     else:
-        raise PydanticCustomError(
+        raise refused(
             "rules",
             "expected a preset name ({presets}) or a mapping {{preset: …, option: …}}",
-            {"presets": ", ".join(PRESETS)},
+            "lesson-want-rules",
+            presets=", ".join(PRESETS),
         )
     try:
         return TableRules.from_mapping(mapping, source=False)
     except InvalidRulesError as error:
         if not error.problems:  # rules that do not hold together: the whole table is at fault
-            raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
+            every = Refusal("lesson-rules", {"refusals": error.refusals})
+            context: dict[str, Any] = {"message": str(error), "refusal": every}
+            raise PydanticCustomError("rules", "{message}", context) from None
         first = error.problems[0]
         context = {
             "message": first.message,
             "key": "self" if isinstance(value, str) else str(first.key),
             "at": "key" if first.at_key else "value",
+            "refusal": first.refusal,
         }
         raise PydanticCustomError("rules", "{message}", context) from None
     except TypeError as error:
-        raise PydanticCustomError("rules", "{message}", {"message": str(error)}) from None
+        detail = str(error)
+        error_ = refused("rules", "{message}", "lesson-schema", message=detail, detail=detail)
+        raise error_ from None
 
 
 #: ``rules: family`` or ``rules: {preset: family, dealer_hits_soft_17: true}``.

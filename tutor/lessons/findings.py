@@ -1,4 +1,5 @@
-"""What a check of a lesson hands back: a ``Finding`` (a data path, a sentence, a ``Code``), the
+"""What a check of a lesson hands back: a ``Finding`` (a data path, a sentence, a ``Code``, the
+sentence as data: its ``reason``, code and parameters, ``why(code, **params)``), the
 plays and engine figures put aside for the strategy (``ForStrategy``), and both together
 (``Checked``).
 
@@ -17,6 +18,7 @@ from fractions import Fraction
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons.models import Claim, EngineFigure
 from tutor.lessons.source import DataPath
+from tutor.refusal import Refusal
 from tutor.rules import TableRules
 
 #: The strategy's answer to a decision point: the chart's play (``course.chart_play``).
@@ -96,3 +98,13 @@ class Finding:
     at_key: bool = False
     #: A word of the text at ``path``: the word and how many times it comes before (from 0).
     word: tuple[str, int] | None = None
+    #: The problem as data, a code and its parameters (``tutor.render.lesson_problems`` says it
+    #: in the teacher's language; ``message`` is the English sentence, for logs).
+    reason: Refusal | None = None
+
+
+def why(code: str, **params: object) -> Refusal:
+    """A lesson problem's reason: ``why("lesson-cycle", cycle="a → b → a")``. A parameter may
+    itself be a ``Refusal`` (a part of the sentence with words of its own: a round's story, the
+    engine's refusal of a move), a sequence of them, or None (a part left out)."""
+    return Refusal(code, params)

@@ -186,6 +186,9 @@ class Lesson(_Strict):
     id: LessonId
     title: Text
     level: Annotated[int, Field(strict=True, ge=1, le=3)]
+    #: The one language a lesson is written in (its texts then plain strings), offered only to
+    #: learners of that language; None (absent) for a lesson given in every language.
+    language: Literal["fr", "en"] | None = None
     #: The table the lesson assumes; the family table when absent.
     rules: Rules = PRESETS["family"]
     goals: Annotated[tuple[Text, ...], Field(min_length=1)]
@@ -200,6 +203,11 @@ class Lesson(_Strict):
     #: never shown figures no lesson has explained. Off when absent.
     expected_values: Annotated[bool, Field(strict=True)] = False
     steps: Annotated[tuple[Step, ...], Field(min_length=1)]
+
+    def speaks(self, language: str) -> bool:
+        """Whether a learner of ``language`` is offered this lesson: every lesson but one written
+        in another language only."""
+        return self.language is None or self.language == language
 
     @property
     def offered(self) -> frozenset[Action]:

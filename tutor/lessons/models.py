@@ -44,12 +44,14 @@ from tutor.lessons.fields import (
     ActionName,
     Cards,
     Exact,
+    LessonValueError,
     Outcomes,
     Rules,
     Text,
     _action,
     _Strict,
     _up_cards,
+    refused,
 )
 from tutor.quiz_questions import Category, Hands
 
@@ -80,9 +82,11 @@ class HandClass:
             kind: Literal["hard", "soft"] = "hard" if words[0] == "hard" else "soft"
             low, high = (5, 20) if kind == "hard" else (13, 20)
             if not low <= total <= high:
-                raise ValueError(
+                raise LessonValueError(
+                    f"lesson-claim-{kind}-total",
                     f"{text!r}: a {kind} total in a claim is {low} to {high} (a 21 stands by "
-                    "itself: there is no play to claim)"
+                    "itself: there is no play to claim)",
+                    found=repr(text), low=low, high=high,
                 )
             return cls(kind, total)
         if len(words) == 2 and words[0] == words[1]:
@@ -92,9 +96,11 @@ class HandClass:
                 pass
             else:
                 return cls("pair", rank.points)
-        raise ValueError(
+        raise LessonValueError(
+            "lesson-claim-not-a-hand",
             f"{text!r} is not a hand of a claim: write a pair as 8,8 or A,A (10,10 for two "
-            "ten-valued cards), a total as hard 16 or soft 17"
+            "ten-valued cards), a total as hard 16 or soft 17",
+            found=repr(text),
         )
 
     @property
@@ -122,18 +128,22 @@ class HandClass:
 def _hand_classes(value: Any) -> tuple[HandClass, ...]:
     items = value if isinstance(value, list | tuple) else [value]
     if not items:
-        raise PydanticCustomError("hands", "expected at least one hand, such as 8,8 or hard 16")
+        raise refused(
+            "hands", "expected at least one hand, such as 8,8 or hard 16", "lesson-no-hands"
+        )
     hands: list[HandClass] = []
     for item in items:
         if isinstance(item, HandClass):
             hands.append(item)
             continue
         if not isinstance(item, str | int) or isinstance(item, bool):
-            raise PydanticCustomError("hands", "expected a hand such as 8,8 or hard 16")
+            raise refused("hands", "expected a hand such as 8,8 or hard 16", "lesson-want-hand")
         try:
             hands.append(HandClass.parse(str(item)))
-        except ValueError as error:
-            raise PydanticCustomError("hands", "{message}", {"message": str(error)}) from None
+        except LessonValueError as error:
+            raise PydanticCustomError(
+                "hands", "{message}", {"message": str(error), "refusal": error.refusal}
+            ) from None
     return tuple(dict.fromkeys(hands))  # each row once, however often it is written
 
 
@@ -146,7 +156,7 @@ def _claim_ups(value: Any) -> tuple[int, ...]:
 def _actions(value: Any) -> tuple[Action, ...]:
     items = value if isinstance(value, list | tuple) else [value]
     if not items:
-        raise PydanticCustomError("action", "expected an action such as split")
+        raise refused("action", "expected an action such as split", "lesson-want-action")
     return tuple(_action(item) for item in items)
 
 
@@ -177,12 +187,16 @@ class Claim(_Strict):
     @model_validator(mode="after")
     def _play_or_avoid(self) -> Claim:
         if (self.play is None) == (self.avoid is None):
-            raise ValueError(
+            raise LessonValueError(
+                "lesson-claim-play-or-avoid",
                 "a claim gives either 'play' (the right play is this one) or 'avoid' (the right "
-                "play is never this one), not both or neither"
+                "play is never this one), not both or neither",
             )
         if self.tables is not None and not self.tables:
-            raise ValueError("'tables' lists at least one table, or is left out (every table)")
+            raise LessonValueError(
+                "lesson-claim-no-tables",
+                "'tables' lists at least one table, or is left out (every table)",
+            )
         return self
 
     @property
@@ -242,9 +256,14 @@ class TotalAnswer(NumberAnswer):
     def _total_is_the_number(cls, data: Any) -> Any:
         if isinstance(data, dict) and "total" in data:
             if "number" in data:
-                raise ValueError("an answer is a total or a number, not both")
+                raise LessonValueError(
+                    "lesson-total-or-number", "an answer is a total or a number, not both"
+                )
             if "engine" in data:
-                raise ValueError("a total is counted from the cards: it has no 'engine' figure")
+                raise LessonValueError(
+                    "lesson-total-engine",
+                    "a total is counted from the cards: it has no 'engine' figure",
+                )
             data = {("number" if key == "total" else key): value for key, value in data.items()}
         return data
 
@@ -262,8 +281,10 @@ class ChipsAnswer(_Strict):
 
 def _not_negative(amount: Fraction) -> Fraction:
     if amount < 0:
-        raise ValueError(
-            f"a loss is written as the amount lost, without a sign: loss: {-amount}, not {amount}"
+        raise LessonValueError(
+            "lesson-loss-signed",
+            f"a loss is written as the amount lost, without a sign: loss: {-amount}, not {amount}",
+            written=f"loss: {-amount}", found=str(amount),
         )
     return amount
 
@@ -295,9 +316,11 @@ class ChoiceAnswer(_Strict):
     def _choice_is_an_option(cls, choice: int, info: ValidationInfo) -> int:
         options = info.data.get("options")
         if options is not None and choice >= len(options):
-            raise ValueError(
+            raise LessonValueError(
+                "lesson-choice-beyond",
                 f"choice {choice} is not an option: the {len(options)} options are numbered "
-                f"from 0 to {len(options) - 1}"
+                f"from 0 to {len(options) - 1}",
+                choice=choice, count=len(options), last=len(options) - 1,
             )
         return choice
 
@@ -340,15 +363,21 @@ Answer = Annotated[
 
 def _two_cards(player: tuple[Card, ...]) -> tuple[Card, ...]:
     if len(player) != 2:
-        raise ValueError(f"the learner is dealt exactly two cards, not {len(player)}")
+        raise LessonValueError(
+            "lesson-two-cards",
+            f"the learner is dealt exactly two cards, not {len(player)}",
+            count=len(player),
+        )
     return player
 
 
 def _up_and_hole(dealer: tuple[Card, ...]) -> tuple[Card, ...]:
     if len(dealer) > 2:
-        raise ValueError(
+        raise LessonValueError(
+            "lesson-dealer-cards",
             f"the dealer is dealt the up-card and at most a hole card, not {len(dealer)} "
-            "cards; the dealer's later cards go in 'then'"
+            "cards; the dealer's later cards go in 'then'",
+            count=len(dealer),
         )
     return dealer
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.refusal import Refusal
 from tutor.yaml_reader import (
     BOUNDS,
     Bounds,
@@ -74,6 +75,8 @@ class YamlProblem:
 
     position: Position
     message: str
+    #: The same as data, for the teacher's language (``tutor.render.lesson_problems``).
+    reason: Refusal | None = None
 
 
 @dataclass
@@ -187,8 +190,46 @@ def parse_yaml(text: str, name: str) -> SourceDocument:
         text=text,
         data=read.data,
         places=read.places,
-        problems=[YamlProblem(problem.position, _sentence(problem)) for problem in read.problems],
+        problems=[
+            YamlProblem(problem.position, _sentence(problem), _reason(problem))
+            for problem in read.problems
+        ],
     )
+
+
+_CODE_POINT = re.compile(r"\(U\+([0-9A-F]{4,6})\)$")
+#: The characters the reader names, by the code of their name in a teacher's language.
+_CHARACTERS = {"00": "nul", "0B": "vertical-tab", "0C": "form-feed", "1B": "escape", "7F": "delete"}
+
+
+def _reason(problem: _ReadProblem) -> Refusal:
+    """``_sentence`` as data: a code and its parameters."""
+    kind, detail = problem.kind, problem.detail
+    if kind is Issue.SIZE:
+        return Refusal("lesson-too-large", {"kb": MAX_BYTES // 1024})
+    if kind is Issue.CHARACTER:
+        found = _CODE_POINT.search(detail)
+        point = found.group(1) if found else "?"
+        name = _CHARACTERS.get(point[-2:] if point.startswith("00") else "", "control")
+        return Refusal("lesson-character", {"name": Refusal(f"lesson-char-{name}"),
+                                            "point": f"U+{point}"})
+    if kind is Issue.ALIAS:
+        return Refusal("lesson-alias", {"name": detail})
+    if kind is Issue.ANCHOR:
+        return Refusal("lesson-anchor", {"name": detail})
+    if kind is Issue.NODES:
+        return Refusal("lesson-too-many-values", {"most": MAX_NODES})
+    if kind is Issue.DEPTH:
+        return Refusal("lesson-too-deep", {"most": MAX_DEPTH})
+    if kind is Issue.VALUE:
+        return Refusal("lesson-value", {"detail": detail})
+    if kind is Issue.DUPLICATE_KEY:
+        line = problem.first.line if problem.first is not None else 1
+        return Refusal("lesson-duplicate-key", {"key": repr(detail), "line": line})
+    context = None
+    if problem.context:
+        context = Refusal("lesson-yaml-context", {"context": problem.context})
+    return Refusal("lesson-yaml-syntax", {"detail": detail or None, "context": context})
 
 
 def _sentence(problem: _ReadProblem) -> str:

@@ -143,6 +143,20 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "hands": N_("Some typed hands cannot be asked: each line's problem is listed."),
     "unknown-learner": N_("This learner's data has been erased, in another tab perhaps."),
     "not-offered": N_("This lesson does not offer “{action}” yet; its moves are: {offered}."),
+    "lesson-too-large": N_(
+        "A lesson is at most {most} KB and this one is {size} KB: split it into several lessons."
+    ),
+    "too-many-lessons": N_(
+        "You keep {most} lessons already, the most a teacher keeps: delete one to write another."
+    ),
+    "unknown-lesson": N_("This lesson no longer exists: it was deleted."),
+    "wrong-lesson-key": N_("No lesson has this link and key: check both and try again."),
+    "not-your-lesson": N_(
+        "This lesson was written in another browser: open it with its link and its key."
+    ),
+    "lesson-has-problems": N_(
+        "The checker finds problems in this lesson ({count}): fix them to publish it."
+    ),
 }
 
 #: Sentences for the strategy's reason keys (``tutor.strategy.advice``); an unknown key falls

@@ -41,6 +41,10 @@ CSS = (
     # A disabled action's reason, written out where a hover tooltip cannot be reached (touch) or
     # hardly fits (narrow screens); a mouse on a wide screen reads it in the button's tooltip.
     ".tutor-touch-reasons{font-size:.9rem;margin:0;padding-left:1.2rem}"
+    # « Mes leçons »: a lesson's YAML in the editor in a fixed-width font, so that its indents
+    # line up as the checker reads them and a column number points where the teacher looks.
+    "[class*='st-key-author-editor'] textarea{font-family:'DejaVu Sans Mono',monospace;"
+    "font-size:.9rem}"
     "@media (hover:hover) and (min-width:641px){.tutor-touch-reasons{display:none}}"
     # On a phone, a row of buttons only (answers, actions) wraps two by two instead of stacking
     # one per line.

@@ -40,7 +40,8 @@ The rooms behind this face: ``tutor.store.learners`` (``Store``: the statements)
 tables and bounds), ``tutor.store.database`` (the URL, the engine, the migrations),
 ``tutor.store.nickname`` (what a nickname may be), ``tutor.store.errors`` (the refusals),
 ``tutor.store.classes`` and ``tutor.store.class_records`` (class mode's tables, its
-statements) and ``tutor.store.base`` (what every
+statements), ``tutor.store.teacher_lessons`` (the lessons teachers write in the browser: drafts,
+published versions, links) and ``tutor.store.base`` (what every
 table shares).
 """
 
@@ -57,7 +58,12 @@ from tutor.store.classes import (
     class_students,
 )
 from tutor.store.database import default_url, migrate
-from tutor.store.errors import InvalidNicknameError, NicknameProblem, UnknownLearnerError
+from tutor.store.errors import (
+    InvalidNicknameError,
+    NicknameProblem,
+    TeacherLessonError,
+    UnknownLearnerError,
+)
 from tutor.store.learners import Store
 from tutor.store.nickname import clean_nickname
 from tutor.store.records import (
@@ -86,11 +92,18 @@ from tutor.store.tables import (
     lesson_steps,
     reviews,
 )
+from tutor.store.teacher_lessons import (
+    LESSONS_PER_TEACHER,
+    TEXT_MAX_BYTES,
+    TeacherLessonRecords,
+    teacher_lessons,
+)
 
 __all__ = [
     "FOLDED_MAX",
     "JSON_MAX",
     "LEARNER_HASH_COLUMNS",
+    "LESSONS_PER_TEACHER",
     "LESSON_ID_MAX",
     "NICKNAME_MAX",
     "ORIGINS",
@@ -98,6 +111,7 @@ __all__ = [
     "SETTING_MAX",
     "STEPS_MAX",
     "STEP_KINDS",
+    "TEXT_MAX_BYTES",
     "Answer",
     "ClassRecords",
     "InvalidNicknameError",
@@ -110,6 +124,8 @@ __all__ = [
     "StepKind",
     "StepRecord",
     "Store",
+    "TeacherLessonError",
+    "TeacherLessonRecords",
     "UTCDateTime",
     "UnknownLearnerError",
     "answers",
@@ -128,4 +144,5 @@ __all__ = [
     "metadata",
     "migrate",
     "reviews",
+    "teacher_lessons",
 ]

@@ -41,3 +41,24 @@ class UnknownLearnerError(RefusedError, LookupError):
 
     def __init__(self, message: str) -> None:
         super().__init__(Refusal("unknown-learner"), message)
+
+
+class TeacherLessonError(RefusedError, ValueError):
+    """A teacher's lesson the store will not keep or open: a text over the lesson file's bound
+    (``lesson-too-large``, with ``most`` and ``size`` in KB), one lesson too many for this
+    teacher (``too-many-lessons``, with ``most``), a link or a key that opens none
+    (``unknown-lesson``, ``wrong-lesson-key``), a lesson that is not this browser's
+    (``not-your-lesson``), or a text the checker refuses to publish (``lesson-has-problems``,
+    with ``count``)."""
+
+    codes = (
+        "lesson-too-large",
+        "too-many-lessons",
+        "unknown-lesson",
+        "wrong-lesson-key",
+        "not-your-lesson",
+        "lesson-has-problems",
+    )
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(Refusal(code, params), message)

@@ -57,6 +57,7 @@ from tutor.store.tables import (
     lesson_steps,
     reviews,
 )
+from tutor.store.teacher_lessons import TeacherLessonRecords, teacher_lessons
 
 
 def _json(value: object, what: str) -> str:
@@ -94,6 +95,8 @@ class Store:
             migrate(connection)
         #: Class mode's statements (``tutor.store.class_records``), on the same engine.
         self.classes = ClassRecords(self.engine)
+        #: The teachers' own lessons (``tutor.store.teacher_lessons``), on the same engine.
+        self.teacher_lessons = TeacherLessonRecords(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -159,7 +162,8 @@ class Store:
         nothing links those seats to this learner any more. Erasing means gone: the token's hash
         leaves every table that holds it (``LEARNER_HASH_COLUMNS``), so the old code finds
         nothing: not the seats, not the classes this browser created (a class stays, opened with
-        its code and key as any other), not the wrong-key counts or the rate buckets it left.
+        its code and key as any other), not the wrong-key counts or the rate buckets it left, not
+        the lessons it wrote (each stays for its students, reopened with its link and key).
         """
         with self.engine.begin() as db:
             hashed = db.execute(
@@ -178,6 +182,11 @@ class Store:
                 )
                 db.execute(
                     class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
+                )
+                db.execute(
+                    teacher_lessons.update()
+                    .where(teacher_lessons.c.owner_hash == hashed)
+                    .values(owner_hash=None)
                 )
                 db.execute(
                     class_rate.delete().where(

@@ -23,6 +23,7 @@ LEARNER_HASH_COLUMNS: tuple[str, ...] = (
     "class_key_attempts.guesser",
     "class_rate.bucket",
     "study_groups.creator_hash",
+    "teacher_lessons.owner_hash",
 )
 #: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``).
 RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser")

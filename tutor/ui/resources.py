@@ -6,8 +6,10 @@ database URL for the server's life, rather than one per click or per learner. Th
 (``./data`` by default), read when a page first asks, so tests point the app at a temporary file
 by setting the environment.
 
-It also holds the course (``course_check``): loaded once per server, listed at once, and checked
-against the strategy off the first page's path.
+It also holds the course (``course_check``): loaded once per state of its folders (the built-in
+course and ``TUTOR_LESSONS_DIR``'s), listed at once, and checked against the strategy off the
+first page's path. A lesson added, changed or removed in a folder is seen at the next page run,
+with no restart: the cache is keyed on the folders' file names, times and sizes.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.lessons import Course, Problem, default_strategy, load_course
+from tutor.lessons.course import fingerprint, served_folders
 
 if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
+    from tutor.authoring import Shelf
     from tutor.classroom import Classroom
     from tutor.homework import Homework
     from tutor.store import Store
@@ -71,6 +75,20 @@ def homework() -> Homework:
     return _homework(default_url())
 
 
+@st.cache_resource(show_spinner=False)
+def _shelf(url: str) -> Shelf:
+    from tutor.authoring import Shelf
+
+    return Shelf(_store(url))
+
+
+def shelf() -> Shelf:
+    """The teachers' own lessons over the server's store (« Mes leçons », a student's link)."""
+    from tutor.store import default_url
+
+    return _shelf(default_url())
+
+
 # -- the course: listed at once, checked against the strategy off the first page's path --------
 
 
@@ -83,13 +101,18 @@ class CourseCheck:
     engine, prerequisites) and is ready in a fraction of a second; the strategy check runs in a
     background thread started once the list is on screen (``start``), and a lesson about to be
     played is checked on its own first (``lesson_problems``), so a lesson that teaches a play
-    the strategy contradicts is still an error card, never played and never a crash. Both are
+    the strategy contradicts is never played and never a crash (its problems go to the log and
+    the teacher's page, not to the learner). Both are
     the strategy pass over ``listed`` (``Course.against_strategy``): no file is read twice.
     """
 
     def __init__(self, paths: tuple[str, ...] | None) -> None:
         self.paths = paths
         self.listed = load_course(self._sources(), strategy=None)
+        for file in self.listed.broken:  # for the logs and the teacher's page, never a learner
+            _LOG.warning("lesson file left out of the course: %s", file.path)
+            for problem in file.problems:
+                _LOG.warning("  %s", problem)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._checked: Course | None = None
@@ -147,8 +170,16 @@ class CourseCheck:
         return found
 
 
-@st.cache_resource(show_spinner=False)
-def course_check(paths: tuple[str, ...] | None) -> CourseCheck:
-    """The course of ``paths`` (the built-in course when None), loaded once per server process:
-    lesson files do not change while the app runs."""
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _course_check(paths: tuple[str, ...] | None, marks: tuple[object, ...]) -> CourseCheck:
+    """One course per state of its files (``marks``): a state seen before is served at once."""
     return CourseCheck(paths)
+
+
+def course_check(paths: tuple[str, ...] | None) -> CourseCheck:
+    """The course of ``paths`` (when None, the course the app serves: the built-in one and the
+    folders of ``TUTOR_LESSONS_DIR``, read at each call), loaded again once its files change: a
+    teacher's lesson copied into a folder is listed at the next page run, by every process of
+    the server, without a restart. Each call costs a ``stat`` per lesson file."""
+    sources = paths if paths is not None else tuple(str(path) for path in served_folders())
+    return _course_check(sources, fingerprint(sources))

@@ -47,7 +47,7 @@ from tutor.ui.classroom.live import (
 from tutor.ui.classroom.reports import results_view
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.resources import classroom
+from tutor.ui.resources import classroom, shelf
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, TeacherDesk
 
@@ -78,6 +78,13 @@ def _lessons(paths: tuple[str, ...] | None) -> dict[str, Lesson]:
     return {lesson.id: lesson for lesson in course.lessons}
 
 
+def _lesson_choices(state: AppState) -> dict[str, Lesson]:
+    """The course's lessons, then this browser's own published ones (« Mes leçons »)."""
+    choices = dict(_lessons(state.lesson_paths))
+    choices.update({lesson.id: lesson for lesson in shelf().published_of(state.learner_token)})
+    return choices
+
+
 def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
     choice = st.session_state.get("class-rules", "settings")
     if choice == "lesson" and lesson is not None:
@@ -99,7 +106,7 @@ def _create(state: AppState, pages: ClassPages) -> None:
         pages.message = t.format("A title has {most} characters at most.", most=TITLE_MAX_CHARS)
         return
     source = values.get("class-source", "lesson")
-    lesson = _lessons(state.lesson_paths).get(str(values.get("class-lesson", "")))
+    lesson = _lesson_choices(state).get(str(values.get("class-lesson", "")))
     rules = _chosen_rules(state, lesson if source == "lesson" else None)
     seed = random.SystemRandom().randrange(2**32)
     try:
@@ -232,7 +239,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             key="class-source",
             required=True,
         )
-        lessons = _lessons(state.lesson_paths)
+        lessons = _lesson_choices(state)
         lesson: Lesson | None = None
         if source == "lesson" and lessons:
             chosen = st.selectbox(

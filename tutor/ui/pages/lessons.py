@@ -1,7 +1,13 @@
-"""Lessons: the course list with progress, broken files as error cards, and the lesson player."""
+"""Lessons: the course list with progress, and the lesson player.
+
+A learner is offered only the lessons that play: a broken lesson file (or one the strategy
+contradicts) is left out of the list, its problems in the server's log and on the teacher's
+side (``Course.broken``, ``tutor check``), and a lesson written in one language only is offered
+to the learners of that language."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 import streamlit as st
@@ -25,9 +31,11 @@ from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import lesson_worked, todo_box
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
-from tutor.ui.resources import course_check, store
+from tutor.ui.resources import course_check, shelf, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
+
+_LOG = logging.getLogger(__name__)
 
 
 def course(paths: tuple[str, ...] | None) -> Course:
@@ -49,16 +57,7 @@ def course_list(state: AppState) -> None:
     todo_box(state)
     loaded = course(state.lesson_paths)
     levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
-    for number, file in enumerate(loaded.files, start=1):
-        lesson = file.lesson
-        if lesson is None or not file.is_ok:
-            with st.container(border=True):
-                st.error(
-                    t.format("This lesson file cannot be played: {name}", name=file.path.name),
-                    icon=":material/error:",
-                )
-                st.code("\n".join(str(problem) for problem in file.problems), language=None)
-            continue
+    for number, lesson in enumerate(loaded.lessons_for(state.language), start=1):
         done = min(state.progress.get(lesson.id, 0), len(lesson.steps))
         total = len(lesson.steps)
         with st.container(border=True):
@@ -117,6 +116,7 @@ def _restart(state: AppState, lesson: Lesson) -> None:
 def _close(state: AppState) -> None:
     state.close_lesson(store())
     st.query_params.pop("lesson", None)
+    st.query_params.pop("l", None)
 
 
 def _record(state: AppState) -> None:
@@ -423,11 +423,11 @@ def player(run: LessonRun, state: AppState) -> None:
     with st.spinner(t.gettext("Checking the lesson…")):
         problems = course_check(state.lesson_paths).lesson_problems(lesson.id)
     if problems:  # the strategy contradicts what the lesson teaches: never play it
-        st.error(
-            t.format("This lesson file cannot be played: {name}", name=problems[0].path.name),
-            icon=":material/error:",
+        _LOG.warning("lesson %s not played: %s", lesson.id, "; ".join(map(str, problems)))
+        st.info(
+            t.gettext("This lesson is not available for now: its author is correcting it."),
+            icon=":material/construction:",
         )
-        st.code("\n".join(str(problem) for problem in problems), language=None)
         return
     st.title(_text(lesson.title, state))
     st.progress(
@@ -486,13 +486,38 @@ def player(run: LessonRun, state: AppState) -> None:
         )
 
 
+def _open_link(state: AppState) -> bool:
+    """A teacher's lesson opened by its link (``?l=TOKEN``, « Mes leçons »): its published
+    version, where this learner left it. A link that opens nothing says so, in a sentence, and
+    shows the course: a draft or a broken lesson never reaches a learner."""
+    token = st.query_params.get("l")
+    if not token:
+        return False
+    from tutor.authoring import link_token, progress_key  # the database's side: links only
+
+    if state.lesson is not None and state.lesson.lesson.id == progress_key(link_token(token)):
+        return True  # already open: this run goes on
+    lesson = shelf().published_lesson(str(token))
+    if lesson is None:
+        st.info(
+            state.t.gettext("This link opens no lesson: ask your teacher for the link again."),
+            icon=":material/link_off:",
+        )
+        st.query_params.pop("l", None)
+        return False
+    state.open_lesson(lesson, store())
+    return True
+
+
 def _reopen(state: AppState) -> None:
     """After a reload the address still names the open lesson: reopen it where it was left."""
+    if _open_link(state):
+        return
     wanted = st.query_params.get("lesson")
     if not wanted or state.lesson is not None:
         return
     loaded = course(state.lesson_paths)
-    lesson = next((f.lesson for f in loaded.files if f.lesson and f.lesson.id == wanted), None)
+    lesson = next((le for le in loaded.lessons_for(state.language) if le.id == wanted), None)
     if lesson is None or state.learner is None:
         st.query_params.pop("lesson", None)  # unknown, or nothing kept to resume
         return
@@ -502,6 +527,9 @@ def _reopen(state: AppState) -> None:
 def main() -> None:
     state = app_state()
     _reopen(state)
+    if state.lesson is None and state.authoring.previewing:  # a preview closed: back to its editor
+        state.authoring.previewing = False
+        st.switch_page("tutor/ui/pages/my_lessons.py")
     if state.lesson is None:
         course_list(state)
         # The list is on screen: now check the course against the strategy, in the background.

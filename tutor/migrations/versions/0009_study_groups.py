@@ -1,8 +1,8 @@
 """Homework: a teacher's study groups, their members, the work given to them, and what each
 member did for it (``tutor.store.groups``, ``tutor.homework``).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-02
 
 Five new tables, nothing copied: SQLite needs no batch mode. A member belongs to a learner
@@ -15,8 +15,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,163 @@
+"""« Mes leçons » in the app (AppTest): a teacher creates a lesson from the template, reads the
+checker's problems at their lines in French, fixes them, previews the lesson with the lessons
+page's player, publishes it and gets its link; a student's session opens the link and plays it;
+nobody's course list shows it."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT, TIMEOUT, OpenApp
+from tests.test_authoring import TWO_MISTAKES
+from tutor.authoring import TEMPLATE
+from tutor.visit import AppState
+
+PAGE = "tutor/ui/pages/my_lessons.py"
+
+
+def _plain(text: str) -> str:
+    """French as a reader sees it: the typography's non-breaking spaces as spaces."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def _teacher(open_app: OpenApp) -> AppTest:
+    at = open_app()
+    at.switch_page(PAGE)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def _new_lesson(at: AppTest) -> None:
+    at.button(key="author-new").click()
+    at.run()
+    assert not at.exception
+    at.button(key="author-key-noted").click()
+    at.run()
+
+
+def _save(at: AppTest, text: str) -> None:
+    at.text_area[0].input(text)
+    at.button(key="author-save").click()
+    at.run()
+    assert not at.exception
+
+
+def test_the_page_is_in_the_navigation_beside_class_mode(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    assert [title.value for title in at.title] == ["Mes leçons"]
+    assert at.button(key="author-new").label == "Nouvelle leçon"
+    source = (ROOT / "app.py").read_text()
+    assert source.index("my_lessons.py") < source.index("class_teacher.py")
+
+
+def test_a_new_lesson_shows_its_key_once_then_the_template_in_the_editor(
+    open_app: OpenApp,
+) -> None:
+    at = _teacher(open_app)
+    at.button(key="author-new").click()
+    at.run()
+    key = at.code[0].value
+    assert len(key) == 17
+    assert key.count("-") == 2
+    at.button(key="author-key-noted").click()
+    at.run()
+    assert key not in [code.value for code in at.code]
+    assert at.text_area[0].value == TEMPLATE
+    assert [_plain(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
+
+
+def test_two_mistakes_are_read_in_french_at_their_lines_and_block_publishing(
+    open_app: OpenApp,
+) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    _save(at, TWO_MISTAKES)
+    assert [_plain(e.value) for e in at.error] == ["Le vérificateur trouve 2 problèmes :"]
+    places = [m.value for m in at.markdown if m.value.startswith("**Ligne")]
+    assert len(places) == 2
+    assert places[0].startswith("**Ligne 11, colonne 19**")
+    assert places[1].startswith("**Ligne 25, colonne 14**")
+    assert "n’est pas une carte" in places[0]  # the checker's sentence, in French
+    assert "le gain net de la place" in places[1]
+    quoted = [code.value for code in at.code]
+    assert '11:       cards: "10♠ 1X"\n' + " " * 22 + "^" in quoted
+    assert at.button(key="author-publish").disabled
+    assert at.button(key="author-preview").disabled
+
+
+def test_a_fixed_lesson_previews_with_the_lessons_player_and_comes_back(
+    open_app: OpenApp,
+) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    _save(at, TWO_MISTAKES)
+    _save(at, TEMPLATE)
+    at.button(key="author-preview").click()
+    at.run()
+    assert not at.exception
+    assert [_plain(t.value) for t in at.title] == ["Ma leçon : rester sur 17"]
+    assert at.button(key="lesson-next").label == "Suivant →"  # the learner's player
+    at.button(key="close-lesson").click()
+    at.run()
+    assert at.text_area[0].value == TEMPLATE  # back in the editor
+
+
+def test_a_published_lesson_opens_from_its_link_for_a_student_and_in_no_course_list(
+    open_app: OpenApp,
+) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    at.button(key="author-publish").click()
+    at.run()
+    assert _plain(at.success[0].value) == "Publiée : version 1."
+    link = next(code.value for code in at.code if "?l=" in code.value)
+    token = link.rsplit("?l=", 1)[1]
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    student.session_state["app"] = AppState()
+    student.run()  # the course list, without the lesson
+    assert "Ma leçon" not in " ".join(m.value for m in student.markdown)
+    student.query_params["l"] = token.lower()  # typed by hand from the projector, say
+    student.run()
+    assert not student.exception
+    assert [_plain(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
+    assert "Avec un 17 dur, on reste" in " ".join(m.value for m in student.markdown)
+    student.button(key="lesson-next").click().run()  # the run goes on: the link is not reopened
+    assert "aucun As n'y compte pour 11" in " ".join(m.value for m in student.markdown)
+
+
+def test_a_link_to_a_draft_opens_nothing_and_says_so(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    token = at.session_state["app"].authoring.open.token
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    student.session_state["app"] = AppState()
+    student.query_params["l"] = token
+    student.run()
+    assert not student.exception
+    assert [_plain(i.value) for i in student.info] == [
+        "Ce lien n’ouvre aucune leçon : redemandez le lien à votre enseignant."
+    ]
+    assert [t.value for t in student.title] == ["Leçons"]
+
+
+def test_a_class_is_created_from_one_of_my_published_lessons(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    at.button(key="author-publish").click()
+    at.run()
+    token = at.session_state["app"].authoring.open.token
+    at.switch_page("tutor/ui/pages/class_teacher.py")
+    at.run()
+    choices = at.selectbox(key="class-lesson").options
+    assert "Ma leçon : rester sur 17" in [_plain(choice) for choice in choices]
+    at.selectbox(key="class-lesson").set_value("@" + token).run()
+    at.button(key="class-create").click().run()
+    assert not at.exception
+    desk = at.session_state["app"].classes.desk
+    assert desk is not None
+    at.button(key="class-key-noted").click().run()
+    at.button(key="class-start").click().run()
+    assert not at.exception
+    texts = " ".join(m.value for m in at.markdown)
+    assert "Question 1 sur 1" in _plain(texts)  # the lesson's one decision: its deal's 17 v 9
