@@ -460,44 +460,106 @@ class UpCardSolver:
     def _solve(
         self, extra: int, times: int, within: Hand | None, only: BoolArray | None = None
     ) -> HandValues:
+        return self._solve_batch([(extra, times, within, only)])[0]
+
+    def solve_splits(self, pairs: Sequence[int]) -> None:
+        """The values every single split of ``pairs`` asks for (``values(pair)``: the hands
+        holding the pair card, another one out of the shoe), computed in one batch. Only the
+        pairs split once are valued this way: a resplit (``zero_memory_split``) and split Aces
+        that take one card each need none of these hands, so they cost nothing here."""
+        wanted = []
+        for pair in dict.fromkeys(pairs):
+            resplit = self.resplits(pair, self.rules.max_hands) and not self.infinite
+            one_card = pair == 1 and self.rules.split_aces_one_card
+            if not resplit and not one_card and (pair, 1, None) not in self._values:
+                wanted.append(pair)
+        if not wanted:
+            return
+        with self._lock:
+            solved = self._solve_batch([(pair, 1, None, None) for pair in wanted])
+            for pair, values in zip(wanted, solved, strict=True):
+                self._values.setdefault((pair, 1, None), values)
+
+    def _solve_batch(
+        self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
+    ) -> list[HandValues]:
+        """The values of several requests ``(extra, times, within, only)`` (see ``values``) in
+        one pass: each request's hands are stacked with the others', so the dealer's outcomes
+        are looked up once and each level of hard totals is one array operation for all of them.
+        Only the hands a request values are worked on; every other hand gets zeros, as before
+        (a hand outside ``rows`` is never read)."""
         graph = hand_graph()
         n = graph.bust
-        rows = np.ones(n, dtype=bool) if only is None else only.copy()
-        if extra:
-            rows &= graph.counts[:, extra - 1] > 0
-        if within is not None:
-            rows &= np.all(graph.counts >= np.array(within), axis=1)
-        removed = graph.counts.copy()
-        if extra:
-            removed[:, extra - 1] += times
-        draws = np.zeros((n, 10))
-        dealer = np.zeros((n, 7))
+        shoe = np.array(self.shoe)
+        masks: list[BoolArray] = []
+        blocks: list[IntArray] = []
+        extras: list[IntArray] = []
+        for extra, times, within, only in requests:
+            rows = np.ones(n, dtype=bool) if only is None else only.copy()
+            if extra:
+                rows &= graph.counts[:, extra - 1] > 0
+            if within is not None:
+                rows &= np.all(graph.counts >= np.array(within), axis=1)
+            out_of_shoe = np.zeros(10, dtype=np.int64)
+            if extra:
+                out_of_shoe[extra - 1] = times
+            if not self.infinite:
+                ids = np.flatnonzero(rows)
+                fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
+                rows[ids[~fits]] = False
+            masks.append(rows)
+            blocks.append(np.flatnonzero(rows))
+            extras.append(out_of_shoe)
+        sizes = [len(ids) for ids in blocks]
+        stacked = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
+        count = len(stacked)
+        # Slots after the stacked hands: the bust node (-1) and a hand outside the request (0).
+        bust_slot, zero_slot = count, count + 1
+        kids = np.empty((count, 10), dtype=np.int64)
+        offset = 0
+        for ids, size in zip(blocks, sizes, strict=True):
+            where = np.full(n + 1, zero_slot, dtype=np.int64)
+            where[ids] = np.arange(offset, offset + size)
+            where[n] = bust_slot
+            kids[offset:offset + size] = where[graph.child[ids]]
+            offset += size
         if self.infinite:
-            draws[rows] = np.array(INFINITE)
-            dealer[rows] = dealer_distribution(
+            draws = np.tile(np.array(INFINITE), (count, 1))
+            dealer = np.tile(np.array(dealer_distribution(
                 None, self.up, hits_soft_17=self.rules.dealer_hits_soft_17, peek=self.peek,
                 after_peek=True,
-            )
+            )), (count, 1))
         else:
-            left = np.array(self.shoe)[None, :] - removed
-            rows &= np.all(left >= 0, axis=1)
-            live = np.flatnonzero(rows)
-            draws[live], dealer[live] = self._draws_and_dealer(removed[live])
-        stand = np.zeros(n + 1)
-        stand[n] = -1.0  # the "bust" node
-        stand[:n] = standing(dealer, graph.total)
-        stand[:n][~rows] = 0.0
+            removed = graph.counts[stacked] + np.repeat(np.array(extras), sizes, axis=0)
+            draws, dealer = self._draws_and_dealer(removed)
+        totals = graph.total[stacked]
+        stand = np.empty(count + 2)
+        stand[:count] = standing(dealer, totals) if count else 0.0
+        stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
-        hit = np.zeros(n)
-        for level in graph.levels:
-            ids = level[rows[level]]
-            if not len(ids):
-                continue
-            hit[ids] = np.einsum("hv,hv->h", draws[ids], best[graph.child[ids]])
-            best[ids] = np.where(graph.total[ids] >= 21, stand[ids],
-                                 np.maximum(stand[ids], hit[ids]))
-        double = 2 * np.einsum("hv,hv->h", draws, stand[graph.child])
-        return HandValues(extra, rows, stand[:n], hit, best[:n], double, draws, dealer[:, BUST])
+        hit = np.zeros(count)
+        hard = graph.hard[stacked]
+        order = np.argsort(-hard, kind="stable")
+        edges = np.flatnonzero(np.diff(hard[order])) + 1
+        for ids in np.split(order, edges) if count else []:  # children before parents
+            hit[ids] = np.einsum("hv,hv->h", draws[ids], best[kids[ids]])
+            best[ids] = np.where(totals[ids] >= 21, stand[ids], np.maximum(stand[ids], hit[ids]))
+        double = 2 * np.einsum("hv,hv->h", draws, stand[kids])
+        out = []
+        offset = 0
+        for (extra, _, _, _), rows, ids, size in zip(requests, masks, blocks, sizes, strict=True):
+            part = slice(offset, offset + size)
+            offset += size
+            full_stand, full_hit, full_best, full_double, full_bust = (
+                np.zeros(n) for _ in range(5)
+            )
+            full_draws = np.zeros((n, 10))
+            full_stand[ids], full_hit[ids], full_best[ids] = stand[part], hit[part], best[part]
+            full_double[ids], full_draws[ids] = double[part], draws[part]
+            full_bust[ids] = dealer[part, BUST]
+            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
+                                  full_draws, full_bust))
+        return out
 
     def resplits(self, pair: int, hands_available: int) -> bool:
         """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
