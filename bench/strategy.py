@@ -8,7 +8,9 @@ hands, late surrender, with the number of decks changed).
   (issue 30): ``dealer`` the dealer's tables per up-card (the finishing multisets and their
   design), ``hands`` every hand's dealer outcomes and unsplit values, ``splits`` the split
   values, ``edge`` the house edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve``
-  their total. Medians of ``REPEATS`` processes.
+  their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
+  and CPU time moves less than wall time when other work shares the machine), medians of
+  ``REPEATS`` processes.
 - ``cold_chart`` against ``cold_edge``: ``python -m tutor chart`` and ``edge`` processes with an
   empty data folder, ``american-s17`` (CPU, peak memory, and their ratio).
 
@@ -186,9 +188,9 @@ def stages_here(name: str) -> dict[str, float]:
     times: dict[str, float] = {}
 
     def stage(stage_name: str, call: Callable[[], object]) -> None:
-        start = time.perf_counter()
+        start = time.process_time()
         call()
-        times[stage_name] = time.perf_counter() - start
+        times[stage_name] = time.process_time() - start
 
     stage("dealer", lambda: [
         dealer_module._design(up, rules.dealer_hits_soft_17, solver.conditioned)

@@ -61,6 +61,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from math import comb
 
 import numpy as np
@@ -510,19 +511,19 @@ class UpCardSolver:
             masks.append(rows)
             blocks.append(np.flatnonzero(rows))
             extras.append(out_of_shoe)
-        sizes = [len(ids) for ids in blocks]
-        stacked = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
-        count = len(stacked)
+        # The requests' hands stacked in one order, by hard total from 21 down: each level is
+        # then one slice, its children all in earlier slices (hard totals only grow).
+        block_of = np.repeat(np.arange(len(blocks)), [len(ids) for ids in blocks])
+        hands = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
+        order = np.argsort(-graph.hard[hands], kind="stable")
+        hands, block_of = hands[order], block_of[order]
+        count = len(hands)
         # Slots after the stacked hands: the bust node (-1) and a hand outside the request (0).
         bust_slot, zero_slot = count, count + 1
-        kids = np.empty((count, 10), dtype=np.int64)
-        offset = 0
-        for ids, size in zip(blocks, sizes, strict=True):
-            where = np.full(n + 1, zero_slot, dtype=np.int64)
-            where[ids] = np.arange(offset, offset + size)
-            where[n] = bust_slot
-            kids[offset:offset + size] = where[graph.child[ids]]
-            offset += size
+        where = np.full((len(blocks), n + 1), zero_slot, dtype=np.int64)
+        where[block_of, hands] = np.arange(count)
+        where[:, n] = bust_slot
+        kids = where[block_of[:, None], graph.child[hands]]
         if self.infinite:
             draws = np.tile(np.array(INFINITE), (count, 1))
             dealer = np.tile(np.array(dealer_distribution(
@@ -530,26 +531,27 @@ class UpCardSolver:
                 after_peek=True,
             )), (count, 1))
         else:
-            removed = graph.counts[stacked] + np.repeat(np.array(extras), sizes, axis=0)
+            removed = graph.counts[hands] + np.array(extras).reshape(-1, 10)[block_of]
             draws, dealer = self._draws_and_dealer(removed)
-        totals = graph.total[stacked]
+        totals = graph.total[hands]
         stand = np.empty(count + 2)
         stand[:count] = standing(dealer, totals) if count else 0.0
         stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
         hit = np.zeros(count)
-        hard = graph.hard[stacked]
-        order = np.argsort(-hard, kind="stable")
-        edges = np.flatnonzero(np.diff(hard[order])) + 1
-        for ids in np.split(order, edges) if count else []:  # children before parents
-            hit[ids] = np.einsum("hv,hv->h", draws[ids], best[kids[ids]])
-            best[ids] = np.where(totals[ids] >= 21, stand[ids], np.maximum(stand[ids], hit[ids]))
+        bounds = [0, *(np.flatnonzero(np.diff(graph.hard[hands])) + 1), count]
+        for low, high in pairwise(bounds):  # children before parents
+            if low == high:
+                continue
+            level = slice(low, high)
+            hit[level] = np.einsum("hv,hv->h", draws[level], best[kids[level]])
+            best[level] = np.where(totals[level] >= 21, stand[level],
+                                   np.maximum(stand[level], hit[level]))
         double = 2 * np.einsum("hv,hv->h", draws, stand[kids])
         out = []
-        offset = 0
-        for (extra, _, _, _), rows, ids, size in zip(requests, masks, blocks, sizes, strict=True):
-            part = slice(offset, offset + size)
-            offset += size
+        for block, ((extra, _, _, _), rows) in enumerate(zip(requests, masks, strict=True)):
+            part = np.flatnonzero(block_of == block)
+            ids = hands[part]
             full_stand, full_hit, full_best, full_double, full_bust = (
                 np.zeros(n) for _ in range(5)
             )
