@@ -481,6 +481,16 @@ class UpCardSolver:
             for pair, values in zip(wanted, solved, strict=True):
                 self._values.setdefault((pair, 1, None), values)
 
+    def forget_split_hands(self) -> None:
+        """Let go of the hand values the single splits were computed from (``solve_splits``):
+        a full graph's arrays per pair, some 30 MB for ten up-cards, kept for nothing once the
+        split values are (a split asked for later is valued again from the dealer's outcomes,
+        which stay). The unsplit values stay: every hand's advice reads them."""
+        with self._lock:
+            for key in [key for key in self._values if key[0]]:
+                del self._values[key]
+            self._one_card.clear()
+
     def _solve_batch(
         self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
     ) -> list[HandValues]:
