@@ -1,6 +1,18 @@
-"""Strategy benchmark: the whole ``python -m tutor edge`` process cold and warm, the solve in
-process, advice, and peak memory, for one, two, six and eight decks (the ``american-s17`` rules,
-resplits to four hands, late surrender, with the number of decks changed).
+"""Strategy benchmark: the solve by rule set and by stage, the whole ``python -m tutor edge``
+process cold and warm, ``tutor chart`` against ``tutor edge`` cold, the solve in process, advice,
+and peak memory, for one, two, six and eight decks (the ``american-s17`` rules, resplits to four
+hands, late surrender, with the number of decks changed).
+
+- ``stage_<stage>_<preset>``: every preset solved cold in a fresh process (imports paid before
+  the clock starts, an empty data folder), stage by stage, so that the next step is visible
+  (issue 30): ``dealer`` the dealer's tables per up-card (the finishing multisets and their
+  design), ``hands`` every hand's dealer outcomes and unsplit values, ``splits`` the split
+  values, ``edge`` the house edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve``
+  their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
+  and CPU time moves less than wall time when other work shares the machine), medians of
+  ``REPEATS`` processes.
+- ``cold_chart`` against ``cold_edge``: ``python -m tutor chart`` and ``edge`` processes with an
+  empty data folder, ``american-s17`` (CPU, peak memory, and their ratio).
 
 - ``cold``: a fresh process with an empty data folder, so no saved solution: it imports, solves
   every up-card and pair, prints the edge and saves the solution.
@@ -18,6 +30,7 @@ developer's ``PYTHONDONTWRITEBYTECODE`` is dropped for the timed processes (``us
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -34,6 +47,7 @@ from tutor.strategy import advise, chart, house_edge, judge, saved
 from tutor.strategy import dealer as dealer_module
 from tutor.strategy import solution as solution_module
 from tutor.strategy import solver as solver_module
+from tutor.strategy.chart import build_chart
 from tutor.table import decision_for
 
 REPEATS = 5
@@ -65,12 +79,13 @@ def compile_package() -> None:
     )
 
 
-def run_edge(rules: Path, data: Path) -> tuple[float, float, float]:
-    """One ``python -m tutor edge`` process: wall seconds, CPU seconds, peak RSS in MiB."""
+def run_edge(rules: Path | str, data: Path, command: str = "edge") -> tuple[float, float, float]:
+    """One ``python -m tutor edge`` (or ``command``) process: wall seconds, CPU seconds, peak
+    RSS in MiB."""
     env = user_environment(data)
     start = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "edge", "--rules", str(rules)],
+        [sys.executable, "-m", "tutor", command, "--rules", str(rules)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     _, status, usage = os.wait4(child.pid, 0)
@@ -80,7 +95,7 @@ def run_edge(rules: Path, data: Path) -> tuple[float, float, float]:
     if child.stderr:
         child.stderr.close()
     if child.returncode:
-        raise RuntimeError(f"tutor edge failed: {errors}")
+        raise RuntimeError(f"tutor {command} failed: {errors}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
@@ -161,10 +176,73 @@ def advice() -> None:
         print(f"{name}: {statistics.median(samples) * 1000:.4f} ms")
 
 
+STAGES = ("dealer", "hands", "splits", "edge", "chart", "save")
+
+
+def stages_here(name: str) -> dict[str, float]:
+    """Solve preset ``name`` from nothing in this (fresh) process, timing each stage in the
+    order ``Solution.prepare`` runs them; the caches then make a later stage free of the work
+    of an earlier one."""
+    rules = PRESETS[name]
+    solution = solution_module.Solution(rules, dealer_module.full_shoe(rules.decks))
+    times: dict[str, float] = {}
+
+    def stage(stage_name: str, call: Callable[[], object]) -> None:
+        start = time.process_time()
+        call()
+        times[stage_name] = time.process_time() - start
+
+    stage("dealer", lambda: [
+        dealer_module._design(up, rules.dealer_hits_soft_17, solver.conditioned)
+        for up, solver in solution.ups.items()
+    ])
+    stage("hands", solution.prepare_hands)
+    stage("splits", solution.prepare_splits)
+    stage("edge", solution.house_edge)
+    stage("chart", lambda: solution.cached("chart", lambda: build_chart(solution)))
+    stage("save", lambda: saved.save(rules, solution.shoe, solution.snapshot()))
+    return times
+
+
+def stages(folder: Path) -> None:
+    """Every preset's cold solve by stage, each run in a fresh process (see the docstring)."""
+    for name in PRESETS:
+        runs = []
+        for repeat in range(REPEATS):
+            done = subprocess.run(
+                [sys.executable, str(Path(__file__).resolve()), "--stages", name], cwd=ROOT,
+                env=user_environment(folder / f"stages-{name}-{repeat}"), capture_output=True,
+                text=True, check=True,
+            )
+            runs.append(json.loads(done.stdout.splitlines()[-1]))
+        for stage_name in STAGES:
+            median = statistics.median(run[stage_name] for run in runs)
+            print(f"stage_{stage_name}_{name}: {median:.4f} s")
+        print(f"stage_solve_{name}: {statistics.median(sum(run.values()) for run in runs):.4f} s")
+
+
+def chart_against_edge(folder: Path) -> None:
+    """Cold ``tutor chart`` and ``tutor edge`` processes on ``american-s17`` (issue 30: within
+    10 % of each other, under 80 MiB)."""
+    figures = {}
+    for command in ("chart", "edge"):
+        runs = [run_edge("american-s17", folder / f"{command}-{repeat}", command)
+                for repeat in range(REPEATS)]
+        figures[command] = (statistics.median(r[1] for r in runs), max(r[2] for r in runs))
+        print(f"cold_{command}_cpu: {figures[command][0]:.3f} s")
+        print(f"cold_{command}_peak_rss: {figures[command][1]:.1f} MiB")
+    print(f"cold_chart_over_edge_cpu: {figures['chart'][0] / figures['edge'][0]:.3f} ratio")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--stages"]:  # a child of ``stages``: one cold solve, one JSON line
+        print(json.dumps(stages_here(sys.argv[2])))
+        return
     with tempfile.TemporaryDirectory(prefix="bench-strategy-") as temporary:
         folder = Path(temporary)
         compile_package()
+        stages(folder)
+        chart_against_edge(folder)
         processes(folder)
         in_process(folder)
         advice()

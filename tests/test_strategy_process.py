@@ -46,3 +46,19 @@ def test_edge_never_imports_pandas(tmp_path: Path) -> None:
     )
     output = _python(code, TUTOR_DATA_DIR=str(tmp_path))
     assert output.splitlines()[-1] == "False"
+
+
+def test_chart_and_ev_never_import_pandas(tmp_path: Path) -> None:
+    # Issue 30: pandas was 94 % of what a cold ``tutor chart`` cost beyond ``tutor edge``; the
+    # chart's tables are plain data, and ``ev`` (whose judge reads the chart) gets them too.
+    code = (
+        "import sys; from tutor.cli import main; "
+        "main(['chart', '--rules', 'family']); "
+        "main(['chart', '--rules', 'family', '--format', 'csv']); "
+        "main(['chart', '--rules', 'family', '--format', 'html']); "
+        "main(['chart', '--rules', 'family', '--format', 'json']); "
+        "main(['ev', '--rules', 'family', '--hand', 'A 7', '--dealer', '9']); "
+        "print('pandas' in sys.modules)"
+    )
+    output = _python(code, TUTOR_DATA_DIR=str(tmp_path))
+    assert output.splitlines()[-1] == "False"

@@ -467,3 +467,19 @@ def test_the_split_shown_is_never_worse_than_splitting_once_or_resplitting_alway
             assert shown >= solver.split_once(pair).ev, (up, pair)
             for hands in range(3, rules.max_hands + 1):
                 assert shown >= solver.split(pair, hands).ev, (up, pair, hands)
+
+
+@pytest.mark.parametrize("preset", ["family", "online-six-deck"])
+def test_a_split_asked_after_the_solve_is_valued_as_a_fresh_solver_values_it(preset: str) -> None:
+    # Issue 30: a solve lets go of the hands its single splits were valued from; a split the
+    # solve did not ask for (another double-after-split rule) is valued again, as from nothing.
+    rules = PRESETS[preset]
+    shoe = tuple(count * rules.decks for count in (4, 4, 4, 4, 4, 4, 4, 4, 4, 16))
+    for up in (6, 10):
+        solved = solve(rules).ups[up]
+        fresh = UpCardSolver(rules, shoe, up)
+        for pair in range(1, 11):
+            for das in (True, False):
+                assert solved.split(pair, 2, das=das).ev == pytest.approx(
+                    fresh.split(pair, 2, das=das).ev, abs=1e-7
+                )

@@ -204,33 +204,34 @@ def _add_chart(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run_chart(args: argparse.Namespace) -> int:
+    # No pandas on this path (issue 30): the tables are plain data, laid out by chart_formats.
     import json
 
     from tutor.rules import InvalidRulesError
     from tutor.rules_file import load_rules
-    from tutor.spreadsheet import safe_frame
     from tutor.strategy import chart
+    from tutor.strategy.chart_formats import as_csv, as_html, as_text
 
     try:
         rules = load_rules(args.rules)
     except InvalidRulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    tables = chart(rules).tables()
+    tables = chart(rules).codes
     if args.format == "json":
-        data = {name: frame.to_dict(orient="index") for name, frame in tables.items()}
+        data = {name: table.as_dict() for name, table in tables.items()}
         print(json.dumps({"rules": rules.name, **data}, indent=2))
         return 0
-    for name, frame in tables.items():
+    for name, table in tables.items():
         if args.format == "csv":
             print(f"# {name}")
-            print(safe_frame(frame).to_csv(index_label="hand"), end="")
+            print(as_csv(table), end="")
         elif args.format == "html":
             print(f"<h2>{name}</h2>")
-            print(frame.to_html())
+            print(as_html(table))
         else:
             print(f"{name} ({rules.name})")
-            print(frame.to_string() if len(frame) else "(none)")
+            print(as_text(table) if len(table) else "(none)")
             print()
     return 0
 

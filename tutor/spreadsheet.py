@@ -13,10 +13,12 @@ app computed (a cost of ``-0.5`` chips) are numbers, not text, and are left as t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 
-# isort: split
-import pandas as pd
+if TYPE_CHECKING:  # pandas only for a frame: ``safe_text`` serves ``tutor chart`` without it
+    import pandas as pd
 
 #: What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -39,6 +41,8 @@ def safe_cell(value: object) -> object:
 
 def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` whose text cells, headings and index labels are safe to open."""
+    import pandas as pd
+
     out = frame.copy()
     for column in out.columns:
         if out[column].dtype == object or pd.api.types.is_string_dtype(out[column]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -24,24 +25,78 @@ from tutor.strategy.solver import Hand, hand_graph, hand_of
 
 #: The chart's columns: the dealer's up-cards 2 to 10, then the Ace.
 COLUMNS: tuple[str, ...] = UP_LABELS
+#: The chart's tables, in the order they are shown.
+TABLES: tuple[str, ...] = ("hard", "soft", "pairs", "surrender")
 
-if TYPE_CHECKING:  # pandas is imported when a chart is built: ``tutor edge`` never pays for it
+if TYPE_CHECKING:  # pandas only when a page asks for a DataFrame: the command line never does
     import pandas as pd
 
 CellKey = tuple[str, str, str]  # table ("hard", "soft", "pairs"), row label, column label
 
 
 @dataclass(frozen=True)
+class CodeTable:
+    """One table of a chart as plain data: each row's label and its code per up-card column
+    (``COLUMNS``), ``""`` where no hand makes the cell.
+
+    Why not a DataFrame: the command line prints a chart in a fraction of the time pandas takes
+    to import (issue 30); the pages that draw a styled table ask for :meth:`frame`.
+    """
+
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    columns: tuple[str, ...] = COLUMNS
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @cached_property
+    def _at(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.rows)
+
+    def code(self, label: str, column: str) -> str:
+        """The code in row ``label`` under up-card ``column``; ``KeyError`` for a row or a column
+        the table does not have."""
+        codes = self._at[label]
+        if column not in self.columns:
+            raise KeyError(column)
+        return codes[self.columns.index(column)]
+
+    def as_dict(self) -> dict[str, dict[str, str]]:
+        """``{row label: {column: code}}``, the rows in order (the command line's JSON)."""
+        return {label: dict(zip(self.columns, codes, strict=True)) for label, codes in self.rows}
+
+    def frame(self) -> pd.DataFrame:
+        """The table as a DataFrame indexed by row label, one column per up-card."""
+        import pandas as pd
+
+        return pd.DataFrame.from_dict(self.as_dict(), orient="index", columns=list(self.columns))
+
+
+@dataclass(frozen=True)
 class Chart:
-    """The chart of one rule set: DataFrames of codes, and the EVs behind every cell."""
+    """The chart of one rule set: its tables of codes, and the EVs behind every cell."""
 
     rules: TableRules
-    hard: pd.DataFrame
-    soft: pd.DataFrame
-    pairs: pd.DataFrame
-    #: Only the rows where surrender is the best play against some up-card (empty without it).
-    surrender: pd.DataFrame
+    #: The tables by name (``TABLES``); surrender holds only the rows where surrender is the best
+    #: play against some up-card (none without it).
+    codes: Mapping[str, CodeTable]
     evs: Mapping[CellKey, Mapping[Action, float]] = field(repr=False)
+
+    @cached_property
+    def hard(self) -> pd.DataFrame:
+        return self.codes["hard"].frame()
+
+    @cached_property
+    def soft(self) -> pd.DataFrame:
+        return self.codes["soft"].frame()
+
+    @cached_property
+    def pairs(self) -> pd.DataFrame:
+        return self.codes["pairs"].frame()
+
+    @cached_property
+    def surrender(self) -> pd.DataFrame:
+        return self.codes["surrender"].frame()
 
     def explain(self, table: str, row: str | int, up: str | int) -> Mapping[Action, float]:
         """The averaged EV of every action for one cell, as the code in the cell was chosen from.
@@ -64,9 +119,10 @@ class Chart:
         >>> chart(PRESETS["american-s17"]).code(Cell.parse("pairs:8-8:10"))
         'P'
         """
-        return str(self.tables()[cell.kind.value].at[cell.label, cell.column])
+        return self.codes[cell.kind.value].code(cell.label, cell.column)
 
     def tables(self) -> dict[str, pd.DataFrame]:
+        """The tables as DataFrames (pandas is imported then), for the pages that style them."""
         return {"hard": self.hard, "soft": self.soft, "pairs": self.pairs,
                 "surrender": self.surrender}
 
@@ -172,11 +228,9 @@ def _code(evs: Mapping[Action, float], *, split_without_das: Mapping[Action, flo
 
 
 def build_chart(solution: Solution) -> Chart:
-    import pandas as pd
-
     rules = solution.rules
     evs: dict[CellKey, Mapping[Action, float]] = {}
-    frames: dict[str, pd.DataFrame] = {}
+    tables: dict[str, CodeTable] = {}
     # Each table's rows: its cells' row label and the card values making the row.
     layouts: dict[str, list[tuple[str, list[tuple[int, ...]]]]] = {
         kind.value: [
@@ -188,9 +242,9 @@ def build_chart(solution: Solution) -> Chart:
     }
     surrender_rows: dict[str, dict[str, str]] = {}
     for table, rows in layouts.items():
-        data: dict[str, dict[str, str]] = {}
+        lines: list[tuple[str, tuple[str, ...]]] = []
         for label, hands in rows:
-            line: dict[str, str] = {}
+            line: list[str] = []
             for column in COLUMNS:
                 up = up_value(column)
                 split = table == "pairs"
@@ -199,16 +253,16 @@ def build_chart(solution: Solution) -> Chart:
                 if split and rules.double_after_split and cell:
                     without = _averaged(solution, up, hands, split=True, das=False)
                 evs[(table, label, column)] = cell
-                line[column] = _code(cell, split_without_das=without) if cell else ""
-                if line[column].startswith("R"):
-                    surrender_rows.setdefault(label, {})[column] = line[column]
-            data[label] = line
-        frames[table] = pd.DataFrame.from_dict(data, orient="index", columns=list(COLUMNS))
-    surrender = pd.DataFrame.from_dict(
-        {label: {c: cells.get(c, "") for c in COLUMNS} for label, cells in surrender_rows.items()},
-        orient="index", columns=list(COLUMNS),
-    )
-    return Chart(rules, frames["hard"], frames["soft"], frames["pairs"], surrender, evs)
+                code = _code(cell, split_without_das=without) if cell else ""
+                line.append(code)
+                if code.startswith("R"):
+                    surrender_rows.setdefault(label, {})[column] = code
+            lines.append((label, tuple(line)))
+        tables[table] = CodeTable(tuple(lines))
+    tables["surrender"] = CodeTable(tuple(
+        (label, tuple(cells.get(c, "") for c in COLUMNS)) for label, cells in surrender_rows.items()
+    ))
+    return Chart(rules, {name: tables[name] for name in TABLES}, evs)
 
 
 def chart(rules: TableRules, *, infinite: bool = False) -> Chart:

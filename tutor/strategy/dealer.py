@@ -182,12 +182,21 @@ def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     # Each distinct part costs an exponential per distinct part of a shoe and a product per shoe
     # (``outcome_matrix``); their product is paid only per shared group. Fewest parts in all was
     # also the fastest cut measured, up-card by up-card, on a six-deck solve.
-    splits = {
-        cut: (_distinct_rows(seqs.counts[:, :cut]), _distinct_rows(seqs.counts[:, cut:]))
-        for cut in range(2, 8)
-    }
-    cut = min(splits, key=lambda at: (len(splits[at][0][0]) + len(splits[at][1][0]), at))
-    (low, low_index), (high, high_index) = splits[cut]
+    # The parts of every cut are counted from two sorts of the multisets (rows sharing a prefix,
+    # or a suffix, are neighbours once sorted by it), and only the chosen cut's are built.
+    counts = seqs.counts
+    by_prefix = counts[np.lexsort(counts.T[::-1])]
+    by_suffix = counts[np.lexsort(counts.T)]
+
+    def parts(rows: npt.NDArray[np.int64], columns: slice) -> int:
+        return 1 + int(np.any(rows[1:, columns] != rows[:-1, columns], axis=1).sum())
+
+    sizes = {cut: parts(by_prefix, slice(0, cut)) + parts(by_suffix, slice(cut, None))
+             for cut in range(2, 8)}
+    cut = min(sizes, key=lambda at: (sizes[at], at))
+    (low, low_index), (high, high_index) = (
+        _distinct_rows(counts[:, :cut]), _distinct_rows(counts[:, cut:])
+    )
     low_onehot, low_depths = _onehot(low)
     high_onehot, high_depths = _onehot(high)
     n_low, n_high = len(low), len(high)
@@ -320,8 +329,13 @@ def outcome_matrix(
     n_shared, n_other = shared.shape[1], other.shape[1]
     out = np.empty((len(totals), len(OUTCOMES)))
     deepest = int(design.sizes.max())
-    for total in np.unique(totals):
-        rows = np.flatnonzero(totals == total)
+    # The coefficients of one shoe size, laid out dense for the product: only the multisets'
+    # places are ever set, so one array serves every size (set again, never cleared).
+    flat = np.zeros(n_shared * len(OUTCOMES) * n_other, dtype=np.float32)
+    by_total = np.argsort(totals, kind="stable")
+    starts = np.flatnonzero(np.diff(totals[by_total])) + 1
+    for rows in np.split(by_total, starts) if len(totals) else []:
+        total = totals[rows[0]]
         denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
         # A sequence longer than the shoe cannot be dealt from it (its weight is zero): without
         # this its coefficient would be 1/0, and 0 * inf a NaN (tiny shoes, deep resplits).
@@ -330,7 +344,6 @@ def outcome_matrix(
         # are over a few hundred positive terms, so the probabilities keep about 7 digits, far
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
         # pair is one multiset, so the coefficients are set, not summed.
-        flat = np.zeros(n_shared * len(OUTCOMES) * n_other, dtype=np.float32)
         flat[layout] = design.orders / denominators[design.sizes]
         groups, group_of = np.unique(shared_of[rows], return_inverse=True)
         mixed = (shared[groups] @ flat.reshape(n_shared, -1)).reshape(

@@ -58,9 +58,22 @@ class Solution:
         self._cache: dict[str, object] = {}
 
     def prepare(self) -> None:
-        """Compute everything the house edge and the chart ask for, each up-card's dealer
-        outcomes in one batch: the unsplit values and every pair's split values (with and without
-        double after split where it is allowed, as the chart shows both)."""
+        """Compute everything the house edge and the chart ask for, in two stages whose costs
+        ``bench/strategy.py`` reports apart: the unsplit hands, then the splits."""
+        self.prepare_hands()
+        self.prepare_splits()
+
+    def prepare_hands(self) -> None:
+        """Every up-card's dealer outcomes for every hand, in one batch, and the hands' values
+        (the unsplit optimum, which the splits' play follows)."""
+        for solver in self.ups.values():
+            solver.prepare()
+            solver.values(0)
+
+    def prepare_splits(self) -> None:
+        """Every pair's split values (with and without double after split where it is allowed,
+        as the chart shows both), each up-card's further dealer outcomes in one batch: the work
+        of the rules' own splits only (``UpCardSolver.prepare``, ``solve_splits``)."""
         rules = self.rules
         pairs = range(1, 11) if rules.can_split else range(0)
         das_options = {rules.double_after_split, False}
@@ -68,9 +81,11 @@ class Solution:
             # The resplit values' batch holds those of every way the best split chooses from.
             solver.prepare([(pair, rules.max_hands) for pair in pairs])
             solver.values(0)
+            solver.solve_splits(pairs)  # the single splits' hands, all pairs in one batch
             for pair in pairs:
                 for das in das_options:
                     solver.best_split(pair, rules.max_hands, das=das)
+            solver.forget_split_hands()
 
     def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
         """Everything a saved solution keeps (:mod:`tutor.strategy.saved`), after ``prepare``."""

@@ -61,6 +61,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from math import comb
 
 import numpy as np
@@ -460,44 +461,117 @@ class UpCardSolver:
     def _solve(
         self, extra: int, times: int, within: Hand | None, only: BoolArray | None = None
     ) -> HandValues:
+        return self._solve_batch([(extra, times, within, only)])[0]
+
+    def solve_splits(self, pairs: Sequence[int]) -> None:
+        """The values every single split of ``pairs`` asks for (``values(pair)``: the hands
+        holding the pair card, another one out of the shoe), computed in one batch. Only the
+        pairs split once are valued this way: a resplit (``zero_memory_split``) and split Aces
+        that take one card each need none of these hands, so they cost nothing here."""
+        wanted = []
+        for pair in dict.fromkeys(pairs):
+            resplit = self.resplits(pair, self.rules.max_hands) and not self.infinite
+            one_card = pair == 1 and self.rules.split_aces_one_card
+            if not resplit and not one_card and (pair, 1, None) not in self._values:
+                wanted.append(pair)
+        if not wanted:
+            return
+        with self._lock:
+            solved = self._solve_batch([(pair, 1, None, None) for pair in wanted])
+            for pair, values in zip(wanted, solved, strict=True):
+                self._values.setdefault((pair, 1, None), values)
+
+    def forget_split_hands(self) -> None:
+        """Let go of the hand values the single splits were computed from (``solve_splits``):
+        a full graph's arrays per pair, some 30 MB for ten up-cards, kept for nothing once the
+        split values are (a split asked for later is valued again from the dealer's outcomes,
+        which stay). The unsplit values stay: every hand's advice reads them."""
+        with self._lock:
+            for key in [key for key in self._values if key[0]]:
+                del self._values[key]
+            self._one_card.clear()
+
+    def _solve_batch(
+        self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
+    ) -> list[HandValues]:
+        """The values of several requests ``(extra, times, within, only)`` (see ``values``) in
+        one pass: each request's hands are stacked with the others', so the dealer's outcomes
+        are looked up once and each level of hard totals is one array operation for all of them.
+        Only the hands a request values are worked on; every other hand gets zeros, as before
+        (a hand outside ``rows`` is never read)."""
         graph = hand_graph()
         n = graph.bust
-        rows = np.ones(n, dtype=bool) if only is None else only.copy()
-        if extra:
-            rows &= graph.counts[:, extra - 1] > 0
-        if within is not None:
-            rows &= np.all(graph.counts >= np.array(within), axis=1)
-        removed = graph.counts.copy()
-        if extra:
-            removed[:, extra - 1] += times
-        draws = np.zeros((n, 10))
-        dealer = np.zeros((n, 7))
+        shoe = np.array(self.shoe)
+        masks: list[BoolArray] = []
+        blocks: list[IntArray] = []
+        extras: list[IntArray] = []
+        for extra, times, within, only in requests:
+            rows = np.ones(n, dtype=bool) if only is None else only.copy()
+            if extra:
+                rows &= graph.counts[:, extra - 1] > 0
+            if within is not None:
+                rows &= np.all(graph.counts >= np.array(within), axis=1)
+            out_of_shoe = np.zeros(10, dtype=np.int64)
+            if extra:
+                out_of_shoe[extra - 1] = times
+            if not self.infinite:
+                ids = np.flatnonzero(rows)
+                fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
+                rows[ids[~fits]] = False
+            masks.append(rows)
+            blocks.append(np.flatnonzero(rows))
+            extras.append(out_of_shoe)
+        # The requests' hands stacked in one order, by hard total from 21 down: each level is
+        # then one slice, its children all in earlier slices (hard totals only grow).
+        block_of = np.repeat(np.arange(len(blocks)), [len(ids) for ids in blocks])
+        hands = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
+        order = np.argsort(-graph.hard[hands], kind="stable")
+        hands, block_of = hands[order], block_of[order]
+        count = len(hands)
+        # Slots after the stacked hands: the bust node (-1) and a hand outside the request (0).
+        bust_slot, zero_slot = count, count + 1
+        where = np.full((len(blocks), n + 1), zero_slot, dtype=np.int64)
+        where[block_of, hands] = np.arange(count)
+        where[:, n] = bust_slot
+        kids = where[block_of[:, None], graph.child[hands]]
         if self.infinite:
-            draws[rows] = np.array(INFINITE)
-            dealer[rows] = dealer_distribution(
+            draws = np.tile(np.array(INFINITE), (count, 1))
+            dealer = np.tile(np.array(dealer_distribution(
                 None, self.up, hits_soft_17=self.rules.dealer_hits_soft_17, peek=self.peek,
                 after_peek=True,
-            )
+            )), (count, 1))
         else:
-            left = np.array(self.shoe)[None, :] - removed
-            rows &= np.all(left >= 0, axis=1)
-            live = np.flatnonzero(rows)
-            draws[live], dealer[live] = self._draws_and_dealer(removed[live])
-        stand = np.zeros(n + 1)
-        stand[n] = -1.0  # the "bust" node
-        stand[:n] = standing(dealer, graph.total)
-        stand[:n][~rows] = 0.0
+            removed = graph.counts[hands] + np.array(extras).reshape(-1, 10)[block_of]
+            draws, dealer = self._draws_and_dealer(removed)
+        totals = graph.total[hands]
+        stand = np.empty(count + 2)
+        stand[:count] = standing(dealer, totals) if count else 0.0
+        stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
-        hit = np.zeros(n)
-        for level in graph.levels:
-            ids = level[rows[level]]
-            if not len(ids):
+        hit = np.zeros(count)
+        bounds = [0, *(np.flatnonzero(np.diff(graph.hard[hands])) + 1), count]
+        for low, high in pairwise(bounds):  # children before parents
+            if low == high:
                 continue
-            hit[ids] = np.einsum("hv,hv->h", draws[ids], best[graph.child[ids]])
-            best[ids] = np.where(graph.total[ids] >= 21, stand[ids],
-                                 np.maximum(stand[ids], hit[ids]))
-        double = 2 * np.einsum("hv,hv->h", draws, stand[graph.child])
-        return HandValues(extra, rows, stand[:n], hit, best[:n], double, draws, dealer[:, BUST])
+            level = slice(low, high)
+            hit[level] = np.einsum("hv,hv->h", draws[level], best[kids[level]])
+            best[level] = np.where(totals[level] >= 21, stand[level],
+                                   np.maximum(stand[level], hit[level]))
+        double = 2 * np.einsum("hv,hv->h", draws, stand[kids])
+        out = []
+        for block, ((extra, _, _, _), rows) in enumerate(zip(requests, masks, strict=True)):
+            part = np.flatnonzero(block_of == block)
+            ids = hands[part]
+            full_stand, full_hit, full_best, full_double, full_bust = (
+                np.zeros(n) for _ in range(5)
+            )
+            full_draws = np.zeros((n, 10))
+            full_stand[ids], full_hit[ids], full_best[ids] = stand[part], hit[part], best[part]
+            full_double[ids], full_draws[ids] = double[part], draws[part]
+            full_bust[ids] = dealer[part, BUST]
+            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
+                                  full_draws, full_bust))
+        return out
 
     def resplits(self, pair: int, hands_available: int) -> bool:
         """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
