@@ -9,12 +9,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from streamlit.testing.v1 import AppTest
 
 from tutor.lessons import Course, load_course
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# No deadline on hypothesis's examples: a deadline is a timed assertion, and on this shared
+# machine an example that imports pandas or solves a table first can take seconds. Speed is
+# measured by bench/, never asserted by a test.
+settings.register_profile("tutor", deadline=None)
+settings.load_profile("tutor")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
 
