@@ -247,6 +247,16 @@ def test_a_group_nobody_works_in_for_a_term_expires_and_work_keeps_it_alive(
     assert homework.join(busy.code, "Ben", new_token()).group_name == "busy"
 
 
+def test_a_new_group_clears_the_expired_ones(homework: Homework, clock: Clock) -> None:
+    """Nobody has to run the purge: making a group does it, as making a class does."""
+    homework.create_group("old", new_token())
+    clock.now += RETENTION + timedelta(days=1)
+    homework.create_group("new", new_token())
+    with homework.store.engine.connect() as db:
+        names = [row[0] for row in db.execute(sa.text("SELECT name FROM study_groups"))]
+    assert names == ["new"]
+
+
 def test_a_hand_answered_twice_counts_once(homework: Homework, clock: Clock) -> None:
     group, _key = homework.create_group("1re A", new_token())
     drill = homework.give_drill(group, Category.HARD, 2, FAMILY, clock.now + timedelta(days=1))

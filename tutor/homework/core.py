@@ -141,6 +141,7 @@ class Homework:
         if not cleaned:
             raise _invalid("a group needs a name", "name")
         creator = learner_hash(learner_token)
+        self.purge_expired()  # as a class's creation does: idle groups go when a new one comes
         key = new_key()
         now = self.clock()
         for _attempt in range(8):
