@@ -215,6 +215,10 @@ class AppState:
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
+    #: The chart cell last clicked on the Strategy page (part, hand, up-card): a click moves the
+    #: cell explained once, and a hand chosen in the boxes after it stands though the grid keeps
+    #: the click selected.
+    chart_click: tuple[str, str, str] | None = None
     #: Where the lessons come from: the built-in course when None (tests and teachers add files).
     lesson_paths: tuple[str, ...] | None = None
     #: Where this session's deals start: drawn from ``secrets`` so two visitors never see the
