@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 180
 
 PAGES = {
-    "lessons": "tutor/ui/pages/lessons.py",
-    "practice": "tutor/ui/pages/practice.py",
-    "quiz": "tutor/ui/pages/quiz.py",
-    "strategy": "tutor/ui/pages/strategy.py",
+    "lessons": "tutor/ui/pages/lessons_page.py",
+    "practice": "tutor/ui/pages/practice_page.py",
+    "quiz": "tutor/ui/pages/quiz_page.py",
+    "strategy": "tutor/ui/pages/strategy_page.py",
     "settings": "tutor/ui/pages/settings.py",
 }
 

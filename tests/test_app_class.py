@@ -35,8 +35,8 @@ from tutor.render.class_reports import printable_html, results_csv, results_xlsx
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
-from tutor.ui.classroom import join as class_join
-from tutor.ui.classroom.join import suggested_base
+from tutor.ui.class_mode import join as class_join
+from tutor.ui.class_mode.join import suggested_base
 from tutor.visit import AppState, ClassPages
 
 ROOT = Path(__file__).resolve().parents[1]

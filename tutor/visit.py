@@ -104,6 +104,8 @@ class TeacherDesk:
     shown_at: dict[int, float] = field(default_factory=dict)
     #: The names the teacher's last click removed, to say how many went (None: nothing to say).
     removed: list[str] | None = None
+    #: The names chosen to remove are gone: the box is emptied before it is drawn again.
+    clear_chosen: bool = False
 
     def seconds_on(self, position: int, now: float) -> float:
         """How long question ``position`` has been on this desk's screen."""
@@ -139,6 +141,9 @@ class ClassPages:
     problems: list[str] = field(default_factory=list)
     #: The class being joined asks for the projector's symbols (told by a refused join).
     pattern_needed: bool = False
+    #: A teacher key was tried: its box is emptied before it is drawn again, so that a key stays
+    #: on the page no longer than its try.
+    clear_key: bool = False
 
 
 @dataclass

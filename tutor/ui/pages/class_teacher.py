@@ -2,12 +2,15 @@
 
 The page is a small state machine over the session in the database: no desk (create or reopen),
 the lobby (before the first hand), a question (answers arriving), its reveal, and the results
-once finished. Every change goes through ``tutor.classroom`` in a button's callback.
+once finished. Every change goes through ``tutor.classroom``: in a button's callback, or, for the
+forms whose values it needs (a new class, a class reopened by code and key), on the run of the
+click, with the values the form shows then.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -33,8 +36,8 @@ from tutor.render.class_messages import (
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
-from tutor.ui.classroom.join import join_panel
-from tutor.ui.classroom.live import (
+from tutor.ui.class_mode.join import join_panel
+from tutor.ui.class_mode.live import (
     best_play,
     distribution_chart,
     evs_view,
@@ -44,7 +47,7 @@ from tutor.ui.classroom.live import (
     question_view,
     room_controls,
 )
-from tutor.ui.classroom.reports import results_view
+from tutor.ui.class_mode.reports import results_view
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
@@ -78,8 +81,8 @@ def _lessons(paths: tuple[str, ...] | None) -> dict[str, Lesson]:
     return {lesson.id: lesson for lesson in course.lessons}
 
 
-def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
-    choice = st.session_state.get("class-rules", "settings")
+def _chosen_rules(state: AppState, lesson: Lesson | None, choice: object) -> TableRules:
+    """The table the class plays at: the lesson's, a preset, or the one in Settings."""
     if choice == "lesson" and lesson is not None:
         return lesson.rules
     if isinstance(choice, str) and choice in PRESETS:
@@ -87,35 +90,53 @@ def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
     return state.rules
 
 
+@dataclass(frozen=True)
+class ClassChoice:
+    """What the new-class form shows when "Create the class" is clicked (the widgets' values,
+    as drawn in that run: a title typed just before the click is in it)."""
+
+    title: object
+    source: object
+    rules: TableRules
+    lesson: Lesson | None = None
+    hands: object = ""
+    category: object = Category.HARD
+    count: object = 10
+    join_step: bool = False
+    given_names: bool = False
+
+
 @callback_guard
-def _create(state: AppState, pages: ClassPages) -> None:
-    """Build the questions from the chosen source, create the session, open it as its teacher."""
+def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
+    """Build the questions from the chosen source, create the session, open it as its teacher;
+    whether it did (the page is drawn again, on the class), else ``pages.message`` says why
+    (drawn under the form in the same run). Guarded as a callback is: a database fault returns
+    None, and the run drawn again says it."""
     t = state.t
-    values = st.session_state
     pages.message = None
     pages.problems = []
-    title = _too_long(values.get("class-title", ""), TITLE_MAX_CHARS)
+    title = _too_long(choice.title, TITLE_MAX_CHARS)
     if title is None:
         pages.message = t.format("A title has {most} characters at most.", most=TITLE_MAX_CHARS)
-        return
-    source = values.get("class-source", "lesson")
-    lesson = _lessons(state.lesson_paths).get(str(values.get("class-lesson", "")))
-    rules = _chosen_rules(state, lesson if source == "lesson" else None)
+        return False
+    source = choice.source
+    lesson = choice.lesson if source == "lesson" else None
+    rules = choice.rules
     seed = random.SystemRandom().randrange(2**32)
     try:
         if source == "hands":
-            questions = parse_hands(str(values.get("class-hands", "")), rules)
+            questions = parse_hands(str(choice.hands), rules)
         elif source == "drill":
-            category = values.get("class-category", Category.HARD)
+            category = choice.category
             if not isinstance(category, Category):
                 category = Category.HARD
-            count = int(values.get("class-count", 10))
+            count = int(choice.count) if isinstance(choice.count, (int, float)) else 10
             questions = drill_questions(category, count, rules, seed=seed)
         else:
             questions = lesson_questions(lesson, rules, seed=seed) if lesson else []
         if not questions:
             pages.message = t.gettext("These choices give no hand to ask at this table.")
-            return
+            return False
         room = classroom()
         info, key = room.create(
             title,
@@ -123,9 +144,9 @@ def _create(state: AppState, pages: ClassPages) -> None:
             questions,
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
-            join_step=bool(values.get("class-join-step", False)),
+            join_step=choice.join_step,
             # In the teacher's language: the roster they read and project.
-            given_names=state.language if values.get("class-given-names") else None,
+            given_names=state.language if choice.given_names else None,
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
@@ -134,31 +155,37 @@ def _create(state: AppState, pages: ClassPages) -> None:
         pages.problems = [hand_problem_message(problem, t) for problem in error.problems]
     except (ClassroomError, ValueError) as error:
         pages.message = error_message(error, t)
+    return pages.desk is not None
 
 
 @callback_guard
-def _reopen(state: AppState, pages: ClassPages) -> None:
-    values = st.session_state
+def _reopen(state: AppState, pages: ClassPages, code: object, typed_key: object) -> bool:
+    """Open the class ``code`` with the key typed, both as the form showed them on the click;
+    whether the page must be drawn again (the class opened, or the key's box to empty), else
+    ``pages.message`` says why, under the form in the same run (a wrong key's lock-out counts
+    from this try, not from a second drawing). Guarded as a callback is: a database fault
+    returns None, and the run drawn again says it."""
     pages.message = None
     pages.problems = []
-    key = _too_long(values.get("class-key", ""), KEY_MAX_CHARS)
+    key = _too_long(typed_key, KEY_MAX_CHARS)
     if key is None:  # no key is this long: refused before the lock-out or the hash sees it
         pages.message = state.t.gettext("This is not the teacher key of this class.")
-        values["class-key"] = ""
-        return
+        pages.clear_key = True  # its box is emptied before it is drawn again
+        return True
     try:
         # The guesser is this browser: wrong keys typed here slow this browser down, never the
         # teacher's own.
         teacher = classroom().open_as_teacher(
-            str(values.get("class-reopen", ""))[:12],
+            str(code if isinstance(code, str) else "")[:12],
             key,
             learner_token=state.learner_token,
         )
     except ClassroomError as error:
         pages.message = error_message(error, state.t)
-        return
+        return False
     pages.desk = TeacherDesk(teacher)
-    values["class-key"] = ""
+    pages.clear_key = True
+    return True
 
 
 def _key_noted(desk: TeacherDesk) -> None:
@@ -214,7 +241,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
     _ = t.gettext
     new, reopen = st.tabs([_("New class"), _("Reopen a class")])
     with new:
-        st.text_input(
+        title = st.text_input(
             _("Title"),
             key="class-title",
             placeholder=_("Tuesday, group B"),
@@ -234,6 +261,9 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
         )
         lessons = _lessons(state.lesson_paths)
         lesson: Lesson | None = None
+        hands: object = ""
+        category: object = Category.HARD
+        count: object = 10
         if source == "lesson" and lessons:
             chosen = st.selectbox(
                 _("Lesson"),
@@ -243,7 +273,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             )
             lesson = lessons.get(str(chosen))
         elif source == "drill":
-            st.segmented_control(
+            category = st.segmented_control(
                 _("Category"),
                 [c for c in Category if c.is_decision],
                 default=Category.HARD,
@@ -251,9 +281,11 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 key="class-category",
                 required=True,
             )
-            st.number_input(_("Number of hands"), 1, MAX_QUESTIONS, 10, key="class-count")
+            count = st.number_input(
+                _("Number of hands"), 1, MAX_QUESTIONS, 10, key="class-count"
+            )
         elif source == "hands":
-            st.text_area(
+            hands = st.text_area(
                 _("Hands, one per line: the player's cards / the dealer's card"),
                 key="class-hands",
                 placeholder=EXAMPLE_HANDS,
@@ -265,7 +297,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 ),
             )
         options = ["settings", *(["lesson"] if lesson is not None else []), *PRESETS]
-        st.selectbox(
+        rules_choice = st.selectbox(
             _("Table rules"),
             options,
             index=1 if lesson is not None else 0,
@@ -280,13 +312,12 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             ),
             key="class-rules",
         )
-        rules = _chosen_rules(state, lesson)
+        rules = _chosen_rules(state, lesson, rules_choice)
         if source == "drill":
-            category = st.session_state.get("class-category")
             why = unavailable_reason(category, rules) if isinstance(category, Category) else None
             if why is not None:
                 st.info(t.refusal(why, {}))
-        st.checkbox(
+        join_step = st.checkbox(
             _("A second step to join: symbols shown on the projector"),
             key="class-join-step",
             help=_(
@@ -294,7 +325,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 " that has only the code cannot join."
             ),
         )
-        st.checkbox(
+        given_names = st.checkbox(
             _("Names given by the app (two friendly words) instead of typed nicknames"),
             key="class-given-names",
             help=_(
@@ -302,30 +333,49 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 " class, in the language of this page."
             ),
         )
-        st.button(
+        if st.button(
             _("Create the class"),
             key="class-create",
-            on_click=_create,
-            args=(state, pages),
             type="primary",
             icon=":material/add_circle:",
-        )
+        ):  # the form's values of this click
+            choice = ClassChoice(
+                title=title,
+                source=source,
+                rules=rules,
+                lesson=lesson,
+                hands=hands,
+                category=category,
+                count=count,
+                join_step=bool(join_step),
+                given_names=bool(given_names),
+            )
+            if _create(state, pages, choice) is not False:
+                st.rerun()
     with reopen:
         # Only this browser's own classes are listed: whoever opens this page must not learn
         # other teachers' titles, dates or codes. Any other class is reopened by what only its
         # teacher holds, its code and key.
         own_classes(state, pages)
         st.markdown("**" + _("A class created elsewhere: its code and teacher key") + "**")
-        st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
-        st.text_input(_("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS)
-        st.button(
+        code = st.text_input(
+            _("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234"
+        )
+        if pages.clear_key:  # a key tried: its box starts empty again
+            st.session_state["class-key"] = ""
+            pages.clear_key = False
+        typed_key = st.text_input(
+            _("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS
+        )
+        opened = st.button(
             _("Open"),
             key="class-open",
-            on_click=_reopen,
-            args=(state, pages),
             type="primary",
             icon=":material/lock_open:",
         )
+        # The code and key of this click, read where they are drawn.
+        if opened and _reopen(state, pages, code, typed_key) is not False:
+            st.rerun()
     _messages(pages)
 
 
