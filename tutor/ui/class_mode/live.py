@@ -24,7 +24,7 @@ from tutor.classroom import (
 )
 from tutor.decision import Action
 from tutor.render.card_pictures import hand_html
-from tutor.render.class_messages import markdown_text, prompt, symbol_name
+from tutor.render.class_messages import markdown_text, prompt, symbol_name, table_line
 from tutor.render.translator import Translator
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
@@ -121,6 +121,14 @@ def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> Non
         f"{html.escape(prompt(question, t))}</p>",
         unsafe_allow_html=True,
     )
+    table = table_line(question, t)
+    if table is not None:  # a lesson's step at its own table: the class reads which one
+        small = "1.4rem" if large else "1rem"
+        st.markdown(
+            f'<p data-testid="class-question-table" style="font-size:{small};'
+            f'color:#444;margin:.2rem 0 0 0">{html.escape(table)}</p>',
+            unsafe_allow_html=True,
+        )
 
 
 def big_counter(label: str, value: str, *, large: bool) -> None:

@@ -26,6 +26,7 @@ from tutor.classroom import (
     parse_hands,
 )
 from tutor.lessons import Lesson, load_course, localize
+from tutor.lessons.lesson import own_table_of
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_messages import (
     error_message,
@@ -104,6 +105,9 @@ class ClassChoice:
     count: object = 10
     join_step: bool = False
     given_names: bool = False
+    #: The lesson's tables: each question at its step's table, in its step's words (else every
+    #: hand at ``rules``, in the quiz's words).
+    own_tables: bool = False
 
 
 @callback_guard
@@ -133,7 +137,8 @@ def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
             count = int(choice.count) if isinstance(choice.count, (int, float)) else 10
             questions = drill_questions(category, count, rules, seed=seed)
         else:
-            questions = lesson_questions(lesson, rules, seed=seed) if lesson else []
+            tables = None if choice.own_tables else rules
+            questions = lesson_questions(lesson, tables, seed=seed) if lesson else []
         if not questions:
             pages.message = t.gettext("These choices give no hand to ask at this table.")
             return False
@@ -313,6 +318,8 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             key="class-rules",
         )
         rules = _chosen_rules(state, lesson, rules_choice)
+        if lesson is not None and rules_choice == "lesson":
+            _steps_tables_note(lesson, t)
         if source == "drill":
             why = unavailable_reason(category, rules) if isinstance(category, Category) else None
             if why is not None:
@@ -349,6 +356,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 count=count,
                 join_step=bool(join_step),
                 given_names=bool(given_names),
+                own_tables=lesson is not None and rules_choice == "lesson",
             )
             if _create(state, pages, choice) is not False:
                 st.rerun()
@@ -377,6 +385,19 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
         if opened and _reopen(state, pages, code, typed_key) is not False:
             st.rerun()
     _messages(pages)
+
+
+def _steps_tables_note(lesson: Lesson, t: Translator) -> None:
+    """Under the lesson's table, when some steps play at another: each hand is asked at its
+    step's table, in the step's words, and which tables those are."""
+    tables = list(dict.fromkeys(own_table_of(step) or lesson.rules for step in lesson.steps))
+    if len(tables) > 1:
+        st.caption(
+            t.format(
+                "Each hand is asked at its step's table, in the lesson's words: {tables}.",
+                tables=", ".join(t.table_name(table) for table in tables),
+            )
+        )
 
 
 def _class_line(info: SessionInfo, t: Translator) -> str:
