@@ -10,7 +10,6 @@ click, with the values the form shows then.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import streamlit as st
 
@@ -25,8 +24,7 @@ from tutor.classroom import (
     lesson_questions,
     parse_hands,
 )
-from tutor.lessons import Lesson, load_course, localize
-from tutor.lessons.lesson import own_table_of
+from tutor.lessons import Lesson, localize
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_messages import (
     error_message,
@@ -36,7 +34,17 @@ from tutor.render.class_messages import (
 )
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
-from tutor.rules import PRESETS, TableRules
+from tutor.rules import PRESETS
+from tutor.ui.class_mode.forms import (
+    KEY_MAX_CHARS,
+    TITLE_MAX_CHARS,
+    ClassChoice,
+    chosen_rules,
+    course_lessons,
+    reopen_class,
+    steps_tables_note,
+    too_long,
+)
 from tutor.ui.class_mode.join import join_panel
 from tutor.ui.class_mode.live import (
     best_play,
@@ -59,57 +67,6 @@ SOURCES = ("lesson", "drill", "hands")
 #: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).
 OWN_CLASSES_SHOWN = 12
 EXAMPLE_HANDS = "10 6 / 10\nA 7 / 9\n8 8 / 10\n11 / 6\nA 10 / A insurance"
-#: A class's title as kept (``Classroom.create`` keeps 80 characters): the field stops there, and
-#: a longer value (a script sends what it likes) is refused before the title is even split.
-TITLE_MAX_CHARS = 80
-#: A teacher key is 17 characters as shown (an older class's key, 12): 64 leaves room for spaces
-#: typed between the groups, and a longer value is refused before it is read, let alone hashed.
-KEY_MAX_CHARS = 64
-
-
-def _too_long(value: object, most: int) -> str | None:
-    """The text of a field, or None when it is longer than ``most`` characters. Streamlit 1.67
-    also cuts a widget's value to its ``max_chars`` on the server; the check is said here again so
-    that the bound holds before any work whatever the widget does in another version."""
-    text = str(value) if isinstance(value, str) else ""
-    return None if len(text) > most else text
-
-
-@st.cache_resource(show_spinner=False)
-def _lessons(paths: tuple[str, ...] | None) -> dict[str, Lesson]:
-    """The course's lessons by id, loaded once per server (their hands only: no strategy check)."""
-    course = load_course(list(paths) if paths is not None else None, strategy=None)
-    return {lesson.id: lesson for lesson in course.lessons}
-
-
-def _chosen_rules(state: AppState, lesson: Lesson | None, choice: object) -> TableRules:
-    """The table the class plays at: the lesson's, a preset, or the one in Settings."""
-    if choice == "lesson" and lesson is not None:
-        return lesson.rules
-    if isinstance(choice, str) and choice in PRESETS:
-        return PRESETS[choice]
-    return state.rules
-
-
-@dataclass(frozen=True)
-class ClassChoice:
-    """What the new-class form shows when "Create the class" is clicked (the widgets' values,
-    as drawn in that run: a title typed just before the click is in it)."""
-
-    title: object
-    source: object
-    rules: TableRules
-    lesson: Lesson | None = None
-    hands: object = ""
-    category: object = Category.HARD
-    count: object = 10
-    join_step: bool = False
-    given_names: bool = False
-    #: The lesson's tables: each question at its step's table, in its step's words (else every
-    #: hand at ``rules``, in the quiz's words).
-    own_tables: bool = False
-
-
 @callback_guard
 def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
     """Build the questions from the chosen source, create the session, open it as its teacher;
@@ -119,7 +76,7 @@ def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
     t = state.t
     pages.message = None
     pages.problems = []
-    title = _too_long(choice.title, TITLE_MAX_CHARS)
+    title = too_long(choice.title, TITLE_MAX_CHARS)
     if title is None:
         pages.message = t.format("A title has {most} characters at most.", most=TITLE_MAX_CHARS)
         return False
@@ -161,36 +118,6 @@ def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
     except (ClassroomError, ValueError) as error:
         pages.message = error_message(error, t)
     return pages.desk is not None
-
-
-@callback_guard
-def _reopen(state: AppState, pages: ClassPages, code: object, typed_key: object) -> bool:
-    """Open the class ``code`` with the key typed, both as the form showed them on the click;
-    whether the page must be drawn again (the class opened, or the key's box to empty), else
-    ``pages.message`` says why, under the form in the same run (a wrong key's lock-out counts
-    from this try, not from a second drawing). Guarded as a callback is: a database fault
-    returns None, and the run drawn again says it."""
-    pages.message = None
-    pages.problems = []
-    key = _too_long(typed_key, KEY_MAX_CHARS)
-    if key is None:  # no key is this long: refused before the lock-out or the hash sees it
-        pages.message = state.t.gettext("This is not the teacher key of this class.")
-        pages.clear_key = True  # its box is emptied before it is drawn again
-        return True
-    try:
-        # The guesser is this browser: wrong keys typed here slow this browser down, never the
-        # teacher's own.
-        teacher = classroom().open_as_teacher(
-            str(code if isinstance(code, str) else "")[:12],
-            key,
-            learner_token=state.learner_token,
-        )
-    except ClassroomError as error:
-        pages.message = error_message(error, state.t)
-        return False
-    pages.desk = TeacherDesk(teacher)
-    pages.clear_key = True
-    return True
 
 
 def _key_noted(desk: TeacherDesk) -> None:
@@ -264,7 +191,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             key="class-source",
             required=True,
         )
-        lessons = _lessons(state.lesson_paths)
+        lessons = course_lessons(state.lesson_paths)
         lesson: Lesson | None = None
         hands: object = ""
         category: object = Category.HARD
@@ -317,9 +244,9 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             ),
             key="class-rules",
         )
-        rules = _chosen_rules(state, lesson, rules_choice)
+        rules = chosen_rules(state, lesson, rules_choice)
         if lesson is not None and rules_choice == "lesson":
-            _steps_tables_note(lesson, t)
+            steps_tables_note(lesson, t)
         if source == "drill":
             why = unavailable_reason(category, rules) if isinstance(category, Category) else None
             if why is not None:
@@ -382,22 +309,9 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             icon=":material/lock_open:",
         )
         # The code and key of this click, read where they are drawn.
-        if opened and _reopen(state, pages, code, typed_key) is not False:
+        if opened and reopen_class(state, pages, code, typed_key) is not False:
             st.rerun()
     _messages(pages)
-
-
-def _steps_tables_note(lesson: Lesson, t: Translator) -> None:
-    """Under the lesson's table, when some steps play at another: each hand is asked at its
-    step's table, in the step's words, and which tables those are."""
-    tables = list(dict.fromkeys(own_table_of(step) or lesson.rules for step in lesson.steps))
-    if len(tables) > 1:
-        st.caption(
-            t.format(
-                "Each hand is asked at its step's table, in the lesson's words: {tables}.",
-                tables=", ".join(t.table_name(table) for table in tables),
-            )
-        )
 
 
 def _class_line(info: SessionInfo, t: Translator) -> str:
