@@ -25,16 +25,22 @@ _ = state.t.gettext
 PAGES = "tutor/ui/pages"
 page = st.navigation(
     [
-        st.Page(f"{PAGES}/lessons.py", title=_("Lessons"), icon=":material/school:", default=True),
         st.Page(
-            f"{PAGES}/practice.py",
+            f"{PAGES}/lessons_page.py",
+            title=_("Lessons"),
+            icon=":material/school:",
+            url_path="lessons",
+            default=True,
+        ),
+        st.Page(
+            f"{PAGES}/practice_page.py",
             title=_("Practice table"),
             icon=":material/playing_cards:",
             url_path="table",
         ),
-        st.Page(f"{PAGES}/quiz.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
+        st.Page(f"{PAGES}/quiz_page.py", title=_("Quiz"), icon=":material/quiz:", url_path="quiz"),
         st.Page(
-            f"{PAGES}/strategy.py",
+            f"{PAGES}/strategy_page.py",
             title=_("Strategy"),
             icon=":material/grid_on:",
             url_path="strategy",
@@ -58,13 +64,13 @@ page = st.navigation(
             url_path="class",
         ),
         st.Page(
-            f"{PAGES}/groups.py",
+            f"{PAGES}/homework_teacher.py",
             title=_("Homework — teacher"),
             icon=":material/assignment:",
             url_path="groups",
         ),
         st.Page(
-            f"{PAGES}/homework.py",
+            f"{PAGES}/homework_student.py",
             title=_("My homework"),
             icon=":material/checklist:",
             url_path="homework",

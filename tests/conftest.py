@@ -26,13 +26,13 @@ settings.load_profile("tutor")
 TIMEOUT = 180
 
 PAGES = {
-    "lessons": "tutor/ui/pages/lessons.py",
-    "practice": "tutor/ui/pages/practice.py",
-    "quiz": "tutor/ui/pages/quiz.py",
-    "strategy": "tutor/ui/pages/strategy.py",
+    "lessons": "tutor/ui/pages/lessons_page.py",
+    "practice": "tutor/ui/pages/practice_page.py",
+    "quiz": "tutor/ui/pages/quiz_page.py",
+    "strategy": "tutor/ui/pages/strategy_page.py",
     "settings": "tutor/ui/pages/settings.py",
-    "groups": "tutor/ui/pages/groups.py",
-    "homework": "tutor/ui/pages/homework.py",
+    "groups": "tutor/ui/pages/homework_teacher.py",
+    "homework": "tutor/ui/pages/homework_student.py",
 }
 
 OpenApp = Callable[..., AppTest]

@@ -35,8 +35,8 @@ from tutor.render.class_reports import printable_html, results_csv, results_xlsx
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
-from tutor.ui.classroom import join as class_join
-from tutor.ui.classroom.join import suggested_base
+from tutor.ui.class_mode import join as class_join
+from tutor.ui.class_mode.join import suggested_base
 from tutor.visit import AppState, ClassPages
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -319,6 +319,51 @@ def test_a_class_from_a_lesson_or_a_drill(open_page: Open, room: Classroom, sour
     at.button(key="class-start").click().run()
     assert not at.exception
     assert "Question 1 sur" in _texts(at)
+
+
+def test_a_class_from_lesson_9_asks_each_hand_at_its_steps_table_in_its_words(
+    open_page: Open, room: Classroom
+) -> None:
+    """Issue 27: lesson 9's King and 10 against a 6 is asked at the French casino, in the step's
+    sentence (« Séparez pour voir ce que cela coûte »), and the projector and the phone name the
+    table; the phone offers the split that table allows, and the reveal judges it there."""
+    teacher = open_page(TEACHER)
+    teacher.selectbox(key="class-lesson").set_value("splitting").run()
+    assert "Casino français" in _texts(teacher)  # the form says the steps keep their tables
+    teacher.button(key="class-create").click().run()
+    assert not teacher.exception
+    desk = _pages(teacher).desk
+    assert desk is not None
+    teacher.button(key="class-key-noted").click().run()
+    code = desk.teacher.code
+    questions = room.questions(desk.teacher)
+    position = next(
+        i for i, q in enumerate(questions) if sorted(map(str, q.cards)) == ["10♦", "K♠"]
+    )
+    student = open_page(STUDENT, query=code)
+    _join(student, code, "Léa")
+    teacher.button(key="class-start").click().run()
+    for _ in range(position):
+        teacher.button(key="class-reveal").click().run()
+        teacher.button(key="class-next").click().run()
+    assert not teacher.exception
+    projected = _texts(teacher)
+    assert "Séparez pour voir ce que cela coûte" in projected
+    assert "20 dur" not in projected
+    assert "À la table : Casino français" in projected
+    student.run()
+    assert "Séparez pour voir ce que cela coûte" in _texts(student)
+    assert "À la table : Casino français" in _texts(student)
+    student.button(key=f"class-answer-{position}-split").click().run()
+    assert not student.exception
+    teacher.button(key="class-reveal").click().run()
+    assert not teacher.exception
+    shown = _pages(teacher).desk
+    assert shown is not None
+    reveal = shown.reveal
+    assert reveal is not None
+    assert reveal.distribution == {Action.SPLIT: 1}  # a legal answer at the French casino
+    assert reveal.best is Action.STAND  # and a mistake there: 20 stands
 
 
 def test_the_pages_speak_english(open_page: Open) -> None:

@@ -205,6 +205,39 @@ def test_a_clicked_chart_cell_is_the_cell_explained(open_app: OpenApp) -> None:
     assert "**T** (tirer)" in " ".join(block.value for block in at.markdown)
 
 
+def _clicked(row: int, column: str) -> dict[str, object]:
+    """The grid's selection state after a click on one cell, as the browser sends it."""
+    return {"selection": {"rows": [], "columns": [], "cells": [[row, column]]}}
+
+
+def test_a_click_in_the_grid_moves_the_cell_explained_once(open_app: OpenApp) -> None:
+    """A cell clicked in the chart (the grid's selection, as the browser sends it) becomes the
+    hand and up-card explained; a box changed after the click stands, though the grid still
+    shows the click selected, and another click moves the cell again."""
+    at = open_app("strategy", AppState(rules=PRESETS["family"]))
+    grid = at.dataframe[0].value
+    row = list(grid.index).index("16")
+    at.session_state["cell-grid-hard"] = _clicked(row, "10")
+    at.run()
+    assert not at.exception
+    assert (at.selectbox(key="cell-row-hard").value, at.selectbox(key="cell-up").value) == (
+        "16",
+        "10",
+    )
+    at.selectbox(key="cell-up").set_value("6").run()
+    assert (at.selectbox(key="cell-row-hard").value, at.selectbox(key="cell-up").value) == (
+        "16",
+        "6",
+    ), "the box chosen after the click stands"
+    row = list(grid.index).index("12")
+    at.session_state["cell-grid-hard"] = _clicked(row, "2")
+    at.run()
+    assert (at.selectbox(key="cell-row-hard").value, at.selectbox(key="cell-up").value) == (
+        "12",
+        "2",
+    )
+
+
 def test_the_chart_names_its_table_and_cites_the_source(open_app: OpenApp) -> None:
     at = open_app("strategy", AppState(language="en", rules=PRESETS["french-casino"]))
     assert at.metric[0].label == "French casino"

@@ -202,21 +202,51 @@ def test_the_floors_import_only_downwards() -> None:
     assert not upwards, "\n".join(upwards)
 
 
-def test_the_render_rooms_are_named_apart() -> None:
-    """No module of ``tutor/render/`` shares its name with a module on another floor: a newcomer
-    who reads ``card_pictures`` or ``class_reports`` in an import knows which one it is (the
-    interface's ``cards.py`` beside the engine's ``cards.py`` was the confusion this ends)."""
+def _names_shared_across_floors(names: list[str], floors: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each module of ``floors`` whose last name is also the last name of a module on another
+    floor, with those modules (a package counts by its folder's name)."""
     stems: dict[str, set[str]] = {}
-    for name in _modules():
+    for name in names:
         stems.setdefault(name.rsplit(".", 1)[-1], set()).add(name)
-    shared = {
-        name: sorted(others - {name})
-        for name in _modules()
-        if _floor(name) == "render" and name != "tutor.render"
-        for others in [stems[name.rsplit(".", 1)[-1]]]
-        if len(others) > 1
+    return {
+        name: sorted(other for other in stems[name.rsplit(".", 1)[-1]] if _floor(other) != floor)
+        for name in names
+        for floor in [_floor(name)]
+        if floor in floors and name != f"tutor.{floor}"
+        if any(_floor(other) != floor for other in stems[name.rsplit(".", 1)[-1]])
     }
-    assert shared == {}
+
+
+def test_the_render_and_interface_rooms_are_named_apart() -> None:
+    """No module of ``tutor/render/`` or ``tutor/ui/`` shares its name with a module on another
+    floor: a newcomer who reads ``card_pictures``, ``class_reports`` or ``quiz_page`` in an
+    import, a traceback or a profile knows which one it is (the interface's ``cards.py`` beside
+    the engine's, ``ui/pages/practice.py`` beside ``tutor/practice.py`` and ``ui/classroom/``
+    beside ``tutor/classroom/`` were the confusion this ends)."""
+    names = list(_modules())
+    assert sum(_floor(name) == "ui" for name in names) > 20  # the walk found the interface
+    assert _names_shared_across_floors(names, ("render", "ui")) == {}
+
+
+def test_the_name_check_sees_a_page_named_as_its_subject() -> None:
+    """The check above fails on what it is for: a page, a package or a render room named as a
+    module below; two rooms of one floor may share a name (``ui.pages.x`` and ``ui.x``)."""
+    names = [
+        "tutor.quiz",
+        "tutor.ui.pages.quiz",
+        "tutor.classroom",
+        "tutor.ui.classroom",
+        "tutor.ui.classroom.live",
+        "tutor.render.cards",
+        "tutor.cards",
+        "tutor.ui.state",
+        "tutor.ui.pages.state",
+    ]
+    assert _names_shared_across_floors(names, ("render", "ui")) == {
+        "tutor.ui.pages.quiz": ["tutor.quiz"],
+        "tutor.ui.classroom": ["tutor.classroom"],
+        "tutor.render.cards": ["tutor.cards"],
+    }
 
 
 def test_the_line_checks_see_a_wrong_import() -> None:
@@ -243,7 +273,7 @@ def test_the_line_checks_see_a_wrong_import() -> None:
 def test_class_mode_lives_in_one_wing() -> None:
     """Class mode's rules in ``tutor/classroom/``, its tables and statements in
     ``tutor/store/classes.py`` and ``tutor/store/class_records.py``, its interface in
-    ``tutor/ui/classroom/``: no SQL statement in the rules or the interface."""
+    ``tutor/ui/class_mode/``: no SQL statement in the rules or the interface."""
     rooms = {p.stem for p in (PACKAGE / "classroom").glob("*.py")}
     assert {"session", "questions", "access", "results", "errors"} <= rooms
     statements = ("sa.select(", ".insert(", ".update(", ".delete(", "sa.Table(")
@@ -253,3 +283,196 @@ def test_class_mode_lives_in_one_wing() -> None:
             assert not [s for s in statements if s in text], f"{path} holds SQL"
     assert "class_sessions = sa.Table(" in (PACKAGE / "store" / "classes.py").read_text()
     assert "class ClassRecords:" in (PACKAGE / "store" / "class_records.py").read_text()
+
+
+#: The widget arguments that take a callback, run by Streamlit before the script's next run.
+_CALLBACK_ARGUMENTS = ("on_change", "on_click", "on_select", "on_submit")
+
+
+def _key_pattern(node: ast.expr, constants: dict[str, str]) -> str | None:
+    """A widget key's expression as a pattern: a string as it is, a module constant by its value,
+    an f-string with ``*`` for each formatted part (``f"cell-row-{name}"`` -> ``cell-row-*``);
+    None for an expression that names no key this can read."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    if isinstance(node, ast.JoinedStr):
+        parts = [
+            value.value if isinstance(value, ast.Constant) else "*" for value in node.values
+        ]
+        return "".join(str(part) for part in parts)
+    return None
+
+
+def _same_key(a: str, b: str) -> bool:
+    """Whether two key patterns can name the same key (a ``*`` stands for any text)."""
+    from fnmatch import fnmatchcase
+
+    return fnmatchcase(a, b) or fnmatchcase(b, a)
+
+
+def _is_session_state(node: ast.expr, aliases: set[str]) -> bool:
+    """``st.session_state``, or a local name bound to it (``values = st.session_state``)."""
+    if isinstance(node, ast.Attribute) and node.attr == "session_state":
+        return True
+    return isinstance(node, ast.Name) and node.id in aliases
+
+
+def _state_reads(function: ast.AST, constants: dict[str, str]) -> list[tuple[int, str]]:
+    """Every key ``function`` reads from the session state (``state[key]`` in a load, or
+    ``state.get(key)``), with its line, as a pattern (``*`` for a key the function is given: it
+    may be any); a write (``state[key] = value``) is not a read."""
+    aliases = {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and _is_session_state(node.value, set())
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    reads = []
+    for node in ast.walk(function):
+        key: ast.expr | None = None
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.ctx, ast.Load)
+            and _is_session_state(node.value, aliases)
+        ):
+            key = node.slice
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "pop")
+            and _is_session_state(node.func.value, aliases)
+            and node.args
+        ):
+            key = node.args[0]
+        if key is not None:
+            pattern = _key_pattern(key, constants)  # a key given from elsewhere may be any
+            reads.append((node.lineno, pattern if pattern is not None else "*"))
+    return reads
+
+
+def _callback_key_reads(tree: ast.Module, keys: set[str]) -> list[str]:
+    """Every read of a widget's key (one of ``keys``) inside a function given to a widget as its
+    callback, or inside a function of the module such a callback calls: ``line: function reads
+    'key'``."""
+    constants = {
+        target.id: node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    functions = {
+        node.name: node
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    pending: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg not in _CALLBACK_ARGUMENTS:
+                continue
+            value = keyword.value
+            if isinstance(value, ast.Call) and value.args:  # partial(function, ...)
+                value = value.args[0]
+            if isinstance(value, ast.Name) and value.id in functions:
+                pending.append(functions[value.id])
+            elif isinstance(value, ast.Lambda):
+                pending.append(value)
+    seen: set[int] = set()
+    found: list[tuple[int, str]] = []
+    while pending:
+        function = pending.pop()
+        if id(function) in seen:
+            continue
+        seen.add(id(function))
+        name = getattr(function, "name", "<lambda>")
+        for line, key in _state_reads(function, constants):
+            if any(_same_key(key, widget) for widget in keys):
+                found.append((line, f"{line}: {name} reads {key!r}"))
+        pending.extend(  # the module's own helpers a callback calls run in the callback too
+            functions[call.func.id]
+            for call in ast.walk(function)
+            if isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id in functions
+        )
+    return [text for _line, text in sorted(found)]
+
+
+def _widget_keys(trees: dict[str, ast.Module]) -> set[str]:
+    """Every ``key=`` given to a call anywhere in ``trees``, as a pattern (``_key_pattern``)."""
+    keys = set()
+    for tree in trees.values():
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                for keyword in node.keywords:
+                    if keyword.arg == "key":
+                        pattern = _key_pattern(keyword.value, constants)
+                        if pattern is not None:
+                            keys.add(pattern)
+    return keys
+
+
+def test_callbacks_are_given_widget_values_not_read_back_by_key() -> None:
+    """A callback of ``tutor/ui/`` is handed what it needs (``args=``, a form's values as sent, a
+    widget's return value read where it is drawn): none reads a widget's value back from
+    ``st.session_state`` by its key, a string the widget and the callback would both have to
+    spell alike (a key renamed in one place gave the callback the default, silently)."""
+    trees = {name: tree for name, tree in _trees().items() if _floor(name) == "ui"}
+    keys = _widget_keys(trees)
+    assert {"class-title", "strategy-flip", "cell-row-*"} <= keys  # the walk found the widgets
+    wrong = [
+        f"{name}:{read}"
+        for name, tree in sorted(trees.items())
+        for read in _callback_key_reads(tree, keys)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_callback_check_sees_a_key_read_back() -> None:
+    """The check above fails on what it is for: a callback (bound by name, through ``partial``
+    or a helper it calls) reading a widget's key, by subscript or ``get``, through an alias or a
+    constant; it lets a callback write a key, or read a key no widget has."""
+    source = (
+        "import streamlit as st\n"
+        "from functools import partial\n"
+        'FLIP = "flip"\n'
+        "def _helper():\n    return st.session_state.get(FLIP)\n"
+        "def _changed(state):\n"
+        "    values = st.session_state\n"
+        '    state.title = values["title"]\n'
+        '    st.session_state["title"] = ""\n'
+        '    return st.session_state.get("not-a-widget"), _helper()\n'
+        "def _picked(name):\n"
+        '    return st.session_state[f"row-{name}"]\n'
+        "def _fine(value):\n    return value\n"
+        "def page(state):\n"
+        '    st.text_input("Title", key="title", on_change=_changed, args=(state,))\n'
+        '    st.pills("Flip", [], key=FLIP, on_change=_fine, args=(1,))\n'
+        '    st.dataframe([], key="grid", on_select=partial(_picked, "hard"))\n'
+        '    st.selectbox("Row", [], key=f"row-{state}")\n'
+    )
+    tree = ast.parse(source)
+    keys = _widget_keys({"tutor.ui.example": tree})
+    assert keys == {"title", "flip", "grid", "row-*"}
+    assert _callback_key_reads(tree, keys) == [
+        "5: _helper reads 'flip'",
+        "8: _changed reads 'title'",
+        "12: _picked reads 'row-*'",
+    ]

@@ -27,7 +27,7 @@ MODULES = sorted(
 
 def test_the_interface_modules_examples_are_among_them() -> None:
     """The interface's examples run with the rest; only the pages are left out."""
-    assert {"tutor.ui.components", "tutor.ui.state", "tutor.ui.classroom.live"} <= set(MODULES)
+    assert {"tutor.ui.components", "tutor.ui.state", "tutor.ui.class_mode.live"} <= set(MODULES)
     assert not [name for name in MODULES if name.startswith("tutor.ui.pages")]
 
 

@@ -285,7 +285,7 @@ def test_a_fault_inside_a_quiz_answer_is_said_once(
         rules=PRESETS["american-s17"], quiz_category=Category.HARD
     )
     at.run()
-    at.switch_page("tutor/ui/pages/quiz.py")
+    at.switch_page("tutor/ui/pages/quiz_page.py")
     at.run()
     assert not at.exception
     state = at.session_state["app"]

@@ -89,7 +89,7 @@ def test_every_move_at_the_table_is_kept_as_an_answer_and_its_mistakes_come_back
     assert (listed["Note"] == "erreur").sum() == 3
 
     # "My mistakes" deals the first missed hand again.
-    at.switch_page("tutor/ui/pages/practice.py").run()
+    at.switch_page("tutor/ui/pages/practice_page.py").run()
     at.button(key="leave").click().run()
     at.radio(key="practice-mode").set_value("mistakes").run()
     next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()

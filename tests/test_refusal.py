@@ -493,3 +493,32 @@ def test_a_mistake_in_a_mapping_keeps_its_key_and_its_refusal() -> None:
         ("colour", "rules-unknown-option", True),
     ]
     assert caught.value.refusals == tuple(p.refusal for p in problems)
+
+
+def test_refusal_names_one_thing_in_the_whole_package() -> None:
+    """``Refusal`` is the value of ``tutor.refusal`` wherever it is read: no other module defines
+    a name ``Refusal`` (the rules' checks once called their ``(code, params)`` pair so, and the
+    engine imported the value under another name to tell them apart), and none imports the
+    value under another name."""
+    root = Path(tutor.__file__).parent
+    wrong = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            defined = (
+                [node.name] if isinstance(node, ast.ClassDef)
+                else [t.id for t in node.targets if isinstance(t, ast.Name)]
+                if isinstance(node, ast.Assign)
+                else [node.target.id]
+                if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                else []
+            )
+            if "Refusal" in defined and path != root / "refusal.py":
+                wrong.append(f"{path.relative_to(root)}:{node.lineno} defines Refusal")
+            if isinstance(node, ast.ImportFrom) and node.module == "tutor.refusal":
+                wrong += [
+                    f"{path.relative_to(root)}:{node.lineno} imports Refusal as {alias.asname}"
+                    for alias in node.names
+                    if alias.name == "Refusal" and alias.asname not in (None, "Refusal")
+                ]
+    assert wrong == []

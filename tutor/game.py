@@ -36,9 +36,8 @@ from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutor.cards import Card, HandValue, Rank, Shoe, Suit, hand_value, is_pair
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, DecisionPoint
-from tutor.legality import Refusal, double_refusal, hit_refusal, split_refusal, surrender_refusal
-from tutor.refusal import Refusal as RefusalValue
-from tutor.refusal import RefusedError
+from tutor.legality import Refused, double_refusal, hit_refusal, split_refusal, surrender_refusal
+from tutor.refusal import Refusal, RefusedError
 from tutor.rules import TableRules
 
 #: Chips are integers; a 3:2 natural on an odd bet or half-bet insurance needs exact fractions.
@@ -76,7 +75,7 @@ class IllegalActionError(RefusedError):
     parameters) lets the interface translate it."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(RefusalValue(code, params), message)
+        super().__init__(Refusal(code, params), message)
 
 
 #: The sentence for each refusal code (English, for errors and logs; the interface translates
@@ -719,14 +718,14 @@ class Round:
             code, params = refusal
             raise IllegalActionError(code, REFUSALS[code].format(**params), **params)
 
-    def refusal(self, action: Action) -> Refusal:
+    def refusal(self, action: Action) -> Refused:
         """Why ``action`` is refused now (a code and its parameters), or None when it is legal:
         ``verify``'s answer without the exception, for an interface that explains its buttons."""
         if self._legal is not None and action in self._legal:
             return None
         return self._refusal(action)
 
-    def _refusal(self, action: Action) -> Refusal:
+    def _refusal(self, action: Action) -> Refused:
         """Why ``action`` is refused now, as a code and its parameters, or None if it is legal.
 
         Codes rather than exceptions keep ``legal_actions`` cheap (it asks about every action at
@@ -745,13 +744,13 @@ class Round:
         seat = self.seats[turn.seat]
         return _HAND_RULES[action](self, seat, seat.hands[turn.hand or 0])
 
-    def _stand_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+    def _stand_refusal(self, seat: Seat, hand: PlayerHand) -> Refused:
         return None
 
-    def _hit_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+    def _hit_refusal(self, seat: Seat, hand: PlayerHand) -> Refused:
         return hit_refusal(self.rules, split_aces=hand.split_aces)
 
-    def _double_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+    def _double_refusal(self, seat: Seat, hand: PlayerHand) -> Refused:
         value = hand.value
         refusal = double_refusal(
             self.rules,
@@ -764,7 +763,7 @@ class Round:
         )
         return refusal or self._funds_refusal(seat, hand.bet, "double")
 
-    def _split_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+    def _split_refusal(self, seat: Seat, hand: PlayerHand) -> Refused:
         rules = self.rules
         refusal = split_refusal(
             rules,
@@ -775,7 +774,7 @@ class Round:
         )
         return refusal or self._funds_refusal(seat, hand.bet, "split")
 
-    def _surrender_refusal(self, seat: Seat, hand: PlayerHand) -> Refusal:
+    def _surrender_refusal(self, seat: Seat, hand: PlayerHand) -> Refused:
         return surrender_refusal(
             self.rules,
             cards=len(hand.cards),
@@ -1195,7 +1194,7 @@ _ACTION_HANDLERS = {
 
 #: The rule of each hand action (dispatch by table rather than a chain of ``is`` tests: under
 #: Python 3.11 each ``Action.X`` lookup through the Enum class costs as much as a function call).
-_HAND_RULES: dict[Action, Callable[[Round, Seat, PlayerHand], Refusal]] = {
+_HAND_RULES: dict[Action, Callable[[Round, Seat, PlayerHand], Refused]] = {
     Action.STAND: Round._stand_refusal,
     Action.HIT: Round._hit_refusal,
     Action.DOUBLE: Round._double_refusal,

@@ -24,11 +24,13 @@ from typing import Any
 
 from tutor.rules import TableRules
 
-#: Why an action is refused: a code and its parameters; None when it is allowed.
-Refusal = tuple[str, dict[str, Any]] | None
+#: What a rule check answers: why the action is refused, as a code and its parameters, or None
+#: when the rules allow it. A pair, not the ``tutor.refusal.Refusal`` value an error carries:
+#: the engine builds that value from this pair when it raises (``IllegalActionError``).
+Refused = tuple[str, dict[str, Any]] | None
 
 
-def hit_refusal(rules: TableRules, *, split_aces: bool = False) -> Refusal:
+def hit_refusal(rules: TableRules, *, split_aces: bool = False) -> Refused:
     """Split Aces take one card each where the table says so; any other hand may draw."""
     if split_aces and rules.split_aces_one_card:
         return "split-aces-one-card", {}
@@ -44,7 +46,7 @@ def double_refusal(
     from_split: bool,
     split_aces: bool = False,
     insured: bool = False,
-) -> Refusal:
+) -> Refused:
     """Doubling: on the first two cards only, after a split only where allowed, on the totals
     the table names, and not after insurance at the tables that forbid it."""
     if cards != 2:
@@ -67,7 +69,7 @@ def split_refusal(
     hands_in_seat: int,
     split_aces: bool = False,
     insured: bool = False,
-) -> Refusal:
+) -> Refused:
     """Splitting: a pair (by rank, or by value where the table says so), while the seat has room
     for another hand, Aces again only where resplitting them is allowed, not after insurance at
     the tables that forbid it. ``pair`` is the caller's reading of the two cards with
@@ -87,7 +89,7 @@ def split_refusal(
 
 def surrender_refusal(
     rules: TableRules, *, cards: int, from_split: bool, hands_in_seat: int, dealer_up: int
-) -> Refusal:
+) -> Refused:
     """Surrender: where the table offers it, on the first two cards of an unsplit hand, against
     any up-card unless the table's house rule refuses it against a dealer Ace
     (``TableRules.surrender_against_ace``; no source of the course states that rule: the French

@@ -132,9 +132,10 @@ class TableRules:
         if untyped:
             for name, value in parse_rule_values(untyped).items():
                 object.__setattr__(self, name, value)
-        if not self.edits and edited_preset(self.name):
+        starts_from = edited_preset(self.name)
+        if not self.edits and starts_from:
             # A name from before ``edits`` (a learner's table saved as ``family*``).
-            object.__setattr__(self, "edits", edited_preset(self.name))
+            object.__setattr__(self, "edits", starts_from)
         problems = self._problems()
         if problems:
             raise InvalidRulesError(

@@ -106,6 +106,8 @@ class TeacherDesk:
     shown_at: dict[int, float] = field(default_factory=dict)
     #: The names the teacher's last click removed, to say how many went (None: nothing to say).
     removed: list[str] | None = None
+    #: The names chosen to remove are gone: the box is emptied before it is drawn again.
+    clear_chosen: bool = False
 
     def seconds_on(self, position: int, now: float) -> float:
         """How long question ``position`` has been on this desk's screen."""
@@ -141,6 +143,9 @@ class ClassPages:
     problems: list[str] = field(default_factory=list)
     #: The class being joined asks for the projector's symbols (told by a refused join).
     pattern_needed: bool = False
+    #: A teacher key was tried: its box is emptied before it is drawn again, so that a key stays
+    #: on the page no longer than its try.
+    clear_key: bool = False
 
 
 @dataclass
@@ -259,6 +264,10 @@ class AppState:
     practice: PracticeTable | None = None
     #: The rule set the strategy page compares with.
     compare_preset: str = ""
+    #: The chart cell last clicked on the Strategy page (part, hand, up-card): a click moves the
+    #: cell explained once, and a hand chosen in the boxes after it stands though the grid keeps
+    #: the click selected.
+    chart_click: tuple[str, str, str] | None = None
     #: Where the lessons come from: the built-in course when None (tests and teachers add files).
     lesson_paths: tuple[str, ...] | None = None
     #: Where this session's deals start: drawn from ``secrets`` so two visitors never see the

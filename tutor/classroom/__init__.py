@@ -12,7 +12,7 @@ The rooms of this package, each named for what it holds:
 - ``errors``: why a request is refused, as codes the interface translates.
 
 Every SQL statement is in ``tutor.store.classes``, beside the tables; the pages are in
-``tutor/ui/classroom`` and ``tutor/ui/pages/class_*.py``.
+``tutor/ui/class_mode`` and ``tutor/ui/pages/class_*.py``.
 """
 
 from tutor.classroom.access import (

@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from tutor.cards import Card, parse_cards
+from tutor.cards import Card, format_cards, parse_cards
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action, Grade
 from tutor.rules import TableRules
@@ -95,8 +95,26 @@ class Reveal:
 
 
 def question_of(row: Any) -> ClassQuestion:
-    """A stored question (a row with its cards, up-card and insurance flag) as a value."""
-    return ClassQuestion(parse_cards(row.cards), Card.parse(row.dealer_up), row.insurance)
+    """A stored question (a row with its cards, up-card and insurance flag, and its own table and
+    words when it has them) as a value."""
+    return ClassQuestion(
+        parse_cards(row.cards),
+        Card.parse(row.dealer_up),
+        row.insurance,
+        rules_of(row.own_rules) if row.own_rules else None,
+        tuple((str(k), str(v)) for k, v in json.loads(row.texts).items()) if row.texts else (),
+    )
+
+
+def question_row(question: ClassQuestion) -> dict[str, Any]:
+    """What the database keeps of a question (``question_of`` reads it back)."""
+    return {
+        "cards": format_cards(question.cards, ascii=True),
+        "dealer_up": question.dealer_up.ascii,
+        "insurance": question.insurance,
+        "own_rules": json.dumps(question.rules.as_dict()) if question.rules is not None else None,
+        "texts": json.dumps(dict(question.texts), ensure_ascii=False) if question.texts else None,
+    }
 
 
 @lru_cache(maxsize=64)

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import cycle
 
 from tutor.cards import Card, InvalidCardError, Rank, Suit, hand_value, parse_cards
 from tutor.decision import Action, DecisionPoint
-from tutor.lessons import AskStep, DealStep, DrillStep, Lesson
+from tutor.lessons import LOCALES, AskStep, DealStep, DrillStep, Lesson, Translations, localize
+from tutor.lessons.lesson import AnyStep, own_table_of
 from tutor.lessons.models import ActionAnswer
 from tutor.quiz_deal import next_question
 from tutor.quiz_questions import Category, Hands, unavailable_reason
@@ -46,20 +47,72 @@ CLASS_BET = 2
 _INSURANCE_WORDS = frozenset({"insurance", "assurance", "ins", "i"})
 
 
+#: The longest question text a class keeps for one hand, in one language: a lesson's question is
+#: a sentence or two, and a projector shows a few lines; a longer text (a lesson whose step holds
+#: a page of prose) is refused when the class is made, before anything is stored.
+MAX_TEXT_CHARS = 600
+
+
 @dataclass(frozen=True)
 class ClassQuestion:
-    """One hand to ask: the player's cards against the dealer's up-card (or the insurance offer)."""
+    """One hand to ask: the player's cards against the dealer's up-card (or the insurance offer),
+    and, for a question taken from a lesson's step, the step's own table and words.
+
+    ``rules`` is the table this hand is played at when it is not the class's (a lesson's step at
+    the French casino in a class at the family table): the judge grades at it, the reveal's
+    reason speaks of it, the projector and the phones name it. ``texts`` is the step's question
+    in each language, ``(("fr", "…"), ("en", "…"))``; empty for the quiz's own sentence.
+
+    >>> from tutor.rules import PRESETS
+    >>> plain = ClassQuestion.parse("K♠ 10♦", "6♥")
+    >>> Action.SPLIT in plain.point(PRESETS["family"]).legal  # same rank only at the family table
+    False
+    >>> at_casino = ClassQuestion.parse("K♠ 10♦", "6♥", rules=PRESETS["french-casino"])
+    >>> Action.SPLIT in at_casino.point(PRESETS["family"]).legal  # its own table: same value
+    True
+    """
 
     cards: tuple[Card, ...]
     dealer_up: Card
     insurance: bool = False
+    rules: TableRules | None = None
+    texts: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        for language, text in self.texts:
+            if len(text) > MAX_TEXT_CHARS:
+                raise ValueError(
+                    f"a question's text has {MAX_TEXT_CHARS} characters at most"
+                    f" ({language}: {len(text)})"
+                )
 
     @classmethod
-    def parse(cls, cards: str, dealer_up: str, *, insurance: bool = False) -> ClassQuestion:
-        return cls(parse_cards(cards), Card.parse(dealer_up), insurance)
+    def parse(
+        cls,
+        cards: str,
+        dealer_up: str,
+        *,
+        insurance: bool = False,
+        rules: TableRules | None = None,
+        texts: tuple[tuple[str, str], ...] = (),
+    ) -> ClassQuestion:
+        return cls(parse_cards(cards), Card.parse(dealer_up), insurance, rules, texts)
+
+    def table(self, class_rules: TableRules) -> TableRules:
+        """The table this hand is played at: its own, else the class's."""
+        return self.rules if self.rules is not None else class_rules
 
     def point(self, rules: TableRules) -> DecisionPoint:
-        return decision_for(rules, self.cards, self.dealer_up, insurance=self.insurance)
+        """The decision asked, at this question's own table when it has one (``rules`` is the
+        class's), so that every reader of a question, the judge first, plays it at one table."""
+        return decision_for(self.table(rules), self.cards, self.dealer_up, insurance=self.insurance)
+
+    def text(self, language: str) -> str | None:
+        """The step's question in ``language`` (the first language given when it lacks that one),
+        or None for a question that has no words of its own."""
+        if not self.texts:
+            return None
+        return dict(self.texts).get(language, self.texts[0][1])
 
 
 @lru_cache(maxsize=4096)
@@ -249,33 +302,68 @@ def drill_questions(
     return questions
 
 
-def lesson_questions(lesson: Lesson, rules: TableRules, *, seed: int) -> list[ClassQuestion]:
+def _step_texts(text: str | Translations | None) -> tuple[tuple[str, str], ...]:
+    """A step's question (a lesson's text, plain or per language) as the class keeps it: its
+    words in each language a lesson is read in, as a learner of that language reads the step."""
+    if text is None:
+        return ()
+    return tuple((language, localize(text, language)) for language in LOCALES)
+
+
+def _step_question(step: AnyStep) -> ClassQuestion | None:
+    """The hand a lesson's step asks a decision on, with its words: a question on a hand whose
+    answer is a play, or a scripted deal's first decision (its introduction as the question)."""
+    if isinstance(step, AskStep):
+        ask = step.ask
+        if isinstance(ask.answer, ActionAnswer) and ask.cards and ask.dealer:
+            insurance = ask.answer.action.is_insurance_decision
+            texts = _step_texts(ask.question)
+            return ClassQuestion(ask.cards, ask.dealer[0], insurance, texts=texts)
+    elif isinstance(step, DealStep):
+        deal = step.deal
+        decisions = deal.expect.decisions
+        insurance = bool(decisions) and decisions[0].is_insurance_decision
+        return ClassQuestion(deal.player, deal.dealer[0], insurance, texts=_step_texts(deal.intro))
+    return None
+
+
+def lesson_questions(
+    lesson: Lesson, rules: TableRules | None = None, *, seed: int
+) -> list[ClassQuestion]:
     """The decisions a lesson holds, in its order: its questions on a hand, its scripted deals'
-    first decision, and its drills dealt by the quiz. Hands this table cannot ask (a surrender
-    question at a table without surrender, a natural) are left out."""
+    first decision, and its drills dealt by the quiz. Hands a table cannot ask (a surrender
+    question at a table without surrender, a natural) are left out.
+
+    From any lesson, a built-in file or a teacher's own: without ``rules``, each question keeps
+    its step's table (the step's own, else the lesson's) and its step's words, so a deal at the
+    French casino is asked there, in the lesson's sentence. With ``rules`` (the teacher chose
+    another table for the whole class) every hand is asked at that table in the quiz's words: a
+    step's sentence may name its table, and would then say what the class does not play.
+    """
     questions: list[ClassQuestion] = []
     for index, step in enumerate(lesson.steps):
-        if isinstance(step, AskStep):
-            ask = step.ask
-            if isinstance(ask.answer, ActionAnswer) and ask.cards and ask.dealer:
-                insurance = ask.answer.action.is_insurance_decision
-                questions.append(ClassQuestion(ask.cards, ask.dealer[0], insurance))
-        elif isinstance(step, DealStep):
-            deal = step.deal
-            decisions = deal.expect.decisions
-            insurance = bool(decisions) and decisions[0].is_insurance_decision
-            questions.append(ClassQuestion(deal.player, deal.dealer[0], insurance))
+        table = rules or own_table_of(step) or lesson.rules
+        question = _step_question(step)
+        if question is not None:
+            questions.append(
+                question_at(question, table) if rules is None else replace(question, texts=())
+            )
         elif isinstance(step, DrillStep):
             category = Category(step.drill.category.value)
-            if category.is_decision and unavailable_reason(category, rules) is None:
-                questions.extend(
-                    drill_questions(
-                        category,
-                        step.drill.count,
-                        rules,
-                        seed=seed + index,
-                        dealer_ups=step.drill.dealer,
-                        hands=step.drill.hands,
-                    )
+            if category.is_decision and unavailable_reason(category, table) is None:
+                dealt = drill_questions(
+                    category,
+                    step.drill.count,
+                    table,
+                    seed=seed + index,
+                    dealer_ups=step.drill.dealer,
+                    hands=step.drill.hands,
                 )
-    return [q for q in _unique(questions) if askable(q, rules)][:MAX_QUESTIONS]
+                questions.extend(question_at(q, table) if rules is None else q for q in dealt)
+    class_rules = rules or lesson.rules
+    return [q for q in _unique(questions) if askable(q, class_rules)][:MAX_QUESTIONS]
+
+
+def question_at(question: ClassQuestion, table: TableRules) -> ClassQuestion:
+    """``question`` asked at ``table``, named as its own."""
+    return replace(question, rules=table)

@@ -45,7 +45,6 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from tutor.cards import format_cards
 from tutor.classroom.access import (
     ANONYMOUS,
     CREATES_PER_MINUTE,
@@ -86,6 +85,7 @@ from tutor.classroom.handles import (
     StudentView,
     Teacher,
     question_of,
+    question_row,
     rules_of,
 )
 from tutor.classroom.info import SessionInfo
@@ -159,12 +159,7 @@ class Classroom(ClassroomCore):
         self.purge_expired()
         key = new_key()
         rows = [
-            {
-                "position": position,
-                "cards": format_cards(question.cards, ascii=True),
-                "dealer_up": question.dealer_up.ascii,
-                "insurance": question.insurance,
-            }
+            {"position": position, **question_row(question)}
             for position, question in enumerate(questions)
         ]
         for _ in range(10):

@@ -206,9 +206,21 @@ def retention_text(info: SessionInfo, t: Translator) -> str:
 
 
 def prompt(question: ClassQuestion, t: Translator) -> str:
-    """What is asked about a hand, in the learner's words (the quiz's own sentences)."""
+    """What is asked about a hand: the lesson's own sentence for a question taken from a step,
+    in the reader's language and typography; else the quiz's own sentences."""
+    own = question.text(t.language)
+    if own is not None:
+        return t.typeset(own)
     if question.insurance:
         return t.gettext("The dealer shows an Ace: insurance?")
     # The hand named as everywhere else (a pair of Aces is "paire d'as (2 ou 12)", not 12).
     hand = t.hand_text(question.cards)
     return t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])
+
+
+def table_line(question: ClassQuestion, t: Translator) -> str | None:
+    """The table a question is played at, named for the class (« À la table : Casino
+    français »), when the question has a table of its own; None for one at the class's table."""
+    if question.rules is None:
+        return None
+    return t.format("At the table: {table}", table=t.table_name(question.rules))

@@ -1,6 +1,6 @@
 """A class's results as a teacher reads them the next morning: the tables of the page, a
 spreadsheet that opens in their language, and a printable page (the page itself is drawn by
-``tutor.ui.classroom.reports``).
+``tutor.ui.class_mode.reports``).
 
 What a teacher can act on: per student, the share right and the kinds of hand they miss (pairs,
 insurance, doubling...); per question, the mistake most made, what it costs and why the best play

@@ -3,9 +3,9 @@ the time and the cost; per assignment, who has not started and the hands most mi
 the best play is best; the same tables in a spreadsheet (headings in the teacher's language)
 and on a printable page. And a student's « À faire » line.
 
-The page (``tutor.ui.pages.groups``), the ``.xlsx`` and the printable page are all drawn from
-the columns made here, so the three cannot disagree; the workbook is written by the same code as
-a live class's (``tutor.render.class_reports.columns_xlsx``).
+The page (``tutor.ui.pages.homework_teacher``), the ``.xlsx`` and the printable page are all
+drawn from the columns made here, so the three cannot disagree; the workbook is written by the
+same code as a live class's (``tutor.render.class_reports.columns_xlsx``).
 """
 
 from __future__ import annotations

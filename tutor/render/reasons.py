@@ -315,9 +315,10 @@ class Reasons(Names):
             values["offered"] = ", ".join(self._action_value_name(name) for name in names)
         if code == "rules-penetration" and isinstance(values.get("penetration"), int | float):
             values["penetration"] = self.percent(float(values["penetration"]), digits=0)
-        for key in ("limit", "most"):
-            if code in ("number-beyond", "rules-yaml-too-many-values") and key in values:
-                values[key] = self.number(values[key], digits=0)
+        if code in ("number-beyond", "rules-yaml-too-many-values"):
+            for key in ("limit", "most"):
+                if key in values:
+                    values[key] = self.number(values[key], digits=0)
         return self.format(message, **values)
 
     def _action_value_name(self, value: object) -> str:

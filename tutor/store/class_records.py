@@ -526,6 +526,8 @@ class ClassRecords:
                     class_questions.c.cards,
                     class_questions.c.dealer_up,
                     class_questions.c.insurance,
+                    class_questions.c.own_rules,
+                    class_questions.c.texts,
                 )
                 .select_from(
                     class_students.join(

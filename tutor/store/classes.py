@@ -53,6 +53,11 @@ class_questions = sa.Table(
     sa.Column("cards", sa.String(48), nullable=False),
     sa.Column("dealer_up", sa.String(4), nullable=False),
     sa.Column("insurance", sa.Boolean, nullable=False),
+    # A question's own table (its rules as JSON) when it is not the class's, and its own words
+    # ({language: text} as JSON): a class from a lesson keeps each step's (migration 0010;
+    # None on hands typed or drilled, and on every question before it).
+    sa.Column("own_rules", sa.Text, nullable=True),
+    sa.Column("texts", sa.Text, nullable=True),
     sa.UniqueConstraint("session_id", "position"),
 )
 class_students = sa.Table(

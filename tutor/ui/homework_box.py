@@ -42,7 +42,7 @@ def todo_box(state: AppState) -> None:
         st.markdown("**" + t.gettext("To do") + "**")
         for item in items[:5]:
             st.markdown("- " + todo_line(item, t, titles.get))
-        st.page_link("tutor/ui/pages/homework.py", label=t.gettext("My homework"),
+        st.page_link("tutor/ui/pages/homework_student.py", label=t.gettext("My homework"),
                      icon=":material/checklist:")
 
 

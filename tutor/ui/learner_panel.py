@@ -19,8 +19,8 @@ from tutor.decision import Action, Grade
 from tutor.identity import format_code, new_token
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError, Learner
-from tutor.ui.classroom.join import base_url, qr_data_uri
-from tutor.ui.identity import RESTORE_FRAGMENT
+from tutor.ui.class_mode.join import base_url, qr_data_uri
+from tutor.ui.cookie import RESTORE_FRAGMENT
 from tutor.ui.resources import store
 from tutor.ui.state import continue_with_code
 from tutor.visit import AppState
@@ -200,7 +200,7 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
             unsafe_allow_html=True,
         )
     with right:
-        # The code in the fragment: never sent in a request or a Referer (``tutor.ui.identity``).
+        # The code in the fragment: never sent in a request or a Referer (``tutor.ui.cookie``).
         url = base_url(state.classes).rstrip("/") + f"/settings#{RESTORE_FRAGMENT}={code}"
         alt = html.escape(_("QR code of your recovery code"))
         st.markdown(

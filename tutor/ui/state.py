@@ -1,7 +1,7 @@
 """The one accessor of a browser session's state: ``app_state()`` returns its ``AppState``
 (``tutor.visit``), with class mode's desk or seat and the Simulation page's runs as its fields,
 created here and nowhere else: with the learner this browser's cookie names
-(``tutor.ui.identity``) and the settings kept with their code. Every page starts with it.
+(``tutor.ui.cookie``) and the settings kept with their code. Every page starts with it.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import streamlit as st
 
 from tutor.identity import InvalidRecoveryCodeError, parse_code
 from tutor.render.catalogue import language_from_browser
-from tutor.ui.identity import (
+from tutor.ui.cookie import (
     forget_restore,
     keep_in_browser,
     read_restore_fragment,

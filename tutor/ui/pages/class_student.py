@@ -24,7 +24,7 @@ from tutor.decision import Action, Grade
 from tutor.render.class_messages import error_message, markdown_text
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui.classroom.live import POLL_SECONDS, question_view
+from tutor.ui.class_mode.live import POLL_SECONDS, question_view
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard

@@ -2,7 +2,9 @@
 
 The page is a small state machine over the session in the database: no desk (create or reopen),
 the lobby (before the first hand), a question (answers arriving), its reveal, and the results
-once finished. Every change goes through ``tutor.classroom`` in a button's callback.
+once finished. Every change goes through ``tutor.classroom``: in a button's callback, or, for the
+forms whose values it needs (a new class, a class reopened by code and key), on the run of the
+click, with the values the form shows then.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tutor.classroom import (
     lesson_questions,
     parse_hands,
 )
-from tutor.lessons import Lesson, load_course, localize
+from tutor.lessons import Lesson, localize
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_messages import (
     error_message,
@@ -32,9 +34,19 @@ from tutor.render.class_messages import (
 )
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
-from tutor.rules import PRESETS, TableRules
-from tutor.ui.classroom.join import join_panel
-from tutor.ui.classroom.live import (
+from tutor.rules import PRESETS
+from tutor.ui.class_mode.forms import (
+    KEY_MAX_CHARS,
+    TITLE_MAX_CHARS,
+    ClassChoice,
+    chosen_rules,
+    lesson_choices,
+    reopen_class,
+    steps_tables_note,
+    too_long,
+)
+from tutor.ui.class_mode.join import join_panel
+from tutor.ui.class_mode.live import (
     best_play,
     distribution_chart,
     evs_view,
@@ -44,10 +56,10 @@ from tutor.ui.classroom.live import (
     question_view,
     room_controls,
 )
-from tutor.ui.classroom.reports import results_view
+from tutor.ui.class_mode.reports import results_view
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.resources import classroom, shelf
+from tutor.ui.resources import classroom
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, TeacherDesk
 
@@ -55,74 +67,38 @@ SOURCES = ("lesson", "drill", "hands")
 #: This browser's classes listed on the reopen tab (the newest; older ones open by code and key).
 OWN_CLASSES_SHOWN = 12
 EXAMPLE_HANDS = "10 6 / 10\nA 7 / 9\n8 8 / 10\n11 / 6\nA 10 / A insurance"
-#: A class's title as kept (``Classroom.create`` keeps 80 characters): the field stops there, and
-#: a longer value (a script sends what it likes) is refused before the title is even split.
-TITLE_MAX_CHARS = 80
-#: A teacher key is 17 characters as shown (an older class's key, 12): 64 leaves room for spaces
-#: typed between the groups, and a longer value is refused before it is read, let alone hashed.
-KEY_MAX_CHARS = 64
-
-
-def _too_long(value: object, most: int) -> str | None:
-    """The text of a field, or None when it is longer than ``most`` characters. Streamlit 1.67
-    also cuts a widget's value to its ``max_chars`` on the server; the check is said here again so
-    that the bound holds before any work whatever the widget does in another version."""
-    text = str(value) if isinstance(value, str) else ""
-    return None if len(text) > most else text
-
-
-@st.cache_resource(show_spinner=False)
-def _lessons(paths: tuple[str, ...] | None) -> dict[str, Lesson]:
-    """The course's lessons by id, loaded once per server (their hands only: no strategy check)."""
-    course = load_course(list(paths) if paths is not None else None, strategy=None)
-    return {lesson.id: lesson for lesson in course.lessons}
-
-
-def _lesson_choices(state: AppState) -> dict[str, Lesson]:
-    """The course's lessons, then this browser's own published ones (« Mes leçons »)."""
-    choices = dict(_lessons(state.lesson_paths))
-    choices.update({lesson.id: lesson for lesson in shelf().published_of(state.learner_token)})
-    return choices
-
-
-def _chosen_rules(state: AppState, lesson: Lesson | None) -> TableRules:
-    choice = st.session_state.get("class-rules", "settings")
-    if choice == "lesson" and lesson is not None:
-        return lesson.rules
-    if isinstance(choice, str) and choice in PRESETS:
-        return PRESETS[choice]
-    return state.rules
-
-
 @callback_guard
-def _create(state: AppState, pages: ClassPages) -> None:
-    """Build the questions from the chosen source, create the session, open it as its teacher."""
+def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
+    """Build the questions from the chosen source, create the session, open it as its teacher;
+    whether it did (the page is drawn again, on the class), else ``pages.message`` says why
+    (drawn under the form in the same run). Guarded as a callback is: a database fault returns
+    None, and the run drawn again says it."""
     t = state.t
-    values = st.session_state
     pages.message = None
     pages.problems = []
-    title = _too_long(values.get("class-title", ""), TITLE_MAX_CHARS)
+    title = too_long(choice.title, TITLE_MAX_CHARS)
     if title is None:
         pages.message = t.format("A title has {most} characters at most.", most=TITLE_MAX_CHARS)
-        return
-    source = values.get("class-source", "lesson")
-    lesson = _lesson_choices(state).get(str(values.get("class-lesson", "")))
-    rules = _chosen_rules(state, lesson if source == "lesson" else None)
+        return False
+    source = choice.source
+    lesson = choice.lesson if source == "lesson" else None
+    rules = choice.rules
     seed = random.SystemRandom().randrange(2**32)
     try:
         if source == "hands":
-            questions = parse_hands(str(values.get("class-hands", "")), rules)
+            questions = parse_hands(str(choice.hands), rules)
         elif source == "drill":
-            category = values.get("class-category", Category.HARD)
+            category = choice.category
             if not isinstance(category, Category):
                 category = Category.HARD
-            count = int(values.get("class-count", 10))
+            count = int(choice.count) if isinstance(choice.count, (int, float)) else 10
             questions = drill_questions(category, count, rules, seed=seed)
         else:
-            questions = lesson_questions(lesson, rules, seed=seed) if lesson else []
+            tables = None if choice.own_tables else rules
+            questions = lesson_questions(lesson, tables, seed=seed) if lesson else []
         if not questions:
             pages.message = t.gettext("These choices give no hand to ask at this table.")
-            return
+            return False
         room = classroom()
         info, key = room.create(
             title,
@@ -130,9 +106,9 @@ def _create(state: AppState, pages: ClassPages) -> None:
             questions,
             learner_token=state.learner_token,
             client=client_address(),  # what limits a script that sends no cookie
-            join_step=bool(values.get("class-join-step", False)),
+            join_step=choice.join_step,
             # In the teacher's language: the roster they read and project.
-            given_names=state.language if values.get("class-given-names") else None,
+            given_names=state.language if choice.given_names else None,
         )
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
@@ -141,31 +117,7 @@ def _create(state: AppState, pages: ClassPages) -> None:
         pages.problems = [hand_problem_message(problem, t) for problem in error.problems]
     except (ClassroomError, ValueError) as error:
         pages.message = error_message(error, t)
-
-
-@callback_guard
-def _reopen(state: AppState, pages: ClassPages) -> None:
-    values = st.session_state
-    pages.message = None
-    pages.problems = []
-    key = _too_long(values.get("class-key", ""), KEY_MAX_CHARS)
-    if key is None:  # no key is this long: refused before the lock-out or the hash sees it
-        pages.message = state.t.gettext("This is not the teacher key of this class.")
-        values["class-key"] = ""
-        return
-    try:
-        # The guesser is this browser: wrong keys typed here slow this browser down, never the
-        # teacher's own.
-        teacher = classroom().open_as_teacher(
-            str(values.get("class-reopen", ""))[:12],
-            key,
-            learner_token=state.learner_token,
-        )
-    except ClassroomError as error:
-        pages.message = error_message(error, state.t)
-        return
-    pages.desk = TeacherDesk(teacher)
-    values["class-key"] = ""
+    return pages.desk is not None
 
 
 def _key_noted(desk: TeacherDesk) -> None:
@@ -221,7 +173,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
     _ = t.gettext
     new, reopen = st.tabs([_("New class"), _("Reopen a class")])
     with new:
-        st.text_input(
+        title = st.text_input(
             _("Title"),
             key="class-title",
             placeholder=_("Tuesday, group B"),
@@ -239,8 +191,11 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             key="class-source",
             required=True,
         )
-        lessons = _lesson_choices(state)
+        lessons = lesson_choices(state)
         lesson: Lesson | None = None
+        hands: object = ""
+        category: object = Category.HARD
+        count: object = 10
         if source == "lesson" and lessons:
             chosen = st.selectbox(
                 _("Lesson"),
@@ -250,7 +205,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             )
             lesson = lessons.get(str(chosen))
         elif source == "drill":
-            st.segmented_control(
+            category = st.segmented_control(
                 _("Category"),
                 [c for c in Category if c.is_decision],
                 default=Category.HARD,
@@ -258,9 +213,11 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 key="class-category",
                 required=True,
             )
-            st.number_input(_("Number of hands"), 1, MAX_QUESTIONS, 10, key="class-count")
+            count = st.number_input(
+                _("Number of hands"), 1, MAX_QUESTIONS, 10, key="class-count"
+            )
         elif source == "hands":
-            st.text_area(
+            hands = st.text_area(
                 _("Hands, one per line: the player's cards / the dealer's card"),
                 key="class-hands",
                 placeholder=EXAMPLE_HANDS,
@@ -272,7 +229,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 ),
             )
         options = ["settings", *(["lesson"] if lesson is not None else []), *PRESETS]
-        st.selectbox(
+        rules_choice = st.selectbox(
             _("Table rules"),
             options,
             index=1 if lesson is not None else 0,
@@ -287,13 +244,14 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
             ),
             key="class-rules",
         )
-        rules = _chosen_rules(state, lesson)
+        rules = chosen_rules(state, lesson, rules_choice)
+        if lesson is not None and rules_choice == "lesson":
+            steps_tables_note(lesson, t)
         if source == "drill":
-            category = st.session_state.get("class-category")
             why = unavailable_reason(category, rules) if isinstance(category, Category) else None
             if why is not None:
                 st.info(t.refusal(why, {}))
-        st.checkbox(
+        join_step = st.checkbox(
             _("A second step to join: symbols shown on the projector"),
             key="class-join-step",
             help=_(
@@ -301,7 +259,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 " that has only the code cannot join."
             ),
         )
-        st.checkbox(
+        given_names = st.checkbox(
             _("Names given by the app (two friendly words) instead of typed nicknames"),
             key="class-given-names",
             help=_(
@@ -309,30 +267,50 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 " class, in the language of this page."
             ),
         )
-        st.button(
+        if st.button(
             _("Create the class"),
             key="class-create",
-            on_click=_create,
-            args=(state, pages),
             type="primary",
             icon=":material/add_circle:",
-        )
+        ):  # the form's values of this click
+            choice = ClassChoice(
+                title=title,
+                source=source,
+                rules=rules,
+                lesson=lesson,
+                hands=hands,
+                category=category,
+                count=count,
+                join_step=bool(join_step),
+                given_names=bool(given_names),
+                own_tables=lesson is not None and rules_choice == "lesson",
+            )
+            if _create(state, pages, choice) is not False:
+                st.rerun()
     with reopen:
         # Only this browser's own classes are listed: whoever opens this page must not learn
         # other teachers' titles, dates or codes. Any other class is reopened by what only its
         # teacher holds, its code and key.
         own_classes(state, pages)
         st.markdown("**" + _("A class created elsewhere: its code and teacher key") + "**")
-        st.text_input(_("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234")
-        st.text_input(_("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS)
-        st.button(
+        code = st.text_input(
+            _("Class code"), key="class-reopen", max_chars=12, placeholder="ABC234"
+        )
+        if pages.clear_key:  # a key tried: its box starts empty again
+            st.session_state["class-key"] = ""
+            pages.clear_key = False
+        typed_key = st.text_input(
+            _("Teacher key"), type="password", key="class-key", max_chars=KEY_MAX_CHARS
+        )
+        opened = st.button(
             _("Open"),
             key="class-open",
-            on_click=_reopen,
-            args=(state, pages),
             type="primary",
             icon=":material/lock_open:",
         )
+        # The code and key of this click, read where they are drawn.
+        if opened and reopen_class(state, pages, code, typed_key) is not False:
+            st.rerun()
     _messages(pages)
 
 

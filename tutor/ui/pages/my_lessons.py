@@ -22,12 +22,12 @@ from tutor.render.lesson_problems import problem_sentence as reason_sentence
 from tutor.render.refusals import refusal_text
 from tutor.render.translator import Translator
 from tutor.store import TEXT_MAX_BYTES, TeacherLessonError
-from tutor.ui.classroom.join import base_url, qr_data_uri
+from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.resources import shelf
 from tutor.ui.state import app_state
 from tutor.visit import AppState, AuthoringPages
 
-LESSONS_PAGE = "tutor/ui/pages/lessons.py"
+LESSONS_PAGE = "tutor/ui/pages/lessons_page.py"
 #: A link token or a whole link typed to reopen a lesson, and a key: longer is refused unread.
 REOPEN_MAX_CHARS = 200
 KEY_MAX_CHARS = 64

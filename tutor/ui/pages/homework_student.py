@@ -151,7 +151,7 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
                 _("Open"), key=f"homework-{item.assignment.id}", width="stretch"
             ):
                 _open_lesson(state, item.assignment.lesson_id)
-                st.switch_page("tutor/ui/pages/lessons.py")
+                st.switch_page("tutor/ui/pages/lessons_page.py")
     st.caption(
         _("Your groups:") + " " + ", ".join(f"{g.group_name} ({g.nickname})" for g in groups)
     )

@@ -13,6 +13,7 @@ import time
 import altair as alt
 import pandas as pd
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from tutor.cards import format_cards
 from tutor.classroom import (
@@ -23,7 +24,7 @@ from tutor.classroom import (
 )
 from tutor.decision import Action
 from tutor.render.card_pictures import hand_html
-from tutor.render.class_messages import markdown_text, prompt, symbol_name
+from tutor.render.class_messages import markdown_text, prompt, symbol_name, table_line
 from tutor.render.translator import Translator
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
@@ -120,6 +121,14 @@ def question_view(question: ClassQuestion, t: Translator, *, large: bool) -> Non
         f"{html.escape(prompt(question, t))}</p>",
         unsafe_allow_html=True,
     )
+    table = table_line(question, t)
+    if table is not None:  # a lesson's step at its own table: the class reads which one
+        small = "1.4rem" if large else "1rem"
+        st.markdown(
+            f'<p data-testid="class-question-table" style="font-size:{small};'
+            f'color:#444;margin:.2rem 0 0 0">{html.escape(table)}</p>',
+            unsafe_allow_html=True,
+        )
 
 
 def big_counter(label: str, value: str, *, large: bool) -> None:
@@ -283,7 +292,7 @@ def lock_switch(teacher: Teacher, info: SessionInfo, t: Translator) -> None:
         t.gettext("Lock the class"),
         key="class-lock",
         on_change=_set_lock,
-        args=(teacher,),
+        args=(teacher, not info.locked),  # a switch changed is the other way from how it was drawn
         help=t.gettext(
             "While the class is locked nobody new can join; a seated student whose phone"
             " reloads gets their seat back, and a student you remove cannot come back under"
@@ -295,8 +304,8 @@ def lock_switch(teacher: Teacher, info: SessionInfo, t: Translator) -> None:
 
 
 @callback_guard
-def _set_lock(teacher: Teacher) -> None:
-    classroom().lock(teacher, bool(st.session_state.get("class-lock")))
+def _set_lock(teacher: Teacher, locked: bool) -> None:
+    classroom().lock(teacher, locked)
 
 
 @st.fragment(run_every=POLL_SECONDS)
@@ -319,8 +328,11 @@ def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
     names = classroom().students(teacher)
     if not names:
         return
+    if desk.clear_chosen:  # the names just removed: the box starts empty again
+        st.session_state["class-remove-names"] = []
+        desk.clear_chosen = False
     # Nicknames reach the widget as plain text (a multiselect shows no Markdown).
-    st.multiselect(
+    chosen = st.multiselect(
         t.gettext("Students to remove"),
         names,
         key="class-remove-names",
@@ -329,15 +341,23 @@ def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
         args=(desk,),
         select_all=False,  # its option is Streamlit's own English "Select all"
     )
-    chosen = st.session_state.get("class-remove-names") or []
-    st.button(
+    if st.button(
         t.gettext("Remove the selected students"),
         key="class-remove",
-        on_click=_remove,
-        args=(teacher, desk),
         disabled=not chosen,
         icon=":material/person_remove:",
-    )
+    ):  # the names chosen when the button was clicked, read where the box is drawn
+        _remove(teacher, desk, chosen)
+        _run_again()
+
+
+def _run_again() -> None:
+    """The fragment drawn again: on its own when this is one of its runs (a click in it, as in a
+    browser), else the whole page (a click that came with a run of the page, as under AppTest)."""
+    try:
+        st.rerun(scope="fragment")
+    except StreamlitAPIException:  # scope="fragment" outside a fragment's own run
+        st.rerun()
 
 
 def _forget_removed(desk: TeacherDesk) -> None:
@@ -345,11 +365,12 @@ def _forget_removed(desk: TeacherDesk) -> None:
 
 
 @callback_guard
-def _remove(teacher: Teacher, desk: TeacherDesk) -> None:
-    chosen = st.session_state.get("class-remove-names") or []
+def _remove(teacher: Teacher, desk: TeacherDesk, chosen: list[str]) -> None:
+    """Send ``chosen`` away, and empty the box on its next drawing. Guarded as a callback is, and
+    for the same reason: a fault is said by the fragment's run the click starts next."""
     names = [str(name) for name in chosen if isinstance(name, str)]
     desk.removed = classroom().remove_students(teacher, names)
-    st.session_state["class-remove-names"] = []
+    desk.clear_chosen = True
 
 
 def hand_text(question: ClassQuestion) -> str:

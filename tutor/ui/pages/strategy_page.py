@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import partial
 
-import pandas as pd
 import streamlit as st
 
 from tutor.cards import Card
@@ -31,26 +30,28 @@ COMPARE_KEY = "strategy-compare"
 NOTHING = ""
 
 
-def _remember_compare(state: AppState) -> None:
-    """Another table chosen: it replaces any flipped rule (one comparison at a time)."""
-    chosen = st.session_state.get(COMPARE_KEY)
-    state.compare_preset = chosen if isinstance(chosen, str) else NOTHING
-    if state.compare_preset:
-        st.session_state[FLIP_KEY] = None
+def _forget_flip() -> None:
+    """Another table chosen: it replaces any flipped rule (one comparison at a time). A table
+    taken back to none finds no flip to forget either: while a rule is flipped none is chosen."""
+    st.session_state[FLIP_KEY] = None
 
 
 def _forget_compare(state: AppState) -> None:
-    """A rule flipped: it replaces the other table in the comparison."""
-    if st.session_state.get(FLIP_KEY):
-        state.compare_preset = NOTHING
-        st.session_state[COMPARE_KEY] = NOTHING
+    """A rule flipped: it replaces the other table in the comparison. A flip taken back finds
+    no table to forget either: while a rule is flipped none is chosen."""
+    state.compare_preset = NOTHING
+    st.session_state[COMPARE_KEY] = NOTHING
 
 
-def _pick_cell(frame: pd.DataFrame, table_name: str, grid_key: str) -> None:
-    """A cell clicked in the chart becomes the hand and up-card explained below it."""
-    picked = chart_view.picked_cell(frame, st.session_state.get(grid_key))
+def _pick_cell(state: AppState, table_name: str, picked: tuple[str, str] | None) -> None:
+    """A cell clicked in the chart becomes the hand and up-card explained below it, once: the
+    grid keeps its selection from run to run, and a hand chosen in the boxes after the click
+    must stand. Called where the grid is drawn, before the boxes it sets."""
+    click = (table_name, *picked) if picked is not None else None
+    if click == state.chart_click:
+        return
+    state.chart_click = click
     if picked is not None:
-        st.session_state["cell-table"] = table_name
         st.session_state[f"cell-row-{table_name}"], st.session_state["cell-up"] = picked
 
 
@@ -128,9 +129,9 @@ def _compare_control(state: AppState, rules: TableRules, t: Translator) -> str |
         index=(presets.index(state.compare_preset) + 1) if state.compare_preset else 0,
         format_func=lambda name: t.preset_name(name) if name else _("(nothing)"),
         key=COMPARE_KEY,
-        on_change=_remember_compare,
-        args=(state,),
+        on_change=_forget_flip,
     )
+    state.compare_preset = compare_name if isinstance(compare_name, str) else NOTHING
     return compare_name or None
 
 
@@ -274,9 +275,9 @@ def main() -> None:
         frame = main_chart.tables()[table_name]
         grid_key = f"cell-grid-{table_name}"
         # One part of the chart at a time: the grid drawn is the grid shown, no hidden tab.
-        st.dataframe(
+        clicked = st.dataframe(
             chart_view.chart_styler(main_chart, table_name, t, comparison=comparison),
-            on_select=partial(_pick_cell, frame, table_name, grid_key),
+            on_select="rerun",
             selection_mode="single-cell",
             column_config={
                 column: st.column_config.TextColumn(width=chart_view.CELL_WIDTH)
@@ -285,6 +286,7 @@ def main() -> None:
             key=grid_key,
             height="content",  # every row at once: a chart is read whole, not scrolled
         )
+        _pick_cell(state, table_name, chart_view.picked_cell(frame, clicked))
         st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
 
     if comparison is not None:

@@ -120,9 +120,15 @@ def base_url(pages: ClassPages) -> str:
     return suggested_base(st.context.url, port if isinstance(port, int) else None)
 
 
-def _set_base_url(pages: ClassPages) -> None:
-    typed = str(st.session_state.get("class-base-url", ""))[:BASE_URL_MAX_CHARS].strip()
-    pages.base_url = origin(typed) or typed
+def correct_base_url(pages: ClassPages, typed: object, shown: str) -> str:
+    """The teacher's correction of the address, when the box holds another text than the one it
+    was drawn with (``shown``): kept in ``pages`` (its origin, cut to ``BASE_URL_MAX_CHARS``);
+    then the address to give students, corrected or not."""
+    text = str(typed) if isinstance(typed, str) else shown
+    if text != shown:
+        text = text[:BASE_URL_MAX_CHARS].strip()
+        pages.base_url = origin(text) or text
+    return base_url(pages)
 
 
 def big_code(code: str, *, size: str = "5.5rem") -> None:
@@ -137,41 +143,44 @@ def join_panel(info: SessionInfo, pages: ClassPages, t: Translator) -> DeltaGene
     """The code in letters a class reads from the back, the QR code of the join address, and the
     address itself (editable: the guess can be wrong on a school network). Returns the left
     column, for the page to add what the lobby needs under the code."""
-    base = base_url(pages)
-    url = join_url(base, info.code)
-    left, right = st.columns([3, 2], vertical_alignment="top")
-    with left:
-        st.markdown("### " + t.gettext("Join the class"))
-        st.markdown(t.gettext("Scan the QR code, or open this address and type the class code:"))
-        st.markdown(
-            f'<p style="font-size:1.5rem;font-weight:600;word-break:break-all;margin:0">'
-            f"{html.escape(url)}</p>",
-            unsafe_allow_html=True,
-        )
-        big_code(info.code)
-    with right:
-        st.markdown(
-            f'<img src="{qr_data_uri(url)}" alt="{html.escape(url)}" '
-            'style="width:100%;max-width:340px;image-rendering:pixelated"/>',
-            unsafe_allow_html=True,
-        )
-    if is_local(base):
-        st.warning(
-            t.gettext(
-                "This address only reaches this computer: students' devices cannot open it. Give"
-                " the laptop's address on the school network below (Streamlit prints it as Network"
-                " URL when it starts)."
-            ),
-            icon=":material/wifi_off:",
-        )
+    shown = base_url(pages)[:BASE_URL_MAX_CHARS]
+    panel = st.container()  # the address and its QR code, drawn once the box below is read
     with st.expander(t.gettext("Address for students")):
-        st.text_input(
+        typed = st.text_input(
             t.gettext("The app's address on the school network"),
-            value=base[:BASE_URL_MAX_CHARS],
+            value=shown,
             key="class-base-url",
             max_chars=BASE_URL_MAX_CHARS,
-            on_change=_set_base_url,
-            args=(pages,),
             help=t.gettext("Such as http://192.168.1.20:8501 (the laptop's address and port)."),
         )
+    base = correct_base_url(pages, typed, shown)
+    url = join_url(base, info.code)
+    with panel:
+        left, right = st.columns([3, 2], vertical_alignment="top")
+        with left:
+            st.markdown("### " + t.gettext("Join the class"))
+            st.markdown(
+                t.gettext("Scan the QR code, or open this address and type the class code:")
+            )
+            st.markdown(
+                f'<p style="font-size:1.5rem;font-weight:600;word-break:break-all;margin:0">'
+                f"{html.escape(url)}</p>",
+                unsafe_allow_html=True,
+            )
+            big_code(info.code)
+        with right:
+            st.markdown(
+                f'<img src="{qr_data_uri(url)}" alt="{html.escape(url)}" '
+                'style="width:100%;max-width:340px;image-rendering:pixelated"/>',
+                unsafe_allow_html=True,
+            )
+        if is_local(base):
+            st.warning(
+                t.gettext(
+                    "This address only reaches this computer: students' devices cannot open it."
+                    " Give the laptop's address on the school network below (Streamlit prints it"
+                    " as Network URL when it starts)."
+                ),
+                icon=":material/wifi_off:",
+            )
     return left

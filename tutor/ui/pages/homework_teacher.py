@@ -25,7 +25,7 @@ from tutor.render.homework_reports import (
 )
 from tutor.render.naming import category_name
 from tutor.render.refusals import refusal_text
-from tutor.ui.classroom.join import base_url, qr_data_uri
+from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import course_check, homework
 from tutor.ui.state import app_state

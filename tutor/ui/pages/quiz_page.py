@@ -1,6 +1,6 @@
 """Quiz: drills by category, one decision at a time, judged with every action's EV.
 
-Every answer is kept for the learner at this browser (``tutor.ui.identity``; no account): each
+Every answer is kept for the learner at this browser (``tutor.ui.cookie``; no account): each
 hand is scheduled for review (``tutor.srs``), and the drill can lean towards their mistakes or ask
 what is due first. The numbers come from ``tutor.progress``; this page only draws them.
 """
