@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons import Course, load_course
+from tutor.lessons import Course, default_strategy, load_course
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,11 +30,22 @@ OpenApp = Callable[..., AppTest]
 
 
 @functools.cache
+def builtin_lessons() -> Course:
+    """The built-in course read and checked for its structure only (``load_course(strategy=None)``),
+    once per test process: it is frozen, and reading its YAML takes about a second, which the
+    tests that only read the lessons' content used to pay each (some at collection, in every
+    xdist worker). A test about loading itself still calls ``load_course``."""
+    return load_course(strategy=None)
+
+
+@functools.cache
 def builtin_course() -> Course:
     """The built-in course as the app loads it (every file read, checked, then judged against
-    the strategy), once per test process: it is frozen, and loading it takes seconds, which each
-    page test that opens a lesson used to pay again."""
-    return load_course()
+    the strategy), once per test process: ``load_course()`` is exactly this second pass over
+    the structural result (``Course.against_strategy``), so the file reading is shared with
+    ``builtin_lessons``."""
+    judge = default_strategy()
+    return builtin_lessons().against_strategy(judge) if judge is not None else builtin_lessons()
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.lessons import BUILTIN_LESSONS, AskStep, ExplainStep, load_course, localize
+from tests.conftest import builtin_lessons
+from tutor.lessons import AskStep, ExplainStep, localize
 from tutor.lessons.models import NumberAnswer
 from tutor.rules import PRESETS, BankRotation
 from tutor.table import FamilySession, play_at_random
@@ -128,7 +129,7 @@ def test_the_bank_changes_hands_in_a_long_home_game(rotation: BankRotation) -> N
 
 
 def _history_texts() -> tuple[str, list[AskStep]]:
-    lesson = load_course(BUILTIN_LESSONS, strategy=None).lesson("history")
+    lesson = builtin_lessons().lesson("history")
     explained = " ".join(
         localize(step.explain, "fr") for step in lesson.steps if isinstance(step, ExplainStep)
     )
