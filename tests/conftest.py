@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -48,13 +49,45 @@ def builtin_course() -> Course:
     return builtin_lessons().against_strategy(judge) if judge is not None else builtin_lessons()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database brought to the newest migration by ``Store``, as the app opens one,
+    made once per test process (``Store`` on an empty file runs every migration: about a tenth
+    of a second, which each page and class test used to pay again). Tests copy it
+    (``copy_migrated``); the migrations themselves are tested on empty databases
+    (``database_url``, ``tests/test_store.py``)."""
+    from tutor.store import Store
+
+    path = tmp_path_factory.mktemp("migrated") / "tutor.sqlite3"
+    Store(f"sqlite:///{path}").close()  # closing checkpoints SQLite's log into the one file
+    return path
+
+
+def copy_migrated(migrated: Path, target: Path) -> Path:
+    """``target``, a new SQLite file of a test's own, copied from the migrated database."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(migrated, target)
+    return target
+
+
 @pytest.fixture
-def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
+def migrated_database_url(database_url: str, migrated_sqlite: Path) -> str:
+    """``database_url`` already migrated, for the tests of what the store does rather than of
+    how it is built: on SQLite a copy of ``migrated_sqlite``; on PostgreSQL the empty database
+    (``Store`` migrates it)."""
+    if database_url.startswith("sqlite:///"):
+        copy_migrated(migrated_sqlite, Path(database_url.removeprefix("sqlite:///")))
+    return database_url
+
+
+@pytest.fixture
+def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, migrated_sqlite: Path) -> OpenApp:
     """Run the app on ``page`` with ``state`` seeded (a fresh French state by default), its
-    database a SQLite file of this test's own."""
+    database a SQLite file of this test's own (a copy of the migrated one)."""
     monkeypatch.chdir(ROOT)
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    copy_migrated(migrated_sqlite, tmp_path / "data" / "tutor.sqlite3")
 
     def open_(page: str = "lessons", state: AppState | None = None) -> AppTest:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
