@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import hermetic
 from tutor.lessons import Course, default_strategy, load_course
 from tutor.visit import AppState
 
@@ -70,6 +71,19 @@ def copy_migrated(migrated: Path, target: Path) -> Path:
     return target
 
 
+def share_solutions(data: Path) -> None:
+    """Link ``data``'s ``solutions`` to the run's (``tests.hermetic``: kept between runs, keyed on
+    the solver's sources), so that a rule set the app solves in a test of its own data folder is
+    solved once, not in every test that opens it; the test's database stays its own."""
+    run = os.environ.get(hermetic.OWNER)
+    if run is None:
+        return
+    shared = Path(run) / "solutions"
+    shared.mkdir(parents=True, exist_ok=True)  # a link already, or the run's own folder
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "solutions").symlink_to(shared.resolve(), target_is_directory=True)
+
+
 @pytest.fixture
 def migrated_database_url(database_url: str, migrated_sqlite: Path) -> str:
     """``database_url`` already migrated, for the tests of what the store does rather than of
@@ -88,6 +102,7 @@ def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, migrated_sqlite: P
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
     copy_migrated(migrated_sqlite, tmp_path / "data" / "tutor.sqlite3")
+    share_solutions(tmp_path / "data")
 
     def open_(page: str = "lessons", state: AppState | None = None) -> AppTest:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
