@@ -10,13 +10,21 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from streamlit.testing.v1 import AppTest
 
 from tests import hermetic
+from tests.marks import FAST_LANE, examples
 from tutor.lessons import Course, default_strategy, load_course
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Property tests that do not say how many examples they try (hypothesis's default, 100) try a
+# quarter of them in make check's fast lane, as those that say so do (``tests.marks.examples``).
+settings.register_profile("fast-lane", max_examples=examples(100))
+if FAST_LANE:
+    settings.load_profile("fast-lane")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
 

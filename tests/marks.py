@@ -1,11 +1,12 @@
 """The pytest marks the tests share, kept on the test side: the browser tests' (``pytestmark =
 BROWSER``; the served app and the page helpers they drive are in ``serving.py``, which imports no
 pytest so that the benchmarks can use it too), and the sample of a repeated test that ``make
-check``'s fast lane runs (``sampled``)."""
+check``'s fast lane runs (``sampled``, ``examples``)."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Collection, Iterable
 from typing import TypeVar
 
@@ -15,6 +16,9 @@ from _pytest.mark.structures import ParameterSet
 from serving import CHROMIUM
 
 T = TypeVar("T")
+
+#: Whether this run is ``make check``'s fast lane (the Makefile sets ``TUTOR_FAST_LANE=1``).
+FAST_LANE = os.environ.get("TUTOR_FAST_LANE") == "1"
 
 #: The marks of every browser test module: skipped, saying why, where chromium or Playwright is
 #: missing.
@@ -42,3 +46,11 @@ def sampled(values: Iterable[T], keep: Collection[T]) -> list[T | ParameterSet]:
         raise ValueError(f"the sample names values that are not parameters: {missing!r}")
     return [value if value in keep else pytest.param(value, marks=pytest.mark.slow)
             for value in listed]
+
+
+def examples(full: int) -> int:
+    """How many examples a property test tries: ``full`` in ``make test``, a quarter (at least
+    ten) in ``make check``'s fast lane, as the legality property is sampled there. The property
+    and its generators are the same, so each run of the lane still plays it on new examples; the
+    whole count stays the gate's."""
+    return max(10, full // 4) if FAST_LANE else full

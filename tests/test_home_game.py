@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import builtin_lessons
+from tests.marks import examples
 from tutor.lessons import AskStep, ExplainStep, localize
 from tutor.lessons.models import NumberAnswer
 from tutor.rules import PRESETS, BankRotation
@@ -67,7 +68,7 @@ def _passes(rotation: BankRotation, *, lost: bool, cards_ran_out: bool) -> bool:
     return cards_ran_out  # "rester le même jusqu'à épuisement des cartes"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     rotation=st.sampled_from(ROTATING),
     players=st.integers(2, 7),

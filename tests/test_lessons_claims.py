@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import builtin_course, builtin_lessons
+from tests.marks import examples
 from tutor.cards import hand_value, is_pair, parse_cards
 from tutor.decision import Action
 from tutor.lessons import Code, Problem, load_course
@@ -303,7 +304,7 @@ def test_the_hand_a_claim_asks_the_chart_about_is_in_the_row_it_names(kind: str)
 _WORDS = st.sampled_from(["toujours", "on", "sépare", "les", "8", "jamais", "presque", "tire"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     words=st.lists(st.lists(_WORDS, min_size=1, max_size=8), min_size=1, max_size=5),
     style=st.sampled_from(["plain", "double", "single", "block"]),
