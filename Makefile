@@ -33,12 +33,19 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
-# Two workers (pytest-xdist, one per core; each test file on one worker, so a module's cached
-# solves and fixtures are paid once), the tests marked slow or browser left to `make test`,
-# and a sample of the legality property (tests/test_legality.py reads TUTOR_FAST_LANE). mypy's
-# cache (.mypy_cache) makes its second run a few seconds; the first one after a clone is slow.
+# Two workers (pytest-xdist, one per core) stealing work from each other: each starts on its half
+# of the tests in file order, so a module's cached solves and fixtures are mostly paid once, and the
+# one that finishes first takes tests from the other's end rather than waiting for a long file.
+# The tests marked slow or browser are left to `make test` (the marks stand in the test files; a
+# repeated test keeps a sample in this lane: tests/marks.py `sampled`), and the legality property
+# runs on a sample (tests/test_legality.py reads TUTOR_FAST_LANE). Python writes its bytecode
+# here even where the shell says not to (PYTHONDONTWRITEBYTECODE): pytest's rewritten test modules
+# and the project's own are then compiled once, not in each worker and subprocess of every run.
+# mypy's cache (.mypy_cache) makes its second run a second or two; the first one after a clone
+# takes about a minute.
 check: lint
-	TUTOR_FAST_LANE=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow and not browser"
+	PYTHONDONTWRITEBYTECODE= TUTOR_FAST_LANE=1 $(BIN)/python -m pytest -q -n 2 --dist worksteal \
+		-m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

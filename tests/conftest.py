@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,7 +13,9 @@ import pytest
 from hypothesis import settings
 from streamlit.testing.v1 import AppTest
 
-from tutor.lessons import Course, load_course
+from tests import hermetic
+from tests.marks import FAST_LANE, examples
+from tutor.lessons import Course, default_strategy, load_course
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,7 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # machine an example that imports pandas or solves a table first can take seconds. Speed is
 # measured by bench/, never asserted by a test.
 settings.register_profile("tutor", deadline=None)
-settings.load_profile("tutor")
+# Property tests that do not say how many examples they try (hypothesis's default, 100) try a
+# quarter of them in make check's fast lane, as those that say so do (``tests.marks.examples``).
+settings.register_profile("fast-lane", deadline=None, max_examples=examples(100))
+settings.load_profile("fast-lane" if FAST_LANE else "tutor")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
 
@@ -39,20 +45,77 @@ OpenApp = Callable[..., AppTest]
 
 
 @functools.cache
+def builtin_lessons() -> Course:
+    """The built-in course read and checked for its structure only (``load_course(strategy=None)``),
+    once per test process: it is frozen, and reading its YAML takes about a second, which the
+    tests that only read the lessons' content used to pay each (some at collection, in every
+    xdist worker). A test about loading itself still calls ``load_course``."""
+    return load_course(strategy=None)
+
+
+@functools.cache
 def builtin_course() -> Course:
     """The built-in course as the app loads it (every file read, checked, then judged against
-    the strategy), once per test process: it is frozen, and loading it takes seconds, which each
-    page test that opens a lesson used to pay again."""
-    return load_course()
+    the strategy), once per test process: ``load_course()`` is exactly this second pass over
+    the structural result (``Course.against_strategy``), so the file reading is shared with
+    ``builtin_lessons``."""
+    judge = default_strategy()
+    return builtin_lessons().against_strategy(judge) if judge is not None else builtin_lessons()
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database brought to the newest migration by ``Store``, as the app opens one,
+    made once per test process (``Store`` on an empty file runs every migration: about a tenth
+    of a second, which each page and class test used to pay again). Tests copy it
+    (``copy_migrated``); the migrations themselves are tested on empty databases
+    (``database_url``, ``tests/test_store.py``)."""
+    from tutor.store import Store
+
+    path = tmp_path_factory.mktemp("migrated") / "tutor.sqlite3"
+    Store(f"sqlite:///{path}").close()  # closing checkpoints SQLite's log into the one file
+    return path
+
+
+def copy_migrated(migrated: Path, target: Path) -> Path:
+    """``target``, a new SQLite file of a test's own, copied from the migrated database."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(migrated, target)
+    return target
+
+
+def share_solutions(data: Path) -> None:
+    """Link ``data``'s ``solutions`` to the run's (``tests.hermetic``: kept between runs, keyed on
+    the solver's sources), so that a rule set the app solves in a test of its own data folder is
+    solved once, not in every test that opens it; the test's database stays its own."""
+    run = os.environ.get(hermetic.OWNER)
+    if run is None:
+        return
+    shared = Path(run) / "solutions"
+    shared.mkdir(parents=True, exist_ok=True)  # a link already, or the run's own folder
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "solutions").symlink_to(shared.resolve(), target_is_directory=True)
 
 
 @pytest.fixture
-def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> OpenApp:
+def migrated_database_url(database_url: str, migrated_sqlite: Path) -> str:
+    """``database_url`` already migrated, for the tests of what the store does rather than of
+    how it is built: on SQLite a copy of ``migrated_sqlite``; on PostgreSQL the empty database
+    (``Store`` migrates it)."""
+    if database_url.startswith("sqlite:///"):
+        copy_migrated(migrated_sqlite, Path(database_url.removeprefix("sqlite:///")))
+    return database_url
+
+
+@pytest.fixture
+def open_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, migrated_sqlite: Path) -> OpenApp:
     """Run the app on ``page`` with ``state`` seeded (a fresh French state by default), its
-    database a SQLite file of this test's own."""
+    database a SQLite file of this test's own (a copy of the migrated one)."""
     monkeypatch.chdir(ROOT)
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    copy_migrated(migrated_sqlite, tmp_path / "data" / "tutor.sqlite3")
+    share_solutions(tmp_path / "data")
 
     def open_(page: str = "lessons", state: AppState | None = None) -> AppTest:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)

@@ -22,19 +22,18 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
+from tests.conftest import builtin_lessons
 from tutor.decision import Action
-from tutor.lessons import AskStep, DrillStep, Lesson, load_course
+from tutor.lessons import AskStep, DrillStep, Lesson
 from tutor.lessons.models import ChoiceAnswer
 from tutor.lessons.run import LessonRun
 from tutor.quiz_deal import OPTIONS, next_question
 from tutor.quiz_questions import Category, Hands, Question
 from tutor.rules import PRESETS
 
-LESSONS = sorted((Path(__file__).parent.parent / "lessons").glob("*.yaml"))
 #: A place test rejects "every place is as likely" below this p-value.
 LEVEL = 0.001
 #: Questions generated per kind: enough that a place favoured by a fifth shows.
@@ -141,7 +140,7 @@ def test_the_right_payout_is_at_every_place_alike(
 @cache
 def _course() -> list[Lesson]:
     """The built-in lessons, loaded once and without the strategy's check (others test it)."""
-    course = load_course(LESSONS, strategy=None)
+    course = builtin_lessons()
     return [file.lesson for file in course.files if file.lesson is not None]
 
 

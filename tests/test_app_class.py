@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.conftest import copy_migrated, share_solutions
 from tutor.classroom import (
     UNSTARTED_RETENTION,
     ClassQuestion,
@@ -49,7 +50,9 @@ Open = Callable[..., AppTest]
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, migrated_sqlite: Path) -> Path:
+    copy_migrated(migrated_sqlite, tmp_path / "tutor.sqlite3")  # the app's file, migrated once
+    share_solutions(tmp_path)
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("TUTOR_PUBLIC_URL", "http://192.168.1.20:8501")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import OpenApp, builtin_course
+from tests.conftest import OpenApp, builtin_course, builtin_lessons
 from tutor.decision import Action
-from tutor.lessons import DealStep, Lesson, load_course
+from tutor.lessons import DealStep, Lesson
 from tutor.lessons.run import LessonRun
 from tutor.render.translator import translator
 from tutor.visit import AppState
@@ -17,7 +17,7 @@ from tutor.visit import AppState
 def _insurance_deals() -> list[int]:
     """The deals against an Ace, read at collection from the lessons' structure alone (the
     strategy's judgement of the course, which solves rule sets, is the fixture's)."""
-    course = load_course(strategy=None)
+    course = builtin_lessons()
     lesson = next(f.lesson for f in course.files if f.lesson and f.lesson.id == "insurance")
     assert lesson is not None
     return [i for i, step in enumerate(lesson.steps)

@@ -100,8 +100,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def classroom(database_url: str, clock: Clock) -> Iterator[Classroom]:
-    store = Store(database_url)
+def classroom(migrated_database_url: str, clock: Clock) -> Iterator[Classroom]:
+    store = Store(migrated_database_url)
     yield Classroom(store, clock=clock)
     store.close()
 
@@ -335,6 +335,7 @@ def test_a_hand_with_no_decision_cannot_be_asked(classroom: Classroom) -> None:
         classroom.create("A", FAMILY, [ClassQuestion.parse("10♠ 6♥ 5♦", "9♣")])
 
 
+@pytest.mark.slow  # 800 answers from forty threads; the fast lane keeps the two-click races
 def test_forty_students_answer_twenty_questions_with_nothing_lost_or_doubled(
     classroom: Classroom,
 ) -> None:
@@ -732,6 +733,7 @@ def test_an_ipv6_client_is_its_whole_network(classroom: Classroom) -> None:
     classroom.join(info.code, "Ana", client="2001:db8:1:3::1")  # the next network is another
 
 
+@pytest.mark.slow  # every seat of a class joined; the fast lane keeps the parallel joins
 def test_a_lecture_hall_of_distinct_phones_is_seated_within_a_minute(
     classroom: Classroom,
 ) -> None:
@@ -821,6 +823,7 @@ def test_two_next_clicks_at_once_move_on_one_question(classroom: Classroom) -> N
         assert classroom.info(info.code).current == position + 1  # never skipped
 
 
+@pytest.mark.slow  # ten classes raced; the fast lane keeps the two next clicks at once
 def test_a_reveal_racing_a_next_never_reveals_a_question_nobody_saw(
     classroom: Classroom,
 ) -> None:
@@ -1310,6 +1313,7 @@ def test_a_class_without_the_step_asks_for_no_pattern(classroom: Classroom) -> N
     assert classroom.join(info.code, "Ana", pattern=("♠", "♠", "♠")).nickname == "Ana"
 
 
+@pytest.mark.slow  # twenty classes, each teacher key hashed by scrypt then checked
 def test_each_class_draws_its_own_pattern(classroom: Classroom) -> None:
     """Drawn with ``secrets`` per class: twenty classes do not all show one pattern."""
     patterns = set()

@@ -18,6 +18,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.marks import examples
 from tutor.cards import Card, one_deck
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
 from tutor.game import Event, EventKind, IllegalActionError, Round, RoundSettled
@@ -70,7 +71,7 @@ def assert_shoe_accounts_for_every_card(table: Table) -> None:
     assert set(everything) <= set(one_deck())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rules=table_rules(), seed=st.integers(0, 2**32), seats=st.integers(1, 7))
 def test_rounds_settle_conserve_chips_and_account_for_every_card(
     rules: TableRules, seed: int, seats: int
@@ -105,7 +106,7 @@ def test_rounds_settle_conserve_chips_and_account_for_every_card(
         assert_shoe_accounts_for_every_card(table)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rules=table_rules(), seed=st.integers(0, 2**32))
 def test_the_legal_actions_offered_are_exactly_those_that_succeed(
     rules: TableRules, seed: int
@@ -137,7 +138,7 @@ def _told(events: list[Event]) -> Counter[Card]:
     )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(rules=table_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 7))
 def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
     rules: TableRules, seed: int, seats: int
@@ -176,7 +177,7 @@ def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
                 assert event.card is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(1, 6),

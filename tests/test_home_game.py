@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.lessons import BUILTIN_LESSONS, AskStep, ExplainStep, load_course, localize
+from tests.conftest import builtin_lessons
+from tests.marks import examples
+from tutor.lessons import AskStep, ExplainStep, localize
 from tutor.lessons.models import NumberAnswer
 from tutor.rules import PRESETS, BankRotation
 from tutor.table import FamilySession, play_at_random
@@ -66,7 +68,7 @@ def _passes(rotation: BankRotation, *, lost: bool, cards_ran_out: bool) -> bool:
     return cards_ran_out  # "rester le même jusqu'à épuisement des cartes"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     rotation=st.sampled_from(ROTATING),
     players=st.integers(2, 7),
@@ -128,7 +130,7 @@ def test_the_bank_changes_hands_in_a_long_home_game(rotation: BankRotation) -> N
 
 
 def _history_texts() -> tuple[str, list[AskStep]]:
-    lesson = load_course(BUILTIN_LESSONS, strategy=None).lesson("history")
+    lesson = builtin_lessons().lesson("history")
     explained = " ".join(
         localize(step.explain, "fr") for step in lesson.steps if isinstance(step, ExplainStep)
     )

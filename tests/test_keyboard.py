@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.lessons import AskStep, load_course
+from tests.conftest import builtin_lessons
+from tutor.lessons import AskStep
 from tutor.lessons.models import Ask, ChipsAnswer, LossAnswer, NumberAnswer
 from tutor.ui.keyboard import keyboard_for, keyboard_script
 
@@ -12,7 +13,7 @@ from tutor.ui.keyboard import keyboard_for, keyboard_script
 def test_every_typed_answer_of_the_course_opens_the_decimal_keyboard() -> None:
     asks = [
         step.ask
-        for file in load_course(strategy=None).files
+        for file in builtin_lessons().files
         if file.lesson is not None
         for step in file.lesson.steps
         if isinstance(step, AskStep)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.conftest import builtin_lessons
 from tutor.decision import Action
-from tutor.lessons import DealStep, DrillStep, Lesson, load_course
+from tutor.lessons import DealStep, DrillStep, Lesson
 from tutor.lessons.run import LessonRun
 from tutor.quiz_questions import Category
 
@@ -23,7 +24,7 @@ TEACHES_VALUES = "strategy-hard"
 
 @cache
 def _lessons() -> dict[str, Lesson]:
-    course = load_course(strategy=None)
+    course = builtin_lessons()
     return {file.lesson.id: file.lesson for file in course.files if file.lesson is not None}
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import builtin_lessons
 from tutor.cli import main
 from tutor.decision import Action, DecisionPoint
 from tutor.lessons import Code, Problem, load_course
@@ -726,7 +727,7 @@ def test_each_step_kind_is_dispatched_to_its_own_case_in_one_place() -> None:
         return lambda step: kind
 
     cases = StepCases[str](**{kind: named(kind) for kind in STEP_KINDS})
-    steps = [step for lesson in load_course(strategy=None).lessons for step in lesson.steps]
+    steps = [step for lesson in builtin_lessons().lessons for step in lesson.steps]
     assert {cases(step) for step in steps} == set(STEP_KINDS)
     assert all(cases(step) == step.kind for step in steps)
     with pytest.raises(TypeError, match="no case for the step kind"):

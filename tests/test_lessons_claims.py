@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import builtin_course, builtin_lessons
+from tests.marks import examples
 from tutor.cards import hand_value, is_pair, parse_cards
 from tutor.decision import Action
 from tutor.lessons import Code, Problem, load_course
@@ -302,7 +304,7 @@ def test_the_hand_a_claim_asks_the_chart_about_is_in_the_row_it_names(kind: str)
 _WORDS = st.sampled_from(["toujours", "on", "sépare", "les", "8", "jamais", "presque", "tire"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     words=st.lists(st.lists(_WORDS, min_size=1, max_size=8), min_size=1, max_size=5),
     style=st.sampled_from(["plain", "double", "single", "block"]),
@@ -397,7 +399,7 @@ def test_an_average_asked_without_its_engine_figure_is_reported(tmp_path: Path) 
 
 
 def test_lesson_17_states_the_engines_cost_of_six_to_five_in_its_question() -> None:
-    course = load_course(LESSONS, strategy=None)
+    course = builtin_lessons()
     step = course.lesson("rule-variants").steps[6].ask  # type: ignore[union-attr]
     rules = PRESETS["american-h17"]
     cost = house_edge(rules.replace(blackjack_pays="6/5")) - house_edge(rules)
@@ -443,7 +445,7 @@ def test_a_deal_that_asks_to_count_the_hand_its_table_labels(tmp_path: Path) -> 
 
 
 def test_lesson_one_asks_for_its_first_deals_total_before_the_deal() -> None:
-    lesson_one = load_course(LESSONS, strategy=None).lesson("card-values")
+    lesson_one = builtin_lessons().lesson("card-values")
     kinds = [step.kind for step in lesson_one.steps]
     deal = kinds.index("deal")
     before = lesson_one.steps[deal - 1]
@@ -463,7 +465,7 @@ def _shown(path: Path) -> str:
 def test_no_built_in_lesson_says_always_split_8s_where_a_table_of_the_lesson_does_not() -> None:
     """Lesson 9 step 10 said « On sépare toujours les 8 » in a lesson that plays at the French
     casino; now every « toujours » about a play is a claim, and each one holds."""
-    course = load_course(LESSONS, strategy=default_strategy())
+    course = builtin_course()
     assert [str(p) for p in course.problems] == []
     splitting = course.lesson("splitting")
     explanation = splitting.steps[9].ask.explanation  # type: ignore[union-attr]

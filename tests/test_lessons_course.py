@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import builtin_lessons
 from tutor.lessons import (
     BUILTIN_LESSONS,
     DealStep,
@@ -22,7 +23,7 @@ from tutor.lessons.checks_deal import replay
 from tutor.lessons.fields import LOCALES
 from tutor.lessons.texts import iter_texts
 
-COURSE = load_course(BUILTIN_LESSONS, strategy=None)
+COURSE = builtin_lessons()
 LESSONS: list[tuple[Path, Lesson]] = [
     (file.path, file.lesson) for file in COURSE.files if file.lesson is not None
 ]

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import OpenApp
+from tests.marks import examples
 from tutor.lessons import load_course
 from tutor.lessons.source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
 from tutor.visit import AppState
@@ -160,7 +161,7 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=mutated())
 def test_a_mutated_lesson_never_makes_the_loader_raise(text: str) -> None:
     document = parse_yaml(text, "mutated.yaml")
@@ -170,7 +171,7 @@ def test_a_mutated_lesson_never_makes_the_loader_raise(text: str) -> None:
         assert problem.message
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=mutated())
 def test_a_mutated_lesson_file_loads_into_problems_or_a_lesson(text: str) -> None:
     import tempfile

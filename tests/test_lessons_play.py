@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.conftest import builtin_lessons
 from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.lessons import (
@@ -136,9 +137,9 @@ def test_a_money_answer_accepts_the_right_amount_however_typed(
 
 
 def test_the_courses_fixed_keys_accept_the_right_answers() -> None:
-    from tutor.lessons import AskStep, load_course
+    from tutor.lessons import AskStep
 
-    course = load_course(strategy=None)
+    course = builtin_lessons()
 
     def ask_about(lesson_id: str, words: str) -> AskStep:
         return next(
@@ -194,10 +195,10 @@ def test_a_deal_with_its_own_rules_is_dealt_at_that_table() -> None:
 
 
 def test_lesson_ones_deals_offer_no_double_and_refuse_one() -> None:
-    from tutor.lessons import DealStep, load_course
+    from tutor.lessons import DealStep
     from tutor.lessons.run import LessonRun, NotOfferedError
 
-    lesson = load_course(strategy=None).lesson("card-values")
+    lesson = builtin_lessons().lesson("card-values")
     index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, DealStep))
     run = LessonRun(lesson, step=index)
     run.start()
@@ -287,10 +288,10 @@ def test_a_lessons_number_is_a_schema_problem_that_says_why(raw: object, reason:
 
 
 def _course_typed_asks() -> list[tuple[str, int, Ask]]:
-    from tutor.lessons import AskStep, load_course
+    from tutor.lessons import AskStep
     from tutor.lessons.models import ChipsAnswer, LossAnswer, NumberAnswer
 
-    course = load_course(strategy=None)
+    course = builtin_lessons()
     return [
         (file.lesson.id, index, step.ask)
         for file in course.files

@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import builtin_lessons
 from tutor import progress
 from tutor.cards import Card, Rank, hand_value, is_natural_cards
 from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.identity import new_token
-from tutor.lessons import DrillStep, Lesson, load_course
+from tutor.lessons import DrillStep, Lesson
 from tutor.practice import PracticeTable
 from tutor.progress import point_item
 from tutor.quiz import QuizSession, Score, judge_answer
@@ -216,13 +217,12 @@ COURSE = Path(__file__).resolve().parents[1] / "lessons"
 
 
 def _lesson(lesson_id: str) -> Lesson:
-    course = load_course(COURSE, strategy=None)
-    return course.lesson(lesson_id)
+    return builtin_lessons().lesson(lesson_id)
 
 
 def _restricted_drills() -> list[tuple[str, int]]:
     """Every drill of the built-in course that names ``hands``: (lesson id, step index)."""
-    course = load_course(COURSE, strategy=None)
+    course = builtin_lessons()
     return [
         (lesson.id, index)
         for lesson in course.lessons

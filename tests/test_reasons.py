@@ -16,6 +16,7 @@ from functools import cache
 
 import pytest
 
+from tests.marks import sampled
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action, DecisionPoint
 from tutor.render.translator import Translator, translator
@@ -191,9 +192,14 @@ def check_sentence(judgement: Judgement, t: Translator) -> list[str]:
 
 
 PRESET_NAMES = sorted(PRESETS)
+#: The presets ``make check``'s fast lane judges here (``tests.marks.sampled``; ``make test`` runs
+#: all seven): between them a dealer who hits soft 17 and one who stands, with and without a hole
+#: card, late, immediate and no surrender, one deck and six, even money offered and not. Judging
+#: a preset's every cell and move is most of this module's time.
+SAMPLE = ["american-h17", "family", "french-casino"]
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sampled(PRESET_NAMES, SAMPLE))
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_reason_names_the_move_made_and_the_best_with_their_own_figures(
     preset: str, language: str
@@ -212,7 +218,7 @@ def test_every_reason_names_the_move_made_and_the_best_with_their_own_figures(
     assert not failures, f"{len(failures)} sentences:\n" + "\n".join(failures[:10])
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sampled(PRESET_NAMES, SAMPLE))
 def test_the_template_is_chosen_by_the_play_and_the_move_made(preset: str) -> None:
     wrong = []
     for judgement in judgements(preset):
@@ -229,7 +235,7 @@ def test_the_template_is_chosen_by_the_play_and_the_move_made(preset: str) -> No
     assert not wrong, wrong[:10]
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sampled(PRESET_NAMES, SAMPLE))
 def test_weak_and_strong_dealer_reasons_only_for_their_up_cards(preset: str) -> None:
     for judgement in judgements(preset):
         up = judgement.point.dealer_up.points
@@ -239,7 +245,9 @@ def test_weak_and_strong_dealer_reasons_only_for_their_up_cards(preset: str) -> 
             assert up not in WEAK_UPS, judgement.point
 
 
-@pytest.mark.parametrize("preset", [p for p in PRESET_NAMES if not PRESETS[p].dealer_peeks])
+@pytest.mark.parametrize(
+    "preset", sampled([p for p in PRESET_NAMES if not PRESETS[p].dealer_peeks], ["french-casino"])
+)
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_without_a_hole_card_a_double_or_split_hears_that_a_natural_takes_its_bet(
     preset: str, language: str
@@ -283,7 +291,10 @@ def test_filed_cases_now_speak_of_the_move(
         assert word in sentence, sentence
 
 
-@pytest.mark.parametrize("preset", [p for p in PRESET_NAMES if PRESETS[p].even_money])
+@pytest.mark.parametrize(
+    "preset",
+    sampled([p for p in PRESET_NAMES if PRESETS[p].even_money], ["american-h17", "french-casino"]),
+)
 def test_advice_on_a_natural_names_even_money_never_insuring_it(preset: str) -> None:
     """Insuring a natural for half the bet is even money: the advice sets the play against
     even money, the name a natural is offered, never against "insure" worth the same."""
@@ -299,7 +310,7 @@ def test_advice_on_a_natural_names_even_money_never_insuring_it(preset: str) -> 
 _BARE_UP = re.compile(r"\b(montre|contre) (As|Valet|Dame|Roi|\d+)\b")
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sampled(PRESET_NAMES, SAMPLE))
 def test_french_reasons_name_the_up_card_with_its_article(preset: str) -> None:
     fr = translator("fr")
     for judgement in judgements(preset):
