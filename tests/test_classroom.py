@@ -1456,6 +1456,9 @@ def test_erasing_a_learner_removes_their_hash_from_every_table_and_the_old_code_
     from tutor.authoring import Shelf
 
     Shelf(store).create(token)  # and wrote a lesson of their own (« Mes leçons »)
+    from tutor.homework import Homework
+
+    Homework(store).create_group("2nde B", token)  # and made a homework group
     before = _holding(store, hashed)
     assert all(before.values()), before  # every listed column held it: the test can fail
     assert sorted(_columns_holding(store, hashed)) == sorted(LEARNER_HASH_COLUMNS)
