@@ -267,3 +267,13 @@ def test_a_hand_answered_twice_counts_once(homework: Homework, clock: Clock) -> 
     assert not homework.record_drill_answer(member, drill, 0, answer, seconds=5)
     assert not homework.record_drill_answer(member, drill, 2, answer, seconds=5)  # past the end
     assert follow_up(homework, group, _steps).work[("Ana", drill.id)].done == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"), [("fr", "R♠ 10♥ / A♣"), ("en", "K♠ 10♥ / A♣")]
+)
+def test_a_missed_hand_is_written_as_the_screen_writes_its_cards(language: str, shown: str) -> None:
+    from tutor.render.homework_reports import hand_shown
+    from tutor.render.translator import translator
+
+    assert hand_shown("KS TH", "AC", translator(language)) == shown

@@ -104,6 +104,20 @@ def _reason(assignment: Assignment, hand: object, t: Translator) -> str:
     return t.reason(reason.key, reason.params) or ""
 
 
+def hand_shown(cards: str, dealer_up: str, t: Translator) -> str:
+    """A stored hand as the screen writes its cards, the corner letter in the reader's language:
+    ``V♣ V♦ / 7♣`` in French, ``J♣ J♦ / 7♣`` in English (kept as ``JC JD`` and ``7C``)."""
+
+    def written(card: Card) -> str:
+        return t.rank_index(card.rank) + card.suit.symbol
+
+    try:
+        hand = " ".join(written(card) for card in parse_cards(cards))
+        return f"{hand} / {written(Card.parse(dealer_up))}"
+    except ValueError:  # a hand stored by an older version: as it was kept
+        return f"{cards} / {dealer_up}"
+
+
 def missed_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
     """The hands each drill's students missed most, with the best play and its reason."""
     rows = [
@@ -120,7 +134,7 @@ def missed_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[C
 
     return [
         (t.gettext("Work"), [work_title(a, t, title_of) for a, _h in rows], "text"),
-        (t.gettext("Hand"), [f"{h.cards} / {h.dealer_up}" for _a, h in rows], "text"),
+        (t.gettext("Hand"), [hand_shown(h.cards, h.dealer_up, t) for _a, h in rows], "text"),
         (t.gettext("Best play"), [best(h.best) for _a, h in rows], "text"),
         (t.gettext("Missed"), [h.missed for _a, h in rows], "int"),
         (t.gettext("Asked"), [h.asked for _a, h in rows], "int"),
