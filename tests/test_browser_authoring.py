@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from serving import LAPTOP, PHONE
+from serving import LAPTOP, PHONE, choose_option
 from serving import button as _button
 from serving import new_page as _page
 from serving import screenshot as _shot
@@ -19,6 +19,14 @@ from tests.test_authoring import TWO_MISTAKES
 from tutor.authoring import TEMPLATE
 
 pytestmark = BROWSER
+
+#: The template as the teacher finishes it: its last step, the hand the student plays, moved to
+#: the French casino (no hole card: the dealer's second card comes after the learner's play), so
+#: that the class made from the lesson can be seen to keep that step's table.
+FINISHED = TEMPLATE.replace(
+    '      intro: "À vous de jouer."\n',
+    '      intro: "À vous de jouer."\n      rules: french-casino\n',
+).replace('      dealer: "9♣ 8♦"\n', '      dealer: "9♣"\n      then: "8♦"\n')
 
 
 def _type_lesson(page: object, text: str) -> None:
@@ -60,7 +68,7 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
     second.scroll_into_view_if_needed()
     _shot(teacher, "authoring-two-mistakes-laptop")
 
-    _type_lesson(teacher, TEMPLATE)
+    _type_lesson(teacher, FINISHED)
     fine = teacher.get_by_text("Le vérificateur ne trouve aucun problème")  # type: ignore[attr-defined]
     fine.wait_for()
     fine.scroll_into_view_if_needed()
@@ -107,3 +115,14 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
     _wait_idle(student)
     student.get_by_text("Leçon terminée").wait_for()  # type: ignore[attr-defined]
     _shot(student, "authoring-student-finished-phone")
+
+    # A class from the published lesson asks its hand at the step's own table, in its words.
+    teacher.goto(f"{server}/class")  # type: ignore[attr-defined]
+    choose_option(teacher, teacher.locator(".st-key-class-lesson"), "Ma leçon : rester sur 17")  # type: ignore[attr-defined]
+    teacher.get_by_text("Casino français").first.wait_for()  # type: ignore[attr-defined]
+    for key in ("class-create", "class-key-noted", "class-start"):
+        teacher.locator(f".st-key-{key} button").click()  # type: ignore[attr-defined]
+        _wait_idle(teacher)
+    teacher.get_by_text("À la table : Casino français").first.wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_text("À vous de jouer").first.wait_for()  # type: ignore[attr-defined]
+    _shot(teacher, "authoring-class-from-the-lesson-laptop")
