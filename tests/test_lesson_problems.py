@@ -19,7 +19,7 @@ from tutor.cli import main
 from tutor.decision import Action
 from tutor.game import Outcome
 from tutor.lessons import BUILTIN_LESSONS, Course, check_text, load_course
-from tutor.lessons.course import fingerprint, served_folders
+from tutor.lessons.folders import fingerprint, served_folders
 from tutor.lessons.lesson import STEP_MODELS, Lesson
 from tutor.lessons.models import ANSWER_KINDS, Claim, Deal, Drill, EngineFigure, Expect, Settle
 from tutor.lessons.problem_codes import PROBLEM_CODES

@@ -18,7 +18,6 @@ runs after listing the course. A step's kind is switched on in one place, ``Step
 from __future__ import annotations
 
 from tutor.lessons.course import (
-    BUILTIN_LESSONS,
     Course,
     LessonFile,
     check_text,
@@ -27,6 +26,7 @@ from tutor.lessons.course import (
 )
 from tutor.lessons.fields import LOCALES, PlainText, Translations, localize
 from tutor.lessons.findings import Code, StrategyFn
+from tutor.lessons.folders import BUILTIN_LESSONS
 from tutor.lessons.lesson import (
     AskStep,
     DealStep,

@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from tutor.lessons.course import BUILTIN_LESSONS, Course, load_course, served_folders
+from tutor.lessons.course import Course, load_course
+from tutor.lessons.folders import BUILTIN_LESSONS, served_folders
 from tutor.lessons.problems import Problem
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.lessons import Course, Problem, default_strategy, load_course
-from tutor.lessons.course import fingerprint, served_folders
+from tutor.lessons.folders import fingerprint, served_folders
 
 if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no database
     from tutor.authoring import Shelf
