@@ -44,6 +44,17 @@ from tutor.spreadsheet import is_formula_like, safe_frame
 Column = tuple[str, list[object], str]
 
 
+#: The printable pages' style (a class's results, a group's homework): a plain font, ruled
+#: tables, headings kept with what follows them when printed.
+PRINT_STYLE = (
+    "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:2rem;color:#111}"
+    "table{border-collapse:collapse;margin:0 0 1.5rem 0}"
+    "th,td{border:1px solid #999;padding:.25rem .6rem;text-align:left;vertical-align:top}"
+    "th{background:#eee}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}"
+    "@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}</style>"
+)
+
+
 def _action(action: Action | None, t: Translator) -> str:
     return "" if action is None else t.action_name(action)
 
@@ -245,11 +256,7 @@ def printable_html(results: ClassResults, t: Translator) -> str:
         "<!doctype html>",
         f'<html lang="{t.language}"><head><meta charset="utf-8">',
         f"<title>{title}</title>",
-        "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:2rem;color:#111}"
-        "table{border-collapse:collapse;margin:0 0 1.5rem 0}"
-        "th,td{border:1px solid #999;padding:.25rem .6rem;text-align:left;vertical-align:top}"
-        "th{background:#eee}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}"
-        "@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}</style>",
+        PRINT_STYLE,
         "</head><body>",
         f"<h1>{html.escape(heading)}</h1>",
         f"<p>{html.escape(facts)}</p>",

@@ -18,7 +18,7 @@ from tutor.cards import Card, parse_cards
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action
 from tutor.homework import Assignment, FollowUp, Todo
-from tutor.render.class_reports import Column, columns_xlsx, page_frame
+from tutor.render.class_reports import PRINT_STYLE, Column, columns_xlsx, page_frame
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 
@@ -181,11 +181,7 @@ def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
             "<!doctype html>",
             f'<html lang="{t.language}"><head><meta charset="utf-8">',
             f"<title>{html.escape(heading)}</title>",
-            "<style>body{font-family:DejaVu Sans,Arial,sans-serif;margin:2rem;color:#111}"
-            "table{border-collapse:collapse;margin:0 0 1.5rem 0}"
-            "th,td{border:1px solid #999;padding:.25rem .6rem;text-align:left;vertical-align:top}"
-            "th{background:#eee}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}"
-            "@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}</style>",
+            PRINT_STYLE,
             "</head><body>",
             f"<h1>{html.escape(heading)}</h1>",
             f"<h2>{html.escape(t.gettext('Not started'))}</h2>",

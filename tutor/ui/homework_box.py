@@ -17,11 +17,23 @@ from tutor.ui.resources import course_check, homework
 from tutor.visit import AppState
 
 
-def _steps(lesson_id: str) -> int | None:
+def lesson_steps(lesson_id: str) -> int | None:
+    """How many steps a lesson of the served course has (None for one it no longer has): what
+    « À faire » and the follow-up count a lesson's work out of."""
     for file in course_check(None).course.files:
         if file.lesson is not None and file.lesson.id == lesson_id:
             return len(file.lesson.steps)
     return None
+
+
+def lesson_titles(state: AppState) -> dict[str, str]:
+    """The served course's playable lessons by id, titled in the learner's language (a broken
+    file is never offered as work, nor named as one)."""
+    return {
+        file.lesson.id: localize(file.lesson.title, state.language)
+        for file in course_check(None).course.files
+        if file.lesson is not None and file.is_ok
+    }
 
 
 def todo_box(state: AppState) -> None:
@@ -29,15 +41,13 @@ def todo_box(state: AppState) -> None:
     for a learner in no group. A newcomer (no learner yet) opens no database for it."""
     if state.learner is None:
         return
-    items = [item for item in homework().todo(state.learner_token, _steps) if not item.finished]
+    items = [
+        item for item in homework().todo(state.learner_token, lesson_steps) if not item.finished
+    ]
     if not items:
         return
     t = state.t
-    titles = {
-        file.lesson.id: localize(file.lesson.title, state.language)
-        for file in course_check(None).course.files
-        if file.lesson is not None
-    }
+    titles = lesson_titles(state)
     with st.container(border=True):
         st.markdown("**" + t.gettext("To do") + "**")
         for item in items[:5]:
@@ -58,7 +68,7 @@ def lesson_worked(state: AppState) -> None:
     seconds = int(now - previous[1]) if previous is not None and previous[0] == lesson_id else 0
     state.homework.lesson_timed = (lesson_id, now)
     service = homework()
-    for item in service.todo(state.learner_token, _steps):
+    for item in service.todo(state.learner_token, lesson_steps):
         if item.assignment.kind == "lesson" and item.assignment.lesson_id == lesson_id:
             total = item.total or len(run.lesson.steps)
             service.record_lesson_time(

@@ -14,32 +14,16 @@ import streamlit as st
 
 from tutor import progress
 from tutor.homework import Assignment, HomeworkError, Membership, Todo
-from tutor.lessons import localize
 from tutor.quiz import QuizSession
 from tutor.render.homework_reports import todo_line, work_title
 from tutor.render.refusals import refusal_text
 from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
+from tutor.ui.homework_box import lesson_steps, lesson_titles
 from tutor.ui.resources import course_check, homework, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
-
-
-def _title_of(state: AppState) -> dict[str, str]:
-    course = course_check(None).course
-    return {
-        file.lesson.id: localize(file.lesson.title, state.language)
-        for file in course.files
-        if file.lesson is not None and file.is_ok
-    }
-
-
-def _steps(lesson_id: str) -> int | None:
-    for file in course_check(None).course.files:
-        if file.lesson is not None and file.lesson.id == lesson_id:
-            return len(file.lesson.steps)
-    return None
 
 
 @callback_guard
@@ -91,7 +75,7 @@ def _answered(state: AppState) -> None:
     learner = state.ensure_learner(store())
     progress.record(store(), learner, drill.verdict, rules, now)
     answer = progress.answer_of(drill.verdict, rules, now)
-    done = homework().todo(state.learner_token, _steps)
+    done = homework().todo(state.learner_token, lesson_steps)
     position = next((i.done for i in done if i.assignment.id == assignment.id), 0)
     homework().record_drill_answer(
         member, assignment, position, answer, seconds=int(time.monotonic() - pages.shown_at)
@@ -110,7 +94,7 @@ def _next(state: AppState) -> None:
 def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(work_title(assignment, t, _title_of(state).get))
+    st.subheader(work_title(assignment, t, lesson_titles(state).get))
     with st.container(border=True):
         ui.question_prompt(drill, state)
         ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
@@ -127,8 +111,8 @@ def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
 def _todo(state: AppState, groups: list[Membership]) -> None:
     t = state.t
     _ = t.gettext
-    titles = _title_of(state)
-    items = homework().todo(state.learner_token, _steps)
+    titles = lesson_titles(state)
+    items = homework().todo(state.learner_token, lesson_steps)
     st.subheader(_("To do"))
     if not items:
         st.caption(_("Your teacher has given no work yet."))

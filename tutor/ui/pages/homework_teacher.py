@@ -12,7 +12,6 @@ from datetime import UTC, date, datetime, time, timedelta
 import streamlit as st
 
 from tutor.homework import MAX_HANDS, GroupTeacher, HomeworkError, follow_up
-from tutor.lessons import localize
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_reports import page_frame
 from tutor.render.homework_reports import (
@@ -27,28 +26,16 @@ from tutor.render.naming import category_name
 from tutor.render.refusals import refusal_text
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.faults import callback_guard
-from tutor.ui.resources import course_check, homework
+from tutor.ui.homework_box import lesson_steps, lesson_titles
+from tutor.ui.resources import homework
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
 
 def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
-    """The built-in lessons by id with their titles in the teacher's language."""
-    course = course_check(None).course
-    titles = {
-        file.lesson.id: localize(file.lesson.title, state.language)
-        for file in course.files
-        if file.lesson is not None and file.is_ok
-    }
+    """The lessons a group can be given, titled in the teacher's language."""
+    titles = lesson_titles(state)
     return titles, titles.get
-
-
-def _steps(lesson_id: str) -> int | None:
-    course = course_check(None).course
-    for file in course.files:
-        if file.lesson is not None and file.lesson.id == lesson_id:
-            return len(file.lesson.steps)
-    return None
 
 
 @callback_guard
@@ -163,7 +150,7 @@ def _give_form(state: AppState, titles: dict[str, str]) -> None:
 def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     t = state.t
     _ = t.gettext
-    seen = follow_up(homework(), teacher, _steps)
+    seen = follow_up(homework(), teacher, lesson_steps)
     if not seen.assignments:
         st.caption(_("No work given yet."))
         return
