@@ -7,6 +7,7 @@ Streamlit's own English in sight, and screenshots at laptop and phone sizes unde
 from __future__ import annotations
 
 import re
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -90,7 +91,11 @@ def test_the_practice_table_draws_french_cards_and_tells_the_round(
     page.goto(f"{server}/table")  # type: ignore[attr-defined]
     page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
-    for _ in range(20):  # stand until the round ends, then the narration is open
+    # Stand until the round ends (the next deal's button is there), then the narration is open.
+    # Looked for until a deadline, not a number of turns: on a busy machine the buttons of a
+    # rerun can take seconds to come, and twenty half-second looks ended one round early in CI.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         if keyed_button(page, "deal").count():  # type: ignore[attr-defined]
             break
         stand = keyed_button(page, "table-stand")
