@@ -6,7 +6,8 @@
 # `make check` is the fast lane while developing: lint, types and every test not marked slow or
 # browser, on two workers (CI runs `make test`, the whole suite, in one process).
 
-PYTHON ?= python3
+# The interpreter: a 3.12 where the machine has one (scripts/python-for-venv says why not 3.11.7).
+PYTHON ?= $(shell scripts/python-for-venv)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp

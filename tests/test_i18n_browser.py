@@ -99,7 +99,7 @@ def test_the_practice_table_draws_french_cards_and_tells_the_round(
         if keyed_button(page, "deal").count():  # type: ignore[attr-defined]
             break
         stand = keyed_button(page, "table-stand")
-        decline = keyed_button(page, "table-decline_insurance")
+        decline = keyed_button(page, "table-decline-insurance")
         if stand.count() and stand.is_enabled():  # type: ignore[attr-defined]
             stand.click()  # type: ignore[attr-defined]
         elif decline.count():  # type: ignore[attr-defined]
