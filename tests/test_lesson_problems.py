@@ -290,11 +290,13 @@ def test_a_lesson_copied_into_a_served_folder_is_listed_without_a_restart(
         MINE.replace("ma-lecon", "deux").replace("Ma leçon", "Ma deuxième leçon"), "utf-8"
     )
     at.run()
-    assert not at.exception and not at.error, (at.exception, at.error)
+    assert not at.exception, at.exception
+    assert not at.error, at.error
     assert "Ma deuxième leçon" in " ".join(str(block.value) for block in at.markdown)
     (folder / "deux.yaml").unlink()
     at.run()
-    assert not at.exception and not at.error, (at.exception, at.error)
+    assert not at.exception, at.exception
+    assert not at.error, at.error
     assert "Ma deuxième leçon" not in " ".join(str(block.value) for block in at.markdown)
     english = open_app("lessons", AppState(language="en"))
     assert "Ma leçon" not in " ".join(str(block.value) for block in english.markdown)
