@@ -409,6 +409,15 @@ def _alembic(url: str, command_name: str, revision: str) -> None:
     engine.dispose()
 
 
+#: The time bound as a DateTime, which SQLAlchemy writes as text on SQLite (Python 3.12 deprecates
+#: sqlite3's own datetime adapter, which a bare ``:t`` would use).
+_T = sa.bindparam("t", type_=sa.DateTime(timezone=True))
+
+
+def _timed(sql: str) -> sa.TextClause:
+    return sa.text(sql).bindparams(_T)
+
+
 def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
     database_url: str,
 ) -> None:
@@ -416,14 +425,14 @@ def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
     engine = sa.create_engine(database_url)
     with engine.begin() as db:
         db.execute(
-            sa.text("INSERT INTO learners (nickname, created_at) VALUES ('Ana', :t)"), {"t": NOW}
+            _timed("INSERT INTO learners (nickname, created_at) VALUES ('Ana', :t)"), {"t": NOW}
         )
         db.execute(
             sa.text(
                 "INSERT INTO answers (learner_id, answered_at, category, item, cards, dealer_up,"
                 " rules, chosen, best, verdict, ev_loss) SELECT id, :t, 'hard', 'hard:16:10',"
                 " '10 6', '10', 'family', 'stand', 'hit', 'wrong', 0.03 FROM learners"
-            ),
+            ).bindparams(_T),
             {"t": NOW},
         )
         db.execute(
@@ -431,7 +440,7 @@ def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
                 "INSERT INTO class_sessions (id, code, title, rules, key_hash, created_at,"
                 " current, revealed, failed_keys) VALUES (1, 'ABCDEF', 'Lundi', '{}', 'x', :t,"
                 " 0, false, 0)"
-            ),
+            ).bindparams(_T),
             {"t": NOW},
         )
         db.execute(
@@ -445,14 +454,14 @@ def test_an_old_database_keeps_every_answer_and_seat_through_migration_0003(
                 sa.text(
                     "INSERT INTO class_students (id, session_id, nickname, token_hash, joined_at)"
                     " VALUES (:id, 1, :name, :token, :t)"
-                ),
+                ).bindparams(_T),
                 {"id": seat, "name": name, "token": f"token-{seat}", "t": NOW},
             )
             db.execute(
                 sa.text(
                     "INSERT INTO class_answers (question_id, student_id, action, answered_at)"
                     " VALUES (1, :id, 'hit', :t)"
-                ),
+                ).bindparams(_T),
                 {"id": seat, "t": NOW},
             )
     engine.dispose()
