@@ -26,6 +26,7 @@ from tutor.homework.errors import (
     UnknownGroupError,
 )
 from tutor.homework.follow import FollowUp, KindOfHand, MissedHand, StudentWork, follow_up
+from tutor.homework.live import Attendance, ClassKind, LiveClass, live_classes
 
 __all__ = [
     "MAX_ASSIGNMENTS",
@@ -34,6 +35,8 @@ __all__ = [
     "MAX_MEMBERS",
     "RETENTION",
     "Assignment",
+    "Attendance",
+    "ClassKind",
     "FollowUp",
     "GroupFullError",
     "GroupTeacher",
@@ -41,6 +44,7 @@ __all__ = [
     "HomeworkError",
     "InvalidWorkError",
     "KindOfHand",
+    "LiveClass",
     "Membership",
     "MissedHand",
     "NameTakenError",
@@ -50,4 +54,5 @@ __all__ = [
     "TooMuchWorkError",
     "UnknownGroupError",
     "follow_up",
+    "live_classes",
 ]

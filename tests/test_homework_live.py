@@ -1,0 +1,198 @@
+"""A live class run for a study group (issue 28): its results join the group's follow-up, per
+member matched by their browser (never by the nickname typed in class), with their score, their
+mistakes by kind of hand and what they cost; a classmate typing a member's name writes nothing
+into that member's record; a member who erases their data leaves; the class expires as classes
+do; wrong group keys lock their guesser only. On SQLite and (slow lane) PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tutor.classroom import RETENTION as CLASS_RETENTION
+from tutor.classroom import Classroom, Student, Teacher, parse_hands
+from tutor.classroom.questions import judged, legal
+from tutor.decision import Action
+from tutor.homework import (
+    RETENTION,
+    GroupTeacher,
+    Homework,
+    follow_up,
+    live_classes,
+)
+from tutor.identity import new_token
+from tutor.render.homework_reports import class_columns, kind_columns
+from tutor.render.translator import translator
+from tutor.rules import PRESETS
+from tutor.store import Store
+
+FAMILY = PRESETS["family"]
+HANDS = "10 6 / 10\n8 8 / 9\nA 7 / 9"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def rooms(database_url: str, clock: Clock) -> Iterator[tuple[Homework, Classroom]]:
+    store = Store(database_url)
+    yield Homework(store, clock=clock), Classroom(store, clock=clock)
+    store.close()
+
+
+def _steps(_lesson_id: str) -> int | None:
+    return None
+
+
+def _group(homework: Homework) -> tuple[GroupTeacher, dict[str, str]]:
+    group, _key = homework.create_group("2nde B", new_token())
+    tokens = {name: new_token() for name in ("Ana", "Ben", "Chloé")}
+    for name, token in tokens.items():
+        homework.join(group.code, name, token)
+    return group, tokens
+
+
+def _class_for(classroom: Classroom, group: GroupTeacher | None) -> tuple[Teacher, str]:
+    questions = parse_hands(HANDS, FAMILY)
+    info, key = classroom.create(
+        "Mardi", FAMILY, questions, group_id=None if group is None else group.group_id
+    )
+    return classroom.open_as_teacher(info.code, key), info.code
+
+
+def _play(
+    classroom: Classroom, teacher: Teacher, answers: dict[Student, list[bool]]
+) -> dict[Student, tuple[int, float, dict[str, int]]]:
+    """Show every hand; each student answers it right (True) or with a legal wrong play (False);
+    what each got right, what their answers gave away (bets) and their mistakes by kind, by the
+    judge."""
+    questions = classroom.questions(teacher)
+    expected: dict[Student, tuple[int, float, dict[str, int]]] = {
+        student: (0, 0.0, {}) for student in answers
+    }
+    from tutor.classroom.results import topic
+
+    for position, question in enumerate(questions):
+        classroom.next_question(teacher, expected_position=position - 1)
+        advice = judged(FAMILY, question)
+        wrong = next(a for a in Action if a in legal(FAMILY, question) and a is not advice.play)
+        for student, plan in answers.items():
+            given = advice.play if plan[position] else wrong
+            classroom.answer(student, given, position=position)
+            verdict = judged(FAMILY, question, given)
+            right, cost, kinds = expected[student]
+            if verdict.is_mistake:
+                kind = topic(question, advice).value
+                kinds = {**kinds, kind: kinds.get(kind, 0) + 1}
+            expected[student] = (right + verdict.is_right, cost + verdict.loss, kinds)
+        classroom.reveal(teacher, expected_position=position)
+    classroom.finish(teacher)
+    return expected
+
+
+def test_a_class_run_for_the_group_joins_its_follow_up(
+    rooms: tuple[Homework, Classroom], clock: Clock
+) -> None:
+    homework, classroom = rooms
+    group, tokens = _group(homework)
+    teacher, code = _class_for(classroom, group)
+    ana = classroom.join(code, "Ana", learner_token=tokens["Ana"])
+    ben = classroom.join(code, "Benji", learner_token=tokens["Ben"])  # another name in class
+    # A classmate outside the group types a member's name: a guest, not Chloé.
+    stranger = classroom.join(code, "Chloé", learner_token=new_token())
+    expected = _play(
+        classroom,
+        teacher,
+        {ana: [True, False, True], ben: [False, False, True], stranger: [False, False, False]},
+    )
+    _other, _ = _class_for(classroom, None)  # a class run for no group is not in it
+
+    members = homework.members(group)
+    (live,) = live_classes(classroom, group, members)
+    assert (live.title, live.code, live.asked, live.finished, live.guests) == (
+        "Mardi", code, 3, True, 1
+    )
+    seen = {a.nickname: a for a in live.members}
+    assert list(seen) == ["Ana", "Ben", "Chloé"]
+    assert not seen["Chloé"].present
+    assert (seen["Chloé"].answered, seen["Chloé"].kinds) == (0, ())
+    for name, student in (("Ana", ana), ("Ben", ben)):
+        right, cost, kinds = expected[student]
+        line = seen[name]
+        assert (line.present, line.answered, line.right) == (True, 3, right)
+        assert line.cost == pytest.approx(cost)
+        assert {k.category: k.missed for k in line.kinds} == kinds
+        assert sum(k.cost for k in line.kinds) <= line.cost + 1e-9
+    assert expected[ana][0] == 2  # the plan: two right, one wrong
+    assert expected[ben][2]  # Ben made mistakes, of some kind
+
+    follow = follow_up(homework, group, _steps, live_classes(classroom, group, members))
+    t = translator("fr")
+    columns = {name: values for name, values, _kind in class_columns(follow, t)}
+    assert columns["Élève"] == ["Ana", "Ben", "Chloé"]
+    assert columns["Présent"] == ["présent", "présent", "absent"]
+    assert columns["Réponses bonnes"] == [expected[ana][0], expected[ben][0], None]
+    kinds = {name: values for name, values, _kind in kind_columns(follow, t)}
+    assert sum(v for v in kinds["Erreurs en classe"]) == sum(
+        sum(expected[s][2].values()) for s in (ana, ben)
+    )
+    assert set(kinds["Élève"]) <= {"Ana", "Ben"}
+
+
+def test_a_member_who_erases_their_data_leaves_the_class_record(
+    rooms: tuple[Homework, Classroom],
+) -> None:
+    homework, classroom = rooms
+    group, tokens = _group(homework)
+    teacher, code = _class_for(classroom, group)
+    ana = classroom.join(code, "Ana", learner_token=tokens["Ana"])
+    ben = classroom.join(code, "Ben", learner_token=tokens["Ben"])
+    _play(classroom, teacher, {ana: [True, True, False], ben: [True, False, False]})
+    learner = homework.store.learner_for_token(tokens["Ben"])
+    assert learner is not None
+    homework.store.delete_learner(learner)
+    members = homework.members(group)
+    (live,) = live_classes(classroom, group, members)
+    assert [a.nickname for a in live.members] == ["Ana", "Chloé"]
+    assert live.guests == 1  # Ben's seat stays in the class, no longer anyone's in the group
+    assert [a.present for a in live.members] == [True, False]
+
+
+def test_a_class_expires_as_classes_do_and_a_group_that_goes_leaves_its_classes(
+    rooms: tuple[Homework, Classroom], clock: Clock
+) -> None:
+    homework, classroom = rooms
+    group, tokens = _group(homework)
+    teacher, code = _class_for(classroom, group)
+    ana = classroom.join(code, "Ana", learner_token=tokens["Ana"])
+    _play(classroom, teacher, {ana: [True, True, True]})
+    members = homework.members(group)
+    assert len(live_classes(classroom, group, members)) == 1
+    clock.now += CLASS_RETENTION
+    assert live_classes(classroom, group, members) == ()
+
+    teacher, code = _class_for(classroom, group)  # a new class, then the group expires
+    clock.now += RETENTION + timedelta(days=1)
+    assert homework.purge_expired() == 1
+    kept = classroom.records.session(code=code)
+    assert kept is not None  # the class stays its teacher's, for nobody's group
+    assert kept.group_id is None
+
+
+def test_an_unstarted_class_is_not_in_the_record(rooms: tuple[Homework, Classroom]) -> None:
+    homework, classroom = rooms
+    group, _tokens = _group(homework)
+    _class_for(classroom, group)
+    assert live_classes(classroom, group, homework.members(group)) == ()
