@@ -143,7 +143,7 @@ def test_a_class_run_for_the_group_joins_its_follow_up(
     columns = {name: values for name, values, _kind in class_columns(follow, t)}
     assert columns["Élève"] == ["Ana", "Ben", "Chloé"]
     assert columns["Présent"] == ["présent", "présent", "absent"]
-    assert columns["Réponses bonnes"] == [expected[ana][0], expected[ben][0], None]
+    assert columns["Bonnes réponses"] == [expected[ana][0], expected[ben][0], None]
     kinds = {name: values for name, values, _kind in kind_columns(follow, t)}
     assert sum(v for v in kinds["Erreurs en classe"]) == sum(
         sum(expected[s][2].values()) for s in (ana, ben)
