@@ -138,7 +138,7 @@ class Classroom(ClassroomCore):
         client never refuses a teacher on another.
 
         ``group_id``: the study group the class is run for, whose follow-up then shows its
-        results (``tutor.homework.live``). The caller passes the id of a group it holds as its
+        results (``tutor.homework.in_class``). The caller passes the id of a group it holds as its
         teacher (a ``tutor.homework.GroupTeacher``, made only from the group's creating browser
         or its key): this module does not read homework's tables."""
         title = " ".join(title.split())[:80] or "Blackjack"

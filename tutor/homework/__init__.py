@@ -26,7 +26,7 @@ from tutor.homework.errors import (
     UnknownGroupError,
 )
 from tutor.homework.follow import FollowUp, KindOfHand, MissedHand, StudentWork, follow_up
-from tutor.homework.live import Attendance, ClassKind, LiveClass, live_classes
+from tutor.homework.in_class import Attendance, ClassKind, LiveClass, live_classes
 
 __all__ = [
     "MAX_ASSIGNMENTS",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.homework.core import Assignment, GroupTeacher, Homework, StepsOf, _assignment
-from tutor.homework.live import LiveClass
+from tutor.homework.in_class import LiveClass
 
 Status = Literal["not-started", "started", "done"]
 #: How many of an assignment's most missed hands the follow-up lists.
@@ -72,7 +72,7 @@ class FollowUp:
     not_started: dict[int, tuple[str, ...]]
     missed_hands: dict[int, tuple[MissedHand, ...]]
     mistakes: dict[str, tuple[KindOfHand, ...]]
-    #: The live classes run for the group (``tutor.homework.live``), oldest first.
+    #: The live classes run for the group (``tutor.homework.in_class``), oldest first.
     classes: tuple[LiveClass, ...] = ()
 
 

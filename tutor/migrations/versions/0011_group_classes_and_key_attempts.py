@@ -4,7 +4,7 @@ Revision ID: 0011
 Revises: 0010
 Create Date: 2026-12-02
 
-- ``class_sessions.group_id``: the study group a class was run for (``tutor.homework.live``),
+- ``class_sessions.group_id``: the study group a class was run for (``tutor.homework.in_class``),
   None for a class run for nobody's group, and on every class before this revision. No foreign
   key: SQLite cannot add one to an existing table without copying it, and the statements clear
   it themselves when a group goes (``GroupRecords.delete_idle``). Indexed: a group's follow-up
