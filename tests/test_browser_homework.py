@@ -261,7 +261,8 @@ def test_a_live_class_run_for_the_group_joins_its_follow_up(
     }
     cost = translator("fr").number(ben_loss, digits=2)
     # Present, answered, hands shown, right, bets given away, mistakes by kind.
-    assert rows["Ana"][:5] == ["présent", "2", "2", "2", "0,00"], rows
+    nothing = translator("fr").number(0.0, digits=2)
+    assert rows["Ana"][:5] == ["présent", "2", "2", "2", _plain(nothing)], rows
     assert rows["Ben"][:5] == ["présent", "2", "2", "1", _plain(cost)], rows
     assert rows["Ben"][5] == "Doubler : 1", rows
     assert "Benji" not in rows

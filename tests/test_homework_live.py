@@ -150,6 +150,23 @@ def test_a_class_run_for_the_group_joins_its_follow_up(
     )
     assert set(kinds["Élève"]) <= {"Ana", "Ben"}
 
+    # The spreadsheet and the printable page say the same.
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from tutor.render.homework_reports import follow_up_html, follow_up_xlsx
+
+    book = load_workbook(BytesIO(follow_up_xlsx(follow, t, lambda _id: None)))
+    sheet = book["Classes en direct"]
+    read = {row[1]: row[2:] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert read["Ana"][:4] == ("présent", 3, 3, expected[ana][0])
+    assert read["Ben"][4] == pytest.approx(expected[ben][1], abs=0.005)
+    assert read["Chloé"][0] == "absent"
+    page = follow_up_html(follow, t, lambda _id: None)
+    assert "Classes en direct" in page
+    assert "1 autre place" in page
+
 
 def test_a_member_who_erases_their_data_leaves_the_class_record(
     rooms: tuple[Homework, Classroom],
