@@ -31,16 +31,16 @@ from tutor.ui.class_mode.forms import GROUP_CHOICE_KEY
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.class_mode.reports import Download, download_row
 from tutor.ui.faults import callback_guard
-from tutor.ui.homework_box import lesson_steps, lesson_titles
+from tutor.ui.homework_box import lesson_steps, lesson_titles, offered_title, title_of
 from tutor.ui.resources import classroom, homework
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
 
 def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
-    """The lessons a group can be given, titled in the teacher's language."""
-    titles = lesson_titles(state)
-    return titles, titles.get
+    """The lessons a group can be given (the course's and this browser's own published ones),
+    titled in the teacher's language; and every assigned lesson's title by its id."""
+    return lesson_titles(state), title_of(state)
 
 
 @callback_guard
@@ -132,7 +132,8 @@ def _give_form(state: AppState, titles: dict[str, str]) -> None:
             format_func=lambda kind: _("A lesson") if kind == "lesson" else _("A drill"),
         )
         lesson_id = st.selectbox(
-            _("Lesson"), list(titles), format_func=lambda lesson: titles[lesson],
+            _("Lesson"), list(titles),
+            format_func=lambda lesson: offered_title(lesson, titles, state),
             key="group-give-lesson",
         )
         offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
