@@ -11,14 +11,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tutor.classroom import JOINS_PER_MINUTE, Classroom, Student, Teacher, parse_hands
 from tutor.classroom import RETENTION as CLASS_RETENTION
-from tutor.classroom import Classroom, Student, Teacher, parse_hands
 from tutor.classroom.questions import judged, legal
 from tutor.decision import Action
 from tutor.homework import (
     RETENTION,
+    GroupKeyLockError,
     GroupTeacher,
     Homework,
+    TooManyTriesError,
+    UnknownGroupError,
     follow_up,
     live_classes,
 )
@@ -213,3 +216,62 @@ def test_an_unstarted_class_is_not_in_the_record(rooms: tuple[Homework, Classroo
     group, _tokens = _group(homework)
     _class_for(classroom, group)
     assert live_classes(classroom, group, homework.members(group)) == ()
+
+
+def test_wrong_group_keys_lock_out_their_guesser_and_never_the_teacher(
+    rooms: tuple[Homework, Classroom], clock: Clock
+) -> None:
+    homework, _classroom = rooms
+    teacher_token, stranger = new_token(), new_token()
+    group, key = homework.create_group("2nde B", teacher_token)
+    with pytest.raises(UnknownGroupError):
+        homework.open_group(group.code, "WRONG-KEY-00000", learner_token=stranger)
+    # Locked now, even with the right key: the next try waits out the lock unweighed.
+    with pytest.raises(GroupKeyLockError) as locked:
+        homework.open_group(group.code, key, learner_token=stranger)
+    assert locked.value.params["seconds"] == 1
+    # The teacher's other browser (or anyone else) is not locked by the stranger's guesses.
+    assert homework.open_group(group.code, key, learner_token=new_token()) == group
+    assert homework.open_group(group.code, key) == group  # the anonymous guesser neither
+    clock.now += timedelta(seconds=1)
+    with pytest.raises(UnknownGroupError):
+        homework.open_group(group.code, "WRONG-KEY-00001", learner_token=stranger)
+    clock.now += timedelta(seconds=1)  # the second failure locks for 2 s
+    with pytest.raises(GroupKeyLockError):
+        homework.open_group(group.code, key, learner_token=stranger)
+    clock.now += timedelta(seconds=1)
+    assert homework.open_group(group.code, key, learner_token=stranger) == group
+    # A right key forgets the failures: the next wrong one locks for 1 s again.
+    with pytest.raises(UnknownGroupError):
+        homework.open_group(group.code, "WRONG-KEY-00002", learner_token=stranger)
+    with pytest.raises(GroupKeyLockError) as again:
+        homework.open_group(group.code, key, learner_token=stranger)
+    assert again.value.params["seconds"] == 1
+
+
+def test_guessing_group_codes_is_slowed_for_the_guesser_only(
+    rooms: tuple[Homework, Classroom], clock: Clock
+) -> None:
+    homework, _classroom = rooms
+    clock.now = clock.now.replace(second=0)
+    group, key = homework.create_group("2nde B", new_token())
+    guesser = new_token()
+    for attempt in range(JOINS_PER_MINUTE["browser"]):
+        with pytest.raises(UnknownGroupError):
+            homework.join(f"ZZZZ{attempt:02d}", "Zed", guesser)
+    with pytest.raises(TooManyTriesError):  # the real code too, this minute
+        homework.join(group.code, "Zed", guesser)
+    with pytest.raises(TooManyTriesError):  # opening by code and key counts alike
+        homework.open_group(group.code, key, learner_token=guesser)
+    assert homework.join(group.code, "Ana", new_token()).group_name == "2nde B"
+    clock.now += timedelta(minutes=1)
+    assert homework.join(group.code, "Zed", guesser).nickname == "Zed"
+
+    # A cookie-less script is a new browser each time: its network client binds it.
+    script = "203.0.113.7"
+    for attempt in range(JOINS_PER_MINUTE["client"]):
+        with pytest.raises(UnknownGroupError):
+            homework.join(f"YYYY{attempt:02d}", "Bot", new_token(), client=script)
+    with pytest.raises(TooManyTriesError):
+        homework.join(group.code, "Bot", new_token(), client=script)
+    assert homework.join(group.code, "Ben", new_token(), client="203.0.113.8").nickname == "Ben"

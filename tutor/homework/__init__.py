@@ -18,10 +18,12 @@ from tutor.homework.core import (
 )
 from tutor.homework.errors import (
     GroupFullError,
+    GroupKeyLockError,
     HomeworkError,
     InvalidWorkError,
     NameTakenError,
     TooManyGroupsError,
+    TooManyTriesError,
     TooMuchWorkError,
     UnknownGroupError,
 )
@@ -39,6 +41,7 @@ __all__ = [
     "ClassKind",
     "FollowUp",
     "GroupFullError",
+    "GroupKeyLockError",
     "GroupTeacher",
     "Homework",
     "HomeworkError",
@@ -51,6 +54,7 @@ __all__ = [
     "StudentWork",
     "Todo",
     "TooManyGroupsError",
+    "TooManyTriesError",
     "TooMuchWorkError",
     "UnknownGroupError",
     "follow_up",

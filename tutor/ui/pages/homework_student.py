@@ -20,6 +20,7 @@ from tutor.render.homework_reports import todo_line, work_title
 from tutor.render.refusals import refusal_text
 from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
+from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import assigned_lesson, lesson_steps, title_of
 from tutor.ui.resources import homework, store
@@ -32,7 +33,7 @@ def _join(state: AppState, code: str, nickname: str) -> None:
     pages = state.homework
     try:
         state.ensure_learner(store())  # the learner's row, before the group points at it
-        homework().join(code, nickname, state.learner_token)
+        homework().join(code, nickname, state.learner_token, client=client_address())
         pages.message = None
     except (HomeworkError, InvalidNicknameError) as error:
         pages.message = refusal_text(error, state.t)

@@ -30,6 +30,7 @@ from tutor.render.refusals import refusal_text
 from tutor.ui.class_mode.forms import GROUP_CHOICE_KEY
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.class_mode.reports import Download, download_row
+from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import lesson_steps, lesson_titles, offered_title, title_of
 from tutor.ui.resources import classroom, homework
@@ -57,7 +58,12 @@ def _create(state: AppState, name: str) -> None:
 def _open(state: AppState, code: str, key: str) -> None:
     pages = state.homework
     try:
-        pages.teacher, pages.key_shown = homework().open_group(code, key), None
+        # The guesser is this browser (and its network client): wrong keys typed here slow this
+        # browser down, never the group's teacher in theirs.
+        opened = homework().open_group(
+            code, key, learner_token=state.learner_token, client=client_address()
+        )
+        pages.teacher, pages.key_shown = opened, None
         pages.message = None
     except HomeworkError as error:
         pages.message = refusal_text(error, state.t)
