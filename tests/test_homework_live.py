@@ -203,8 +203,11 @@ def test_a_class_expires_as_classes_do_and_a_group_that_goes_leaves_its_classes(
     clock.now += CLASS_RETENTION
     assert live_classes(classroom, group, members) == ()
 
-    teacher, code = _class_for(classroom, group)  # a new class, then the group expires
-    clock.now += RETENTION + timedelta(days=1)
+    teacher, code = _class_for(classroom, group)  # a new class keeps the group a term more
+    homework.class_run(group)
+    clock.now += RETENTION - timedelta(days=1)
+    assert homework.purge_expired() == 0
+    clock.now += timedelta(days=2)
     assert homework.purge_expired() == 1
     kept = classroom.records.session(code=code)
     assert kept is not None  # the class stays its teacher's, for nobody's group

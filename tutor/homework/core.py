@@ -280,6 +280,11 @@ class Homework:
         self.records.touch(teacher.group_id, now)
         return next(a for a in self.assignments(teacher) if a.id == assignment_id)
 
+    def class_run(self, teacher: GroupTeacher) -> None:
+        """A live class was made for the group (``Classroom.create``'s ``group_id``): work on the
+        group, which keeps it from expiring as a new assignment does."""
+        self.records.touch(teacher.group_id, self.clock())
+
     def assignments(self, teacher: GroupTeacher) -> list[Assignment]:
         """The group's work, the soonest due first."""
         return [_assignment(row) for row in self.records.assignments([teacher.group_id])]

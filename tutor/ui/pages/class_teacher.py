@@ -61,7 +61,7 @@ from tutor.ui.class_mode.live import (
 from tutor.ui.class_mode.reports import results_view
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.resources import classroom
+from tutor.ui.resources import classroom, homework
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, TeacherDesk
 
@@ -113,6 +113,8 @@ def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
             given_names=state.language if choice.given_names else None,
             group_id=None if choice.group is None else choice.group.group_id,
         )
+        if choice.group is not None:
+            homework().class_run(choice.group)
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
     except HandsError as error:
