@@ -135,7 +135,9 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     for heading, shot in (("Mains les plus manquées", "missed"), ("Par élève", "students")):
         teacher.get_by_role("heading", name=heading).scroll_into_view_if_needed()  # type: ignore[attr-defined]
         screenshot(teacher, f"homework-follow-up-{shot}-laptop")
-    rows = teacher.locator("table").last.locator("tbody tr")  # type: ignore[attr-defined]
+    # The per-student table: the one with a status column (the mistakes by kind follow it).
+    per_student = teacher.locator("table").filter(has_text="État").first  # type: ignore[attr-defined]
+    rows = per_student.locator("tbody tr")
     shown = {tuple(_plain(cell) for cell in rows.nth(i).locator("th, td").all_inner_texts()[:7])
              for i in range(rows.count())}
     total = str(len(LESSON.steps))
