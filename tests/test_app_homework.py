@@ -67,3 +67,67 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
                        if table.value.index.name == "Élève")
     row = per_student.loc["Zoé"]
     assert (row["Fait"], row["Sur"], row["État"]) == ("2", "3", "commencé")
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
+    open_app: OpenApp,
+) -> None:
+    """« Mes leçons »: the teacher's published lesson is offered beside the course; a student of
+    the group finds it in « À faire » with its title, opens it from there on the Lessons page
+    (by its link, so a reload keeps it), and the steps done count as for a built-in lesson."""
+    from tutor.authoring import Shelf, progress_key
+    from tutor.ui.resources import shelf
+
+    teacher_page = open_app("groups")
+    teacher_state: AppState = teacher_page.session_state["app"]
+    own: Shelf = shelf()
+    handle, _key = own.create(teacher_state.learner_token)
+    own.publish(handle, teacher_state.learner_token)
+    lesson_id = progress_key(handle.token)
+    teacher_page.text_input[0].set_value("2nde C")
+    teacher_page.button[0].click().run()  # « Créer le groupe »
+    assert not teacher_page.exception
+    offered = teacher_page.selectbox(key="group-give-lesson")
+    assert "Mes leçons : Ma leçon : rester sur 17" in [_plain(o) for o in offered.options]
+    offered.set_value(lesson_id)
+    next(b for b in teacher_page.button if b.label == "Donner").click().run()
+    assert not teacher_page.exception
+    teacher = teacher_state.homework.teacher
+    assert teacher is not None
+    lesson = own.published_lesson(handle.token)
+    assert lesson is not None
+    steps = len(lesson.steps)
+
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    student.session_state["app"] = AppState()
+    student.query_params["group"] = teacher.code
+    student.run()
+    student.switch_page(PAGES["homework"]).run()
+    student.text_input[1].set_value("Zoé")
+    next(b for b in student.button if b.label == "Rejoindre").click().run()
+    todo = _plain(" ".join(m.value for m in student.markdown))
+    assert f"Leçon : Ma leçon : rester sur 17 · 0 sur {steps} · à rendre le " in todo
+    next(b for b in student.button if b.label == "Ouvrir").click().run()
+    assert not student.exception
+    assert [_plain(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
+    assert student.query_params["l"] == handle.token
+    student.button(key="lesson-next").click().run()
+    assert not student.exception
+
+    teacher_page.run()
+    per_student = next(table.value for table in teacher_page.table
+                       if table.value.index.name == "Élève")
+    row = per_student.loc["Zoé"]
+    assert _plain(row["Travail"]) == "Leçon : Ma leçon : rester sur 17"
+    from tutor.ui.resources import store
+
+    student_state: AppState = student.session_state["app"]
+    learner = store().learner_for_token(student_state.learner_token, create=False)
+    assert learner is not None
+    done = store().lesson_progress(learner)[lesson_id].completed  # as the player kept it
+    assert 0 < done < steps
+    assert (row["Fait"], row["Sur"], row["État"]) == (str(done), str(steps), "commencé")

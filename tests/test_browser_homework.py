@@ -15,8 +15,10 @@ from serving import (
     PHONE,
     button,
     choose_option,
+    create_typed_class,
     new_page,
     play_steps,
+    projected_code,
     screenshot,
     wait_idle,
 )
@@ -133,7 +135,9 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     for heading, shot in (("Mains les plus manquées", "missed"), ("Par élève", "students")):
         teacher.get_by_role("heading", name=heading).scroll_into_view_if_needed()  # type: ignore[attr-defined]
         screenshot(teacher, f"homework-follow-up-{shot}-laptop")
-    rows = teacher.locator("table").last.locator("tbody tr")  # type: ignore[attr-defined]
+    # The per-student table: the one with a status column (the mistakes by kind follow it).
+    per_student = teacher.locator("table").filter(has_text="État").first  # type: ignore[attr-defined]
+    rows = per_student.locator("tbody tr")
     shown = {tuple(_plain(cell) for cell in rows.nth(i).locator("th, td").all_inner_texts()[:7])
              for i in range(rows.count())}
     total = str(len(LESSON.steps))
@@ -163,3 +167,112 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
             for row in sheet.iter_rows(min_row=2, values_only=True)}
     for (name, kind), values in expected_status.items():
         assert read[(name, kind == "lesson")] == values, (name, kind, read)
+
+
+def _seat(page: object, url: str, code: str, name: str) -> None:
+    """A group's student joins the live class from the same browser (its cookie is the member's)."""
+    page.goto(f"{url}/join?code={code}")  # type: ignore[attr-defined]
+    page.get_by_role("textbox", name="Votre pseudo").fill(name)  # type: ignore[attr-defined]
+    button(page, "Rejoindre").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    page.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+
+
+def _ask(teacher: object, phones: dict[object, str], number: int, last: bool) -> None:
+    """Hand ``number`` on the projector: every phone answers its play, the teacher reveals, then
+    moves on (or finishes after the last)."""
+    teacher.get_by_text(f"Question {number} sur 2").wait_for()  # type: ignore[attr-defined]
+    for phone, play in phones.items():
+        phone.get_by_text(f"Question {number} sur 2").wait_for()  # type: ignore[attr-defined]
+        button(phone, play).click()  # type: ignore[attr-defined]
+        wait_idle(phone)
+        phone.get_by_text("Votre réponse").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_test_id("stMetricValue").filter(has_text="2 / 2").wait_for()  # type: ignore[attr-defined]
+    button(teacher, "Révéler").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    button(teacher, "Terminer et voir les résultats" if last else "Main suivante").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+
+
+def test_a_live_class_run_for_the_group_joins_its_follow_up(
+    server: str, chromium_browser: object
+) -> None:
+    """The teacher runs a class for the group from its page; two members answer from their
+    phones (one under another nickname in class); the group's page shows that class's results
+    for each member under the group's name, with the judge's figures."""
+    from tutor.classroom import parse_hands
+    from tutor.classroom.questions import judged
+    from tutor.decision import Action
+    from tutor.visit import AppState
+
+    rules = AppState().rules  # the table in Settings, which the class plays at
+    eleven, seventeen = parse_hands("5 6 / 6\n10 7 / 10", rules)
+    assert judged(rules, eleven).play is Action.DOUBLE
+    assert judged(rules, seventeen).play is Action.STAND
+    ben_loss = judged(rules, eleven, Action.STAND).loss
+
+    teacher = new_page(chromium_browser, LAPTOP)
+    teacher.goto(f"{server}/groups")  # type: ignore[attr-defined]
+    teacher.get_by_label("Nom du groupe").fill("1re C")  # type: ignore[attr-defined]
+    button(teacher, "Créer le groupe").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    text = teacher.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
+        has_text="Les élèves rejoignent"
+    ).inner_text()
+    group = re.search(r"code ([A-Z0-9]{6})", text)
+    assert group is not None, text
+    ana = _student(chromium_browser, server, group.group(1), "Ana")
+    ben = _student(chromium_browser, server, group.group(1), "Ben")
+
+    button(teacher, "Lancer une classe pour ce groupe").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    teacher.get_by_role("heading", name="Classe — enseignant").wait_for()  # type: ignore[attr-defined]
+    chosen = teacher.locator(".st-key-class-group input").first  # type: ignore[attr-defined]
+    assert chosen.get_attribute("value") == "1re C"
+    screenshot(teacher, "homework-class-for-group-laptop")
+    create_typed_class(teacher, "Cours du jeudi", "5 6 / 6\n10 7 / 10")
+    code = projected_code(teacher)
+    _seat(ana, server, code, "Ana")
+    _seat(ben, server, code, "Benji")  # another name in class: still Ben in the group
+    button(teacher, "Montrer la première main").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    _ask(teacher, {ana: "Doubler", ben: "Rester"}, 1, last=False)
+    _ask(teacher, {ana: "Rester", ben: "Rester"}, 2, last=True)
+    teacher.get_by_text("Les mains les plus manquées par la classe").wait_for()  # type: ignore[attr-defined]
+
+    teacher.goto(f"{server}/groups")  # type: ignore[attr-defined]
+    teacher.get_by_role("heading", name="Devoirs — enseignant").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_role("tab", name="Mes groupes").click()  # type: ignore[attr-defined]
+    button(teacher, "1re C").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    heading = teacher.get_by_role("heading", name="Classes en direct")  # type: ignore[attr-defined]
+    heading.wait_for()
+    heading.scroll_into_view_if_needed()
+    screenshot(teacher, "homework-follow-up-live-class-laptop")
+    page_text = _plain(teacher.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
+    assert "Classe : Cours du jeudi" in page_text
+    assert "2 élèves du groupe présents" in page_text
+    tables = teacher.locator('[data-testid="stTable"]')  # type: ignore[attr-defined]
+    live = tables.filter(has_text="Mains montrées").first
+    rows = {
+        cells[1]: cells[2:]
+        for cells in (
+            [_plain(c) for c in live.locator("tbody tr").nth(i).locator("th, td").all_inner_texts()]
+            for i in range(live.locator("tbody tr").count())
+        )
+    }
+    cost = translator("fr").number(ben_loss, digits=2)
+    # Present, answered, hands shown, right, bets given away, mistakes by kind.
+    nothing = translator("fr").number(0.0, digits=2)
+    assert rows["Ana"][:5] == ["présent", "2", "2", "2", _plain(nothing)], rows
+    assert rows["Ben"][:5] == ["présent", "2", "2", "1", _plain(cost)], rows
+    assert rows["Ben"][5] == "Doubler : 1", rows
+    assert "Benji" not in rows
+    kinds = tables.filter(has_text="Erreurs en classe").first
+    kinds.scroll_into_view_if_needed()
+    screenshot(teacher, "homework-follow-up-kinds-laptop")
+    first = kinds.locator("tbody tr").first.locator("th, td")
+    kind_rows = [_plain(cell) for cell in first.all_inner_texts()]
+    assert kind_rows == ["Ben", "Doubler", "0", "1", _plain(cost)], kind_rows
+    for page in (teacher, ana, ben):
+        page.context.close()  # type: ignore[attr-defined]

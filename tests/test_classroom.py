@@ -1458,7 +1458,13 @@ def test_erasing_a_learner_removes_their_hash_from_every_table_and_the_old_code_
     Shelf(store).create(token)  # and wrote a lesson of their own (« Mes leçons »)
     from tutor.homework import Homework
 
-    Homework(store).create_group("2nde B", token)  # and made a homework group
+    homework = Homework(store)
+    homework.create_group("2nde B", token)  # and made a homework group
+    group, _group_key = homework.create_group("1re A", other)  # and guessed another's key
+    from tutor.homework import UnknownGroupError
+
+    with pytest.raises(UnknownGroupError):
+        homework.open_group(group.code, "WRONG-KEY-00000", learner_token=token)
     before = _holding(store, hashed)
     assert all(before.values()), before  # every listed column held it: the test can fail
     assert sorted(_columns_holding(store, hashed)) == sorted(LEARNER_HASH_COLUMNS)

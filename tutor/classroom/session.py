@@ -122,6 +122,7 @@ class Classroom(ClassroomCore):
         client: str | None = None,
         join_step: bool = False,
         given_names: str | None = None,
+        group_id: int | None = None,
     ) -> tuple[SessionInfo, str]:
         """A new session and its teacher key (shown once: only its hash is kept).
 
@@ -134,7 +135,12 @@ class Classroom(ClassroomCore):
         and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
         ``client`` is the network address of the request (``tutor.ui.client``), what binds a
         script that sends no cookie; its limit is that address's alone, so a flood from one
-        client never refuses a teacher on another."""
+        client never refuses a teacher on another.
+
+        ``group_id``: the study group the class is run for, whose follow-up then shows its
+        results (``tutor.homework.in_class``). The caller passes the id of a group it holds as its
+        teacher (a ``tutor.homework.GroupTeacher``, made only from the group's creating browser
+        or its key): this module does not read homework's tables."""
         title = " ".join(title.split())[:80] or "Blackjack"
         if not questions:
             raise ValueError("a class session needs at least one question")
@@ -176,6 +182,7 @@ class Classroom(ClassroomCore):
                 "creator_hash": creator,
                 "join_pattern": stored_pattern(new_pattern()) if join_step else None,
                 "given_names": given_names,
+                "group_id": group_id,
             }
             try:
                 self.records.insert_session(session, rows)

@@ -18,14 +18,17 @@ from tutor.homework.core import (
 )
 from tutor.homework.errors import (
     GroupFullError,
+    GroupKeyLockError,
     HomeworkError,
     InvalidWorkError,
     NameTakenError,
     TooManyGroupsError,
+    TooManyTriesError,
     TooMuchWorkError,
     UnknownGroupError,
 )
 from tutor.homework.follow import FollowUp, KindOfHand, MissedHand, StudentWork, follow_up
+from tutor.homework.in_class import Attendance, ClassKind, LiveClass, live_classes
 
 __all__ = [
     "MAX_ASSIGNMENTS",
@@ -34,20 +37,26 @@ __all__ = [
     "MAX_MEMBERS",
     "RETENTION",
     "Assignment",
+    "Attendance",
+    "ClassKind",
     "FollowUp",
     "GroupFullError",
+    "GroupKeyLockError",
     "GroupTeacher",
     "Homework",
     "HomeworkError",
     "InvalidWorkError",
     "KindOfHand",
+    "LiveClass",
     "Membership",
     "MissedHand",
     "NameTakenError",
     "StudentWork",
     "Todo",
     "TooManyGroupsError",
+    "TooManyTriesError",
     "TooMuchWorkError",
     "UnknownGroupError",
     "follow_up",
+    "live_classes",
 ]

@@ -20,6 +20,7 @@ in or on for a term (``RETENTION``) is deleted with everything in it.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -28,18 +29,24 @@ from typing import Literal
 import sqlalchemy as sa
 
 from tutor.classroom.access import (
+    ANONYMOUS,
+    JOINS_PER_MINUTE,
+    client_key,
     hash_key,
     key_matches,
     learner_hash,
+    lock_for,
     new_code,
     new_key,
     normalise_code,
 )
 from tutor.homework.errors import (
     GroupFullError,
+    GroupKeyLockError,
     InvalidWorkError,
     NameTakenError,
     TooManyGroupsError,
+    TooManyTriesError,
     TooMuchWorkError,
     UnknownGroupError,
 )
@@ -165,12 +172,62 @@ class Homework:
             return GroupTeacher(group_id, code, cleaned), key
         raise RuntimeError("no free group code after 8 draws")
 
-    def open_group(self, code: str, key: str) -> GroupTeacher:
-        """The group whose code and key were given; ``UnknownGroupError`` for either wrong."""
+    def open_group(
+        self,
+        code: str,
+        key: str,
+        *,
+        learner_token: str | None = None,
+        client: str | None = None,
+    ) -> GroupTeacher:
+        """The group whose code and key were given; ``UnknownGroupError`` for either wrong.
+
+        Guessing is slowed for the guesser alone, as a class's key is (``tutor.classroom.access``):
+        every try counts in this browser's and this network client's tries of the minute
+        (``TooManyTriesError`` past them: a code guessed is a try too), and a wrong key locks
+        this browser (``learner_token``; without one, the anonymous guesser) out of this group
+        for a time that doubles with each failure (``GroupKeyLockError``). The try is counted,
+        and the lock set, before the key is hashed, so tries sent at once cost one hash. The
+        group's teacher, in their own browser, is never locked by a stranger's guesses."""
+        guesser = ANONYMOUS if learner_token is None else learner_hash(learner_token)
+        self._count_try(learner_token, client)
         row = self._group(code)
-        if not key_matches(key, row.key_hash):
-            raise UnknownGroupError("no group has this code and key", code=row.code)
+        now = self.clock()
+        failures, locked_until, stored = self.records.claim_key_turn(
+            row.id, guesser, now, lambda failures: now + lock_for(failures)
+        )
+        if locked_until is not None:
+            wait = max(1, math.ceil((locked_until - now).total_seconds()))
+            raise GroupKeyLockError(
+                f"too many wrong keys for this group: try again in {wait} s", seconds=wait
+            )
+        if not key_matches(key, stored):
+            raise UnknownGroupError(
+                "no group has this code and key", code=row.code, failures=failures
+            )
+        self.records.forget_wrong_keys(row.id, guesser)
         return GroupTeacher(row.id, row.code, row.name)
+
+    def _count_try(self, learner_token: str | None, client: str | None) -> None:
+        """One more try of a group's code from this browser and this network client this minute
+        (in the database, so every server process counts alike); ``TooManyTriesError`` past
+        ``JOINS_PER_MINUTE``'s. No bucket is shared by every visitor: one stranger's flood must
+        refuse nobody else (``tutor.classroom.access``)."""
+        buckets = []
+        if learner_token is not None:
+            buckets.append((f"group-browser:{learner_hash(learner_token)}", "browser"))
+        if client is not None:
+            buckets.append((f"group-client:{client_key(client)}", "client"))
+        now = self.clock()
+        classes = self.store.classes
+        for bucket, kind in buckets:
+            hits = classes.count_hit(bucket, now.replace(second=0, microsecond=0))
+            if hits == 1:  # the minute's first: counts older than an hour go
+                classes.purge_counts(counted_before=now - timedelta(hours=1))
+            if hits > JOINS_PER_MINUTE[kind]:
+                raise TooManyTriesError(
+                    "too many attempts: wait a minute", seconds=60 - now.second
+                )
 
     def groups_of(self, learner_token: str) -> list[GroupTeacher]:
         """The groups this browser created, oldest first."""
@@ -223,6 +280,11 @@ class Homework:
         self.records.touch(teacher.group_id, now)
         return next(a for a in self.assignments(teacher) if a.id == assignment_id)
 
+    def class_run(self, teacher: GroupTeacher) -> None:
+        """A live class was made for the group (``Classroom.create``'s ``group_id``): work on the
+        group, which keeps it from expiring as a new assignment does."""
+        self.records.touch(teacher.group_id, self.clock())
+
     def assignments(self, teacher: GroupTeacher) -> list[Assignment]:
         """The group's work, the soonest due first."""
         return [_assignment(row) for row in self.records.assignments([teacher.group_id])]
@@ -232,9 +294,14 @@ class Homework:
         return [row.nickname for row in self.records.members(teacher.group_id)]
 
     # -- the student's side --
-    def join(self, code: str, nickname: str, learner_token: str) -> Membership:
+    def join(
+        self, code: str, nickname: str, learner_token: str, *, client: str | None = None
+    ) -> Membership:
         """Join the group with this code under ``nickname`` (this browser's place, if it already
-        has one: a second join finds it again under its first nickname)."""
+        has one: a second join finds it again under its first nickname). Each join counts in
+        this browser's and this network client's tries of the minute before the code is looked
+        up, so guessing codes is slowed for the guesser only (``TooManyTriesError``)."""
+        self._count_try(learner_token, client)
         row = self._group(code)
         learner = self.store.learner_for_token(learner_token)
         assert learner is not None  # created when missing

@@ -49,3 +49,17 @@ class InvalidWorkError(HomeworkError):
     hands, the category, the lesson)."""
 
     codes = ("invalid-work",)
+
+
+class GroupKeyLockError(HomeworkError):
+    """This guesser typed wrong keys for this group: they wait ``seconds`` before the next try
+    (``tutor.classroom.access.lock_for``); the group's teacher, in another browser, does not."""
+
+    codes = ("group-key-locked",)
+
+
+class TooManyTriesError(HomeworkError):
+    """This browser or network client tried too many group codes (or keys) this minute: they
+    wait ``seconds``; nobody else does."""
+
+    codes = ("group-too-many-tries",)

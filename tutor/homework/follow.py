@@ -10,10 +10,12 @@ cannot disagree.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from tutor.homework.core import Assignment, GroupTeacher, Homework, StepsOf, _assignment
+from tutor.homework.in_class import LiveClass
 
 Status = Literal["not-started", "started", "done"]
 #: How many of an assignment's most missed hands the follow-up lists.
@@ -70,11 +72,20 @@ class FollowUp:
     not_started: dict[int, tuple[str, ...]]
     missed_hands: dict[int, tuple[MissedHand, ...]]
     mistakes: dict[str, tuple[KindOfHand, ...]]
+    #: The live classes run for the group (``tutor.homework.in_class``), oldest first.
+    classes: tuple[LiveClass, ...] = ()
 
 
-def follow_up(homework: Homework, teacher: GroupTeacher, steps_of: StepsOf) -> FollowUp:
+def follow_up(
+    homework: Homework,
+    teacher: GroupTeacher,
+    steps_of: StepsOf,
+    classes: Sequence[LiveClass] = (),
+) -> FollowUp:
     """Everything the teacher's follow-up page shows, read in four queries whatever the size of
-    the group (members, assignments, work rows, drill answers) plus one for lesson steps."""
+    the group (members, assignments, work rows, drill answers) plus one for lesson steps; with
+    the live classes run for the group (``live_classes``, read by the caller, which holds the
+    classroom)."""
     records = homework.records
     members = records.members(teacher.group_id)
     names = {row.id: row.nickname for row in members}
@@ -112,6 +123,9 @@ def follow_up(homework: Homework, teacher: GroupTeacher, steps_of: StepsOf) -> F
             kinds_cost[row.member_id][row.category] += row.ev_loss
     work: dict[tuple[str, int], StudentWork] = {}
     not_started: dict[int, tuple[str, ...]] = {}
+    # A lesson's steps, looked up once per assignment (a teacher's own lesson is read from the
+    # database), not once per member.
+    steps = {a.id: steps_of(a.lesson_id) for a in given if a.lesson_id is not None}
     for assignment in given:
         idle: list[str] = []
         for member_id, nickname in names.items():
@@ -119,7 +133,7 @@ def follow_up(homework: Homework, teacher: GroupTeacher, steps_of: StepsOf) -> F
             timing = timed.get(key)
             if assignment.kind == "lesson":
                 assert assignment.lesson_id is not None
-                total = steps_of(assignment.lesson_id)
+                total = steps[assignment.id]
                 done = completed.get((member_id, assignment.lesson_id), 0)
                 got: int | None = None
             else:
@@ -180,4 +194,5 @@ def follow_up(homework: Homework, teacher: GroupTeacher, steps_of: StepsOf) -> F
         not_started=not_started,
         missed_hands=hands,
         mistakes=mistakes,
+        classes=tuple(classes),
     )

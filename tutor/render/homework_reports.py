@@ -11,13 +11,14 @@ same code as a live class's (``tutor.render.class_reports.columns_xlsx``).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from tutor.cards import Card, parse_cards
 from tutor.classroom.questions import ClassQuestion, judged
 from tutor.decision import Action
-from tutor.homework import Assignment, FollowUp, Todo
+from tutor.homework import Assignment, ClassKind, FollowUp, LiveClass, Todo
+from tutor.quiz_questions import Category
 from tutor.render.class_reports import PRINT_STYLE, Column, columns_xlsx, page_frame
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
@@ -156,6 +157,87 @@ def not_started_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> l
     ]
 
 
+def class_title(live: LiveClass, t: Translator) -> str:
+    """« Classe : Mardi, groupe B (2 déc. 2026) »."""
+    return t.format("Class: {title} ({date})", title=live.title, date=t.date(live.held_at.date()))
+
+
+def _kind_name(category: str, t: Translator) -> str:
+    try:
+        return category_name(Category(category), t)
+    except ValueError:  # a kind a later version may add: its stored name
+        return category
+
+
+def class_columns(follow: FollowUp, t: Translator) -> list[Column]:
+    """One row per live class run for the group and member: present or not, the hands
+    answered out of those shown, the right ones, what the answers gave away, the kinds of hand
+    missed."""
+    rows = [(live, seen) for live in follow.classes for seen in live.members]
+
+    def missed(kinds: Sequence[ClassKind]) -> str:
+        return ", ".join(
+            t.format("{kind}: {n}", kind=_kind_name(k.category, t), n=k.missed) for k in kinds
+        )
+
+    return [
+        (t.gettext("Class"), [class_title(live, t) for live, _s in rows], "text"),
+        (t.gettext("Student"), [seen.nickname for _l, seen in rows], "text"),
+        (
+            t.gettext("Present"),
+            [t.gettext("present") if seen.present else t.gettext("absent") for _l, seen in rows],
+            "text",
+        ),
+        (t.gettext("Answered"), [seen.answered for _l, seen in rows], "int"),
+        (t.gettext("Hands shown"), [live.asked for live, _s in rows], "int"),
+        (t.gettext("Right answers"), [seen.right if seen.present else None
+                                      for _l, seen in rows], "int"),
+        (t.gettext("Bets given away"), [seen.cost if seen.present else None
+                                        for _l, seen in rows], "chips"),
+        (t.gettext("Mistakes by kind of hand"), [missed(seen.kinds) for _l, seen in rows],
+         "text"),
+    ]
+
+
+def guests_line(live: LiveClass, t: Translator) -> str:
+    """« Classe : Mardi (2 déc. 2026) · 3 élèves du groupe présents · 1 autre place »."""
+    present = sum(seen.present for seen in live.members)
+    parts = [
+        class_title(live, t),
+        t.plural("{n} member of the group present", "{n} members of the group present",
+                 present),
+    ]
+    if live.guests:
+        parts.append(t.plural("{n} other seat", "{n} other seats", live.guests))
+    return " · ".join(parts)
+
+
+def kind_columns(follow: FollowUp, t: Translator) -> list[Column]:
+    """The group's record of mistakes by kind of hand, per student: the drills' and the live
+    classes' side by side, and what they gave away in all (bets)."""
+    table: dict[tuple[str, str], list[float]] = {}  # (student, kind): drill, class, cost
+    for nickname in follow.members:
+        for kind in follow.mistakes.get(nickname, ()):
+            line = table.setdefault((nickname, kind.category), [0, 0, 0.0])
+            line[0] += kind.missed
+            line[2] += kind.cost
+    for live in follow.classes:
+        for seen in live.members:
+            for got in seen.kinds:
+                line = table.setdefault((seen.nickname, got.category), [0, 0, 0.0])
+                line[1] += got.missed
+                line[2] += got.cost
+    order = {name: index for index, name in enumerate(follow.members)}
+    keys = sorted(table, key=lambda key: (order.get(key[0], len(order)), key[1]))
+    return [
+        (t.gettext("Student"), [name for name, _k in keys], "text"),
+        (t.gettext("Kind of hand"), [_kind_name(kind, t) for _n, kind in keys], "text"),
+        (t.gettext("Mistakes in homework"), [int(table[key][0]) for key in keys], "int"),
+        (t.gettext("Mistakes in class"), [int(table[key][1]) for key in keys], "int"),
+        (t.gettext("Bets given away"), [table[key][2] for key in keys], "chips"),
+    ]
+
+
 def follow_up_xlsx(follow: FollowUp, t: Translator, title_of: TitleOf) -> bytes:
     """The follow-up as a workbook: per student and work, the hands most missed, who has not
     started; numbers stored as numbers."""
@@ -164,6 +246,8 @@ def follow_up_xlsx(follow: FollowUp, t: Translator, title_of: TitleOf) -> bytes:
             (t.gettext("Per student"), work_columns(follow, t, title_of)),
             (t.gettext("Hands most missed"), missed_columns(follow, t, title_of)),
             (t.gettext("Not started"), not_started_columns(follow, t, title_of)),
+            (t.gettext("Live classes"), class_columns(follow, t)),
+            (t.gettext("Mistakes by kind of hand"), kind_columns(follow, t)),
         ]
     )
 
@@ -190,6 +274,11 @@ def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
             table(missed_columns(follow, t, title_of)),
             f"<h2>{html.escape(t.gettext('Per student'))}</h2>",
             table(work_columns(follow, t, title_of)),
+            f"<h2>{html.escape(t.gettext('Live classes'))}</h2>",
+            *(f"<p>{html.escape(guests_line(live, t))}</p>" for live in follow.classes),
+            table(class_columns(follow, t)),
+            f"<h2>{html.escape(t.gettext('Mistakes by kind of hand'))}</h2>",
+            table(kind_columns(follow, t)),
             "</body></html>",
         ]
     )

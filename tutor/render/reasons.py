@@ -57,6 +57,8 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "too-many-groups": N_("A browser keeps at most {most} groups: delete an old one first."),
     "too-much-work": N_("A group has at most {most} assignments."),
     "group-name-taken": N_("Someone in this group is already called {nickname}: add a letter."),
+    "group-key-locked": N_("Too many wrong keys for this group: wait {seconds} s, then try again."),
+    "group-too-many-tries": N_("Too many attempts: wait {seconds} s, then try again."),
     "invalid-work": N_(
         "This work cannot be given as it is: a group needs a name, a drill has 1 to {most} hands,"
         " and a due date lies within the coming year."

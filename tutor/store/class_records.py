@@ -41,6 +41,7 @@ from tutor.store.classes import (
     class_sessions,
     class_students,
 )
+from tutor.store.key_turns import claim_key_turn
 
 #: A row of the columns a statement names (SQLAlchemy's ``Row``, read by attribute).
 Record = Any
@@ -183,61 +184,21 @@ class ClassRecords:
     def claim_key_turn(
         self, session_id: int, guesser: str, now: datetime, locked_until: Callable[[int], datetime]
     ) -> tuple[int, datetime | None, str]:
-        """Take ``guesser``'s turn to try a key on this session, before the key is weighed.
-
-        The try is counted as a failure at once, with the lock that failure earns
-        (``locked_until`` of the count), if and only if the guesser is not locked now: one
-        ``UPDATE ... WHERE locked_until <= now RETURNING failed``. So thirty tries sent together
-        take one turn between them, and the other twenty-nine are refused before any of them
-        costs a slow hash; a right key then forgets the failures (``forget_wrong_keys``).
+        """Take ``guesser``'s turn to try a key on this session, before the key is weighed
+        (``tutor.store.key_turns.claim_key_turn``: tries sent together take one turn); a right
+        key then forgets the failures (``forget_wrong_keys``).
 
         Returns (the failures counted with this one, or 0 when refused; until when the guesser
         is locked, when refused; the session's key hash)."""
-        attempts = _attempts(session_id, guesser)
-        for attempt in range(3):
-            try:
-                with self.engine.begin() as db:
-                    stored = db.execute(
-                        sa.select(class_sessions.c.key_hash).where(
-                            class_sessions.c.id == session_id
-                        )
-                    ).scalar_one()
-                    failures = db.execute(
-                        class_key_attempts.update()
-                        .where(
-                            attempts
-                            & (
-                                class_key_attempts.c.locked_until.is_(None)
-                                | (class_key_attempts.c.locked_until <= now)
-                            )
-                        )
-                        .values(failed=class_key_attempts.c.failed + 1)
-                        .returning(class_key_attempts.c.failed)
-                    ).scalar_one_or_none()
-                    if failures is None:
-                        until = db.execute(
-                            sa.select(class_key_attempts.c.locked_until).where(attempts)
-                        ).scalar_one_or_none()
-                        if until is not None:
-                            return 0, until, str(stored)
-                        failures = 1  # the guesser's first try on this session
-                        db.execute(
-                            class_key_attempts.insert().values(
-                                session_id=session_id, guesser=guesser, failed=1
-                            )
-                        )
-                    db.execute(
-                        class_key_attempts.update()
-                        .where(attempts)
-                        .values(locked_until=locked_until(int(failures)))
-                    )
-                    return int(failures), None, str(stored)
-            except sa.exc.IntegrityError:
-                # A racing first try inserted the row between our two statements: try again,
-                # and this time find its lock.
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")  # pragma: no cover
+        return claim_key_turn(
+            self.engine,
+            class_key_attempts,
+            _attempts(session_id, guesser),
+            sa.select(class_sessions.c.key_hash).where(class_sessions.c.id == session_id),
+            {"session_id": session_id, "guesser": guesser},
+            now,
+            locked_until,
+        )
 
     def forget_wrong_keys(self, session_id: int, guesser: str) -> None:
         with self.engine.begin() as db:

@@ -38,6 +38,10 @@ class_sessions = sa.Table(
     # The language of the names the app gives (``tutor.classroom.names``), None when students
     # type their nicknames (migration 0007).
     sa.Column("given_names", sa.String(2), nullable=True),
+    # The study group the class was run for (``tutor.homework.in_class``): its results join the
+    # group's follow-up. None for any other class (migration 0011). No foreign key (SQLite
+    # cannot add one in place); a group's deletion clears it (``GroupRecords.delete_idle``).
+    sa.Column("group_id", sa.Integer, nullable=True, index=True),
 )
 class_questions = sa.Table(
     "class_questions",

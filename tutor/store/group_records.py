@@ -8,21 +8,24 @@ held (``FOR UPDATE``) while they run; SQLite has one writer at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from tutor.store.classes import class_questions, class_sessions, class_students
 from tutor.store.groups import (
     assignments,
     group_answers,
+    group_key_attempts,
     group_members,
     group_work,
     study_groups,
 )
-from tutor.store.tables import lesson_progress
+from tutor.store.key_turns import claim_key_turn
+from tutor.store.tables import learners, lesson_progress
 
 #: A row of the columns a statement names (SQLAlchemy's ``Row``, read by attribute).
 Record = Any
@@ -302,6 +305,96 @@ class GroupRecords:
                 )
             )
 
+    # -- teacher keys --
+    def claim_key_turn(
+        self, group_id: int, guesser: str, now: datetime, locked_until: Callable[[int], datetime]
+    ) -> tuple[int, datetime | None, str]:
+        """Take ``guesser``'s turn to try a key on this group, before the key is weighed
+        (``tutor.store.key_turns``): (failures with this one, or 0 when refused; until when the
+        guesser is locked, when refused; the group's key hash)."""
+        return claim_key_turn(
+            self.engine,
+            group_key_attempts,
+            _attempts(group_id, guesser),
+            sa.select(study_groups.c.key_hash).where(study_groups.c.id == group_id),
+            {"group_id": group_id, "guesser": guesser},
+            now,
+            locked_until,
+        )
+
+    def forget_wrong_keys(self, group_id: int, guesser: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(group_key_attempts.delete().where(_attempts(group_id, guesser)))
+
+    # -- live classes run for a group --
+    def classes(self, group_id: int, *, since: datetime) -> list[Record]:
+        """The classes run for the group, created after ``since`` and shown at least one hand,
+        oldest first: id, code, title, created_at, finished_at, current, question_count."""
+        count = (
+            sa.select(sa.func.count())
+            .where(class_questions.c.session_id == class_sessions.c.id)
+            .scalar_subquery()
+        )
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        class_sessions.c.id,
+                        class_sessions.c.code,
+                        class_sessions.c.title,
+                        class_sessions.c.created_at,
+                        class_sessions.c.finished_at,
+                        class_sessions.c.current,
+                        count.label("question_count"),
+                    )
+                    .where(
+                        (class_sessions.c.group_id == group_id)
+                        & (class_sessions.c.created_at > since)
+                        & (class_sessions.c.current >= 0)
+                    )
+                    .order_by(class_sessions.c.created_at, class_sessions.c.id)
+                )
+            )
+
+    def seats_of_members(self, group_id: int, session_ids: Iterable[int]) -> list[Record]:
+        """The seats of these classes taken by the group's members, matched by the learner
+        (the seat's learner token hash is the member's learner's), never by the nickname typed
+        in class: session_id, seat_id, seat_nickname (typed in class) and the member's
+        nickname in the group."""
+        wanted = list(session_ids)
+        if not wanted:
+            return []
+        with self.engine.connect() as db:
+            return list(
+                db.execute(
+                    sa.select(
+                        class_students.c.session_id,
+                        class_students.c.id.label("seat_id"),
+                        class_students.c.nickname.label("seat_nickname"),
+                        group_members.c.nickname,
+                    )
+                    .join(learners, learners.c.token_hash == class_students.c.learner_hash)
+                    .join(group_members, group_members.c.learner_id == learners.c.id)
+                    .where(
+                        class_students.c.session_id.in_(wanted)
+                        & (group_members.c.group_id == group_id)
+                    )
+                )
+            )
+
+    def seat_counts(self, session_ids: Iterable[int]) -> dict[int, int]:
+        """The seats of each class, members or not."""
+        wanted = list(session_ids)
+        if not wanted:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(class_students.c.session_id, sa.func.count())
+                .where(class_students.c.session_id.in_(wanted))
+                .group_by(class_students.c.session_id)
+            )
+            return {int(row[0]): int(row[1]) for row in rows}
+
     def forget_creator(self, creator_hash: str) -> None:
         """A learner erased their data: the groups their browser made stay, opened by key."""
         with self.engine.begin() as db:
@@ -326,9 +419,20 @@ def _delete_groups(db: Connection, ids: list[int]) -> None:
     its foreign-key pragma on, which the store sets; this does not rely on it)."""
     if not ids:
         return
+    # A class run for the group stays its teacher's, run for nobody's group any more.
+    db.execute(
+        class_sessions.update().where(class_sessions.c.group_id.in_(ids)).values(group_id=None)
+    )
+    db.execute(group_key_attempts.delete().where(group_key_attempts.c.group_id.in_(ids)))
     assignment_ids = sa.select(assignments.c.id).where(assignments.c.group_id.in_(ids))
     db.execute(group_answers.delete().where(group_answers.c.assignment_id.in_(assignment_ids)))
     db.execute(group_work.delete().where(group_work.c.assignment_id.in_(assignment_ids)))
     db.execute(assignments.delete().where(assignments.c.group_id.in_(ids)))
     db.execute(group_members.delete().where(group_members.c.group_id.in_(ids)))
     db.execute(study_groups.delete().where(study_groups.c.id.in_(ids)))
+
+
+def _attempts(group_id: int, guesser: str) -> sa.ColumnElement[bool]:
+    return (group_key_attempts.c.group_id == group_id) & (
+        group_key_attempts.c.guesser == guesser
+    )

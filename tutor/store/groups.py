@@ -135,3 +135,19 @@ group_answers = sa.Table(
     sa.Column("ev_loss", sa.Float, nullable=False),
     sa.Column("answered_at", UTCDateTime, nullable=False),
 )
+#: Wrong teacher keys per group *and per guesser* (a browser's learner token hash), as
+#: ``class_key_attempts`` for classes: a stranger's guesses lock the stranger out, never the
+#: group's teacher (``Homework.open_group``).
+group_key_attempts = sa.Table(
+    "group_key_attempts",
+    metadata,
+    sa.Column(
+        "group_id",
+        sa.Integer,
+        sa.ForeignKey("study_groups.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("guesser", sa.String(64), primary_key=True),
+    sa.Column("failed", sa.Integer, nullable=False),
+    sa.Column("locked_until", UTCDateTime, nullable=True),
+)

@@ -29,7 +29,13 @@ from tutor.store.classes import (
 )
 from tutor.store.database import _make_engine, default_url, migrate
 from tutor.store.errors import UnknownLearnerError
-from tutor.store.groups import group_answers, group_members, group_work, study_groups
+from tutor.store.groups import (
+    group_answers,
+    group_key_attempts,
+    group_members,
+    group_work,
+    study_groups,
+)
 from tutor.store.nickname import clean_nickname
 from tutor.store.records import (
     STEP_KINDS,
@@ -182,6 +188,9 @@ class Store:
                 )
                 db.execute(
                     class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
+                )
+                db.execute(
+                    group_key_attempts.delete().where(group_key_attempts.c.guesser == hashed)
                 )
                 db.execute(
                     teacher_lessons.update()

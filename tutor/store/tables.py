@@ -21,12 +21,14 @@ LEARNER_HASH_COLUMNS: tuple[str, ...] = (
     "class_sessions.creator_hash",
     "class_students.learner_hash",
     "class_key_attempts.guesser",
+    "group_key_attempts.guesser",
     "class_rate.bucket",
     "study_groups.creator_hash",
     "teacher_lessons.owner_hash",
 )
-#: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``).
-RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser")
+#: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``,
+#: ``tutor.homework.core``).
+RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser", "group-browser")
 
 LESSON_ID_MAX = 64
 #: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.

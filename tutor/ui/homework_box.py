@@ -1,8 +1,15 @@
 """Homework where the student already is: the « À faire » box on the home page (the Lessons
-page), and the time and steps of an assigned lesson counted as it is played.
+page), and the time and steps of an assigned lesson counted as it is played; and the lessons a
+group can be given, built-in or the teacher's own (« Mes leçons »), looked up by id.
 
 A module of its own so that the Lessons page calls one function for each, and homework's rules
 stay in ``tutor.homework``.
+
+A teacher's own lesson is given by its progress key (``@`` and its link token,
+``tutor.authoring.progress_key``): the id its students' progress is kept under when its link
+opens it, so that « À faire », the follow-up and the time counted read the same rows as for a
+built-in lesson. Only its published version counts: a draft or a lesson no longer valid has no
+steps (``None``) and opens nothing.
 """
 
 from __future__ import annotations
@@ -11,29 +18,65 @@ import time
 
 import streamlit as st
 
-from tutor.lessons import localize
-from tutor.render.homework_reports import todo_line
-from tutor.ui.resources import course_check, homework
+from tutor.authoring import PROGRESS_PREFIX
+from tutor.lessons import Lesson, localize
+from tutor.render.homework_reports import TitleOf, todo_line
+from tutor.ui.resources import course_check, homework, shelf
 from tutor.visit import AppState
 
 
-def lesson_steps(lesson_id: str) -> int | None:
-    """How many steps a lesson of the served course has (None for one it no longer has): what
-    « À faire » and the follow-up count a lesson's work out of."""
+def assigned_lesson(lesson_id: str) -> Lesson | None:
+    """The lesson an assignment names: a playable lesson of the served course, or a teacher's
+    published lesson by its progress key, as its students play it; None for neither."""
+    if lesson_id.startswith(PROGRESS_PREFIX):
+        return shelf().published_lesson(lesson_id[len(PROGRESS_PREFIX):])
     for file in course_check(None).course.files:
-        if file.lesson is not None and file.lesson.id == lesson_id:
-            return len(file.lesson.steps)
+        if file.lesson is not None and file.lesson.id == lesson_id and file.is_ok:
+            return file.lesson
     return None
 
 
+def lesson_steps(lesson_id: str) -> int | None:
+    """How many steps an assigned lesson has (None for one that no longer opens): what
+    « À faire » and the follow-up count a lesson's work out of."""
+    lesson = assigned_lesson(lesson_id)
+    return None if lesson is None else len(lesson.steps)
+
+
 def lesson_titles(state: AppState) -> dict[str, str]:
-    """The served course's playable lessons by id, titled in the learner's language (a broken
-    file is never offered as work, nor named as one)."""
-    return {
+    """The lessons this browser can give a group, by id, titled in the learner's language: the
+    served course's playable lessons (a broken file is never offered as work, nor named as
+    one), then this browser's own published ones (« Mes leçons »)."""
+    titles = {
         file.lesson.id: localize(file.lesson.title, state.language)
         for file in course_check(None).course.files
         if file.lesson is not None and file.is_ok
     }
+    for own in shelf().published_of(state.learner_token):
+        titles[own.id] = localize(own.title, state.language)
+    return titles
+
+
+def offered_title(lesson_id: str, titles: dict[str, str], state: AppState) -> str:
+    """A lesson as the assignment form lists it: a teacher's own marked « Mes leçons »."""
+    if lesson_id.startswith(PROGRESS_PREFIX):
+        return state.t.format("My lessons: {title}", title=titles[lesson_id])
+    return titles[lesson_id]
+
+
+def title_of(state: AppState) -> TitleOf:
+    """A lesson's title by its id, for any assigned lesson (a student's teacher's own lesson
+    too, which is not this browser's): the course's and this browser's titles, else the
+    published lesson's own."""
+    known = lesson_titles(state)
+
+    def title(lesson_id: str) -> str | None:
+        if lesson_id in known:
+            return known[lesson_id]
+        lesson = assigned_lesson(lesson_id) if lesson_id.startswith(PROGRESS_PREFIX) else None
+        return None if lesson is None else localize(lesson.title, state.language)
+
+    return title
 
 
 def todo_box(state: AppState) -> None:
@@ -47,11 +90,11 @@ def todo_box(state: AppState) -> None:
     if not items:
         return
     t = state.t
-    titles = lesson_titles(state)
+    titles = title_of(state)
     with st.container(border=True):
         st.markdown("**" + t.gettext("To do") + "**")
         for item in items[:5]:
-            st.markdown("- " + todo_line(item, t, titles.get))
+            st.markdown("- " + todo_line(item, t, titles))
         st.page_link("tutor/ui/pages/homework_student.py", label=t.gettext("My homework"),
                      icon=":material/checklist:")
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from tutor.classroom import ClassroomError
+from tutor.homework import GroupTeacher
 from tutor.lessons import Lesson, load_course
 from tutor.lessons.lesson import own_table_of
 from tutor.quiz_questions import Category
@@ -82,6 +83,26 @@ class ClassChoice:
     #: The lesson's tables: each question at its step's table, in its step's words (else every
     #: hand at ``rules``, in the quiz's words).
     own_tables: bool = False
+    #: The study group the class is run for (its results join the group's follow-up).
+    group: GroupTeacher | None = None
+
+
+#: The key of the new-class form's group choice: the group's follow-up page sets it before it
+#: opens this page, so that the form starts on that group.
+GROUP_CHOICE_KEY = "class-group"
+
+
+def group_choices(state: AppState) -> dict[str, GroupTeacher]:
+    """The study groups a class can be run for, by code: those this browser created, and the one
+    open on the homework page (opened there with its key). Never another teacher's: each is a
+    ``GroupTeacher``, made only from the group's creating browser or its key."""
+    from tutor.ui.resources import homework
+
+    choices = {group.code: group for group in homework().groups_of(state.learner_token)}
+    opened = state.homework.teacher
+    if opened is not None:
+        choices.setdefault(opened.code, opened)
+    return choices
 
 
 @callback_guard

@@ -1,10 +1,14 @@
-"""A class's results on the teacher's page: the figures, the tables and the three downloads.
+"""A class's results on the teacher's page: the figures, the tables and the three downloads; and
+the row of downloads a group's homework shares with it (``download_row``).
 
 The tables and the files are made in ``tutor.render.class_reports`` (plain Python, tested without
 a page); this only places them with Streamlit.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
@@ -24,6 +28,43 @@ from tutor.render.class_reports import (
 )
 from tutor.render.translator import Translator
 from tutor.ui.resources import classroom
+
+#: The files' kinds: their type, as a browser names it, and the icon of their button.
+FILE_KINDS = {
+    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+             ":material/table_view:"),
+    "csv": ("text/csv", ":material/download:"),
+    "html": ("text/html", ":material/print:"),
+}
+
+
+@dataclass(frozen=True)
+class Download:
+    """One file of a row of downloads: its button's label, its bytes or text, its name (the
+    extension says its kind, ``FILE_KINDS``) and the button's key."""
+
+    label: str
+    data: bytes | str
+    file_name: str
+    key: str
+
+
+def download_row(downloads: Sequence[Download]) -> None:
+    """The files side by side, each button as wide as its column. ``on_click="ignore"``: a
+    download does not run the page again (a class's results, a group's follow-up, are not
+    read a second time for a click that changes nothing)."""
+    for column, download in zip(st.columns(len(downloads)), downloads, strict=True):
+        mime, icon = FILE_KINDS[download.file_name.rsplit(".", 1)[-1]]
+        column.download_button(
+            download.label,
+            download.data,
+            file_name=download.file_name,
+            mime=mime,
+            key=download.key,
+            icon=icon,
+            on_click="ignore",
+            width="stretch",
+        )
 
 
 def _table(frame: pd.DataFrame) -> None:
@@ -62,34 +103,13 @@ def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
     with st.expander(t.gettext("Every answer")):
         st.dataframe(page_frame(answer_columns(results, t), t), hide_index=True, width="stretch")
     name = f"class-{info.code}-{info.created_at:%Y%m%d}"
-    d1, d2, d3 = st.columns(3)
-    d1.download_button(
-        t.gettext("Download the results (spreadsheet)"),
-        results_xlsx(results, t),
-        file_name=f"{name}.xlsx",
-        mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        key="class-xlsx",
-        icon=":material/table_view:",
-        on_click="ignore",
-        width="stretch",
-    )
-    d2.download_button(
-        t.gettext("Download the answers (CSV)"),
-        results_csv(results, t),
-        file_name=f"{name}.csv",
-        mime="text/csv",
-        key="class-csv",
-        icon=":material/download:",
-        on_click="ignore",
-        width="stretch",
-    )
-    d3.download_button(
-        t.gettext("Download a printable page"),
-        printable_html(results, t),
-        file_name=f"{name}.html",
-        mime="text/html",
-        key="class-html",
-        icon=":material/print:",
-        on_click="ignore",
-        width="stretch",
+    download_row(
+        [
+            Download(t.gettext("Download the results (spreadsheet)"), results_xlsx(results, t),
+                     f"{name}.xlsx", "class-xlsx"),
+            Download(t.gettext("Download the answers (CSV)"), results_csv(results, t),
+                     f"{name}.csv", "class-csv"),
+            Download(t.gettext("Download a printable page"), printable_html(results, t),
+                     f"{name}.html", "class-html"),
+        ]
     )

@@ -36,10 +36,12 @@ from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS
 from tutor.ui.class_mode.forms import (
+    GROUP_CHOICE_KEY,
     KEY_MAX_CHARS,
     TITLE_MAX_CHARS,
     ClassChoice,
     chosen_rules,
+    group_choices,
     lesson_choices,
     reopen_class,
     steps_tables_note,
@@ -59,7 +61,7 @@ from tutor.ui.class_mode.live import (
 from tutor.ui.class_mode.reports import results_view
 from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.resources import classroom
+from tutor.ui.resources import classroom, homework
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, TeacherDesk
 
@@ -109,7 +111,10 @@ def _create(state: AppState, pages: ClassPages, choice: ClassChoice) -> bool:
             join_step=choice.join_step,
             # In the teacher's language: the roster they read and project.
             given_names=state.language if choice.given_names else None,
+            group_id=None if choice.group is None else choice.group.group_id,
         )
+        if choice.group is not None:
+            homework().class_run(choice.group)
         teacher = room.open_as_teacher(info.code, key, learner_token=state.learner_token)
         pages.desk = TeacherDesk(teacher, key=key)
     except HandsError as error:
@@ -267,6 +272,16 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 " class, in the language of this page."
             ),
         )
+        groups = group_choices(state)
+        group = None
+        if groups:
+            chosen_group = st.selectbox(
+                _("For a homework group (its follow-up shows the results)"),
+                ["", *groups],
+                format_func=lambda code: groups[code].name if code else _("No group"),
+                key=GROUP_CHOICE_KEY,
+            )
+            group = groups.get(str(chosen_group))
         if st.button(
             _("Create the class"),
             key="class-create",
@@ -284,6 +299,7 @@ def start_screen(state: AppState, pages: ClassPages) -> None:
                 join_step=bool(join_step),
                 given_names=bool(given_names),
                 own_tables=lesson is not None and rules_choice == "lesson",
+                group=group,
             )
             if _create(state, pages, choice) is not False:
                 st.rerun()

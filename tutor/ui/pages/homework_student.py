@@ -13,15 +13,17 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from tutor import progress
+from tutor.authoring import PROGRESS_PREFIX
 from tutor.homework import Assignment, HomeworkError, Membership, Todo
 from tutor.quiz import QuizSession
 from tutor.render.homework_reports import todo_line, work_title
 from tutor.render.refusals import refusal_text
 from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
+from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.homework_box import lesson_steps, lesson_titles
-from tutor.ui.resources import course_check, homework, store
+from tutor.ui.homework_box import assigned_lesson, lesson_steps, title_of
+from tutor.ui.resources import homework, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
@@ -31,7 +33,7 @@ def _join(state: AppState, code: str, nickname: str) -> None:
     pages = state.homework
     try:
         state.ensure_learner(store())  # the learner's row, before the group points at it
-        homework().join(code, nickname, state.learner_token)
+        homework().join(code, nickname, state.learner_token, client=client_address())
         pages.message = None
     except (HomeworkError, InvalidNicknameError) as error:
         pages.message = refusal_text(error, state.t)
@@ -55,13 +57,17 @@ def _start_drill(state: AppState, item: Todo) -> None:
 
 
 def _open_lesson(state: AppState, lesson_id: str) -> None:
-    course = course_check(None).course
-    lesson = next(
-        (f.lesson for f in course.files if f.lesson is not None and f.lesson.id == lesson_id),
-        None,
-    )
-    if lesson is not None:
-        state.open_lesson(lesson, store())
+    """Open the assigned lesson on the Lessons page, where the learner left it: a teacher's own
+    lesson by its link (``?l=``), so that a reload of the page finds it again."""
+    lesson = assigned_lesson(lesson_id)
+    if lesson is None:
+        return
+    state.open_lesson(lesson, store())
+    if lesson_id.startswith(PROGRESS_PREFIX):
+        st.switch_page(
+            "tutor/ui/pages/lessons_page.py", query_params={"l": lesson_id[len(PROGRESS_PREFIX):]}
+        )
+    st.switch_page("tutor/ui/pages/lessons_page.py", query_params={"lesson": lesson_id})
 
 
 @callback_guard
@@ -94,7 +100,7 @@ def _next(state: AppState) -> None:
 def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(work_title(assignment, t, lesson_titles(state).get))
+    st.subheader(work_title(assignment, t, title_of(state)))
     with st.container(border=True):
         ui.question_prompt(drill, state)
         ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
@@ -111,7 +117,7 @@ def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
 def _todo(state: AppState, groups: list[Membership]) -> None:
     t = state.t
     _ = t.gettext
-    titles = lesson_titles(state)
+    titles = title_of(state)
     items = homework().todo(state.learner_token, lesson_steps)
     st.subheader(_("To do"))
     if not items:
@@ -120,7 +126,7 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
     for item in items:
         with st.container(border=True):
             text, button = st.columns([4, 1], vertical_alignment="center")
-            line = todo_line(item, t, titles.get)
+            line = todo_line(item, t, titles)
             if item.finished:
                 line = ":material/check_circle: " + line
             elif item.overdue(now):
@@ -135,7 +141,6 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
                 _("Open"), key=f"homework-{item.assignment.id}", width="stretch"
             ):
                 _open_lesson(state, item.assignment.lesson_id)
-                st.switch_page("tutor/ui/pages/lessons_page.py")
     st.caption(
         _("Your groups:") + " " + ", ".join(f"{g.group_name} ({g.nickname})" for g in groups)
     )

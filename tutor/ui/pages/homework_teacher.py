@@ -11,31 +11,37 @@ from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
 
-from tutor.homework import MAX_HANDS, GroupTeacher, HomeworkError, follow_up
+from tutor.homework import MAX_HANDS, GroupTeacher, HomeworkError, follow_up, live_classes
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_reports import page_frame
 from tutor.render.homework_reports import (
     TitleOf,
+    class_columns,
     follow_up_html,
     follow_up_xlsx,
+    guests_line,
+    kind_columns,
     missed_columns,
     not_started_columns,
     work_columns,
 )
 from tutor.render.naming import category_name
 from tutor.render.refusals import refusal_text
+from tutor.ui.class_mode.forms import GROUP_CHOICE_KEY
 from tutor.ui.class_mode.join import base_url, qr_data_uri
+from tutor.ui.class_mode.reports import Download, download_row
+from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
-from tutor.ui.homework_box import lesson_steps, lesson_titles
-from tutor.ui.resources import homework
+from tutor.ui.homework_box import lesson_steps, lesson_titles, offered_title, title_of
+from tutor.ui.resources import classroom, homework
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
 
 def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
-    """The lessons a group can be given, titled in the teacher's language."""
-    titles = lesson_titles(state)
-    return titles, titles.get
+    """The lessons a group can be given (the course's and this browser's own published ones),
+    titled in the teacher's language; and every assigned lesson's title by its id."""
+    return lesson_titles(state), title_of(state)
 
 
 @callback_guard
@@ -52,7 +58,12 @@ def _create(state: AppState, name: str) -> None:
 def _open(state: AppState, code: str, key: str) -> None:
     pages = state.homework
     try:
-        pages.teacher, pages.key_shown = homework().open_group(code, key), None
+        # The guesser is this browser (and its network client): wrong keys typed here slow this
+        # browser down, never the group's teacher in theirs.
+        opened = homework().open_group(
+            code, key, learner_token=state.learner_token, client=client_address()
+        )
+        pages.teacher, pages.key_shown = opened, None
         pages.message = None
     except HomeworkError as error:
         pages.message = refusal_text(error, state.t)
@@ -127,7 +138,8 @@ def _give_form(state: AppState, titles: dict[str, str]) -> None:
             format_func=lambda kind: _("A lesson") if kind == "lesson" else _("A drill"),
         )
         lesson_id = st.selectbox(
-            _("Lesson"), list(titles), format_func=lambda lesson: titles[lesson],
+            _("Lesson"), list(titles),
+            format_func=lambda lesson: offered_title(lesson, titles, state),
             key="group-give-lesson",
         )
         offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
@@ -150,34 +162,48 @@ def _give_form(state: AppState, titles: dict[str, str]) -> None:
 def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     t = state.t
     _ = t.gettext
-    seen = follow_up(homework(), teacher, lesson_steps)
-    if not seen.assignments:
+    members = homework().members(teacher)
+    seen = follow_up(
+        homework(), teacher, lesson_steps, live_classes(classroom(), teacher, members)
+    )
+    if not seen.assignments and not seen.classes:
         st.caption(_("No work given yet."))
         return
     # Tables in the page's HTML (``st.table``), not a canvas grid: a screen reader reads them,
     # a browser's find and print see them.
     st.button(_("Refresh"), key="group-refresh", icon=":material/refresh:", type="tertiary")
-    st.subheader(_("Not started"))
-    st.table(page_frame(not_started_columns(seen, t, title_of), t).set_index(_("Work")))
-    missed = missed_columns(seen, t, title_of)
-    if missed[0][1]:
-        st.subheader(_("Hands most missed"))
-        st.table(page_frame(missed, t).set_index(_("Work")))
-    st.subheader(_("Per student"))
-    st.table(page_frame(work_columns(seen, t, title_of), t).set_index(_("Student")))
-    left, right = st.columns(2)
-    left.download_button(
-        _("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of),
-        file_name=f"devoirs-{teacher.code}.xlsx" if t.language == "fr"
-        else f"homework-{teacher.code}.xlsx",
-        mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    if seen.assignments:
+        st.subheader(_("Not started"))
+        st.table(page_frame(not_started_columns(seen, t, title_of), t).set_index(_("Work")))
+        missed = missed_columns(seen, t, title_of)
+        if missed[0][1]:
+            st.subheader(_("Hands most missed"))
+            st.table(page_frame(missed, t).set_index(_("Work")))
+        st.subheader(_("Per student"))
+        st.table(page_frame(work_columns(seen, t, title_of), t).set_index(_("Student")))
+    if seen.classes:
+        st.subheader(_("Live classes"))
+        for live in seen.classes:
+            st.caption(guests_line(live, t))
+        st.table(page_frame(class_columns(seen, t), t).set_index(_("Class")))
+    kinds = kind_columns(seen, t)
+    if kinds[0][1]:
+        st.subheader(_("Mistakes by kind of hand"))
+        st.table(page_frame(kinds, t).set_index(_("Student")))
+    name = f"devoirs-{teacher.code}" if t.language == "fr" else f"homework-{teacher.code}"
+    download_row(
+        [
+            Download(_("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of),
+                     f"{name}.xlsx", "group-xlsx"),
+            Download(_("Printable page"), follow_up_html(seen, t, title_of),
+                     f"{name}.html", "group-html"),
+        ]
     )
-    right.download_button(
-        _("Printable page"), follow_up_html(seen, t, title_of),
-        file_name=f"devoirs-{teacher.code}.html" if t.language == "fr"
-        else f"homework-{teacher.code}.html",
-        mime="text/html",
-    )
+
+
+def _run_class(teacher: GroupTeacher) -> None:
+    """The class page's form, started on this group (its choice's key set before it is drawn)."""
+    st.session_state[GROUP_CHOICE_KEY] = teacher.code
 
 
 def _group(state: AppState, teacher: GroupTeacher) -> None:
@@ -204,6 +230,9 @@ def _group(state: AppState, teacher: GroupTeacher) -> None:
         " · " + ", ".join(members) if members else ""))
     titles, title_of = _course_titles(state)
     _give_form(state, titles)
+    if st.button(_("Run a live class for this group"), key="group-run-class",
+                 icon=":material/co_present:", on_click=_run_class, args=(teacher,)):
+        st.switch_page("tutor/ui/pages/class_teacher.py")
     _follow(state, teacher, title_of)
     st.button(_("Close this group"), on_click=_close, args=(state,), type="tertiary")
 
