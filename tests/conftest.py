@@ -7,6 +7,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,22 @@ settings.register_profile("fast-lane", deadline=None, max_examples=examples(100)
 settings.load_profile("fast-lane" if FAST_LANE else "tutor")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
+
+class Clock:
+    """The time the rooms (classes, homework) read, moved by hand: a test of expiry, lock-outs
+    or due dates sets ``now`` rather than waiting."""
+
+    def __init__(self, start: datetime = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
 
 PAGES = {
     "lessons": "tutor/ui/pages/lessons_page.py",

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as hypothesis_st
 
 import tutor.classroom.session as session_module
+from tests.conftest import Clock
 from tutor.classroom import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -86,17 +87,9 @@ HANDS = [
 ]
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(datetime(2026, 11, 29, 9, 0, tzinfo=UTC))
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
 
-from tests.conftest import builtin_course
+from tests.conftest import Clock, builtin_course
 from tutor.decision import Action
 from tutor.homework import (
     MAX_HANDS,
@@ -34,19 +34,6 @@ from tutor.rules import PRESETS
 from tutor.store import Store
 
 FAMILY = PRESETS["family"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -7,10 +7,11 @@ do; wrong group keys lock their guesser only. On SQLite and (slow lane) PostgreS
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
+from tests.conftest import Clock
 from tutor.classroom import JOINS_PER_MINUTE, Classroom, Student, Teacher, parse_hands
 from tutor.classroom import RETENTION as CLASS_RETENTION
 from tutor.classroom.questions import judged, legal
@@ -33,19 +34,6 @@ from tutor.store import Store
 
 FAMILY = PRESETS["family"]
 HANDS = "10 6 / 10\n8 8 / 9\nA 7 / 9"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
