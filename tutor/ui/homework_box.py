@@ -64,15 +64,18 @@ def offered_title(lesson_id: str, titles: dict[str, str], state: AppState) -> st
     return titles[lesson_id]
 
 
-def title_of(state: AppState) -> TitleOf:
+def title_of(state: AppState, known: dict[str, str] | None = None) -> TitleOf:
     """A lesson's title by its id, for any assigned lesson (a student's teacher's own lesson
-    too, which is not this browser's): the course's and this browser's titles, else the
-    published lesson's own."""
-    known = lesson_titles(state)
+    too, which is not this browser's): the course's and this browser's titles (``known``, when
+    the caller has them already; else looked up at the first title asked, so a drill's title
+    reads no course), else the published lesson's own."""
+    titles: list[dict[str, str]] = [known] if known is not None else []
 
     def title(lesson_id: str) -> str | None:
-        if lesson_id in known:
-            return known[lesson_id]
+        if not titles:
+            titles.append(lesson_titles(state))
+        if lesson_id in titles[0]:
+            return titles[0][lesson_id]
         lesson = assigned_lesson(lesson_id) if lesson_id.startswith(PROGRESS_PREFIX) else None
         return None if lesson is None else localize(lesson.title, state.language)
 

@@ -41,7 +41,8 @@ from tutor.visit import AppState
 def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
     """The lessons a group can be given (the course's and this browser's own published ones),
     titled in the teacher's language; and every assigned lesson's title by its id."""
-    return lesson_titles(state), title_of(state)
+    titles = lesson_titles(state)
+    return titles, title_of(state, titles)
 
 
 @callback_guard
