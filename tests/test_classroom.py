@@ -396,60 +396,6 @@ def test_the_teacher_sees_who_joined_and_can_send_a_student_away(classroom: Clas
         classroom.answer(rude, Action.STAND)
 
 
-
-def test_a_phone_looks_at_where_its_class_stands_and_is_told_when_it_moves(
-    classroom: Classroom, migrated_database_url: str, clock: Clock
-) -> None:
-    """What a phone compares twice a second (issue 30): it moves with every step the teacher
-    takes, it is the moment the student's view was read at, and a seat taken away is said."""
-    info, key = classroom.create("A", FAMILY, HANDS)
-    teacher = classroom.open_as_teacher(info.code, key)
-    ana = classroom.join(info.code, "Ana")
-    ben = classroom.join(info.code, "Ben")
-    moments = [classroom.screen_moment(ana)]
-    for step in (
-        classroom.next_question,
-        classroom.reveal,
-        classroom.next_question,
-        classroom.reveal,
-        classroom.finish,
-    ):
-        step(teacher)
-        moments.append(classroom.screen_moment(ana))
-        assert classroom.student_view(ana).moment == moments[-1]
-    assert moments == [
-        (-1, False, False),
-        (0, False, False),
-        (0, True, False),
-        (1, False, False),
-        (1, True, False),
-        (1, True, True),
-    ]
-    classroom.remove_student(teacher, "Ben")
-    with pytest.raises(UnknownStudentError):
-        classroom.screen_moment(ben)
-
-
-def test_a_step_taken_on_another_server_reaches_a_phones_look_within_a_tick(
-    migrated_database_url: str, clock: Clock
-) -> None:
-    """Two app servers on one database: the phones' server shares its reads for a tick, and the
-    teacher's reveal on the other is seen once the tick has passed."""
-    store = Store(migrated_database_url)
-    phones = Classroom(store, clock=clock, tick=0.2)
-    projector = Classroom(store, clock=clock)
-    info, key = projector.create("A", FAMILY, HANDS)
-    teacher = projector.open_as_teacher(info.code, key)
-    ana = phones.join(info.code, "Ana")
-    projector.next_question(teacher)
-    time.sleep(0.25)
-    assert phones.screen_moment(ana) == (0, False, False)
-    projector.reveal(teacher)
-    time.sleep(0.25)
-    assert phones.screen_moment(ana) == (0, True, False)
-    store.close()
-
-
 # -- a student's device reloads: back in the same seat (issue 12) --
 
 

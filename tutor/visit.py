@@ -128,9 +128,6 @@ class StudentSeat:
     message: str | None = None
     #: The student came back to a seat they held (a reload): said until their next answer.
     welcome: bool = False
-    #: Where the class stood when the screen was last drawn (``StudentView.moment``): the
-    #: phone's frequent look draws the screen again only when the class has moved from it.
-    shown: tuple[int, bool, bool] | None = None
 
 
 @dataclass

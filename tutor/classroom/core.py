@@ -40,10 +40,9 @@ from tutor.classroom.questions import ClassQuestion
 from tutor.classroom.ticks import TickCache
 from tutor.store import Store
 
-#: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``). A phone looks
-#: twice a second; a change made on another app server (or by a script on the database) reaches
-#: the phones of this one within a tick, so the tick is a part of a reveal's delay.
-TICK_SECONDS = 0.25
+#: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
+#: polls every two seconds.
+TICK_SECONDS = 1.0
 
 
 class ClassroomCore:

@@ -68,9 +68,6 @@ class StudentView:
     #: Only once revealed: why ``best`` is the play, as the projector says it (issue 24: the
     #: phone shows the reason with the reveal, not the best play alone).
     reason: Reason | None = None
-    #: ``SessionInfo.moment`` of the session this view was read from: what the phone compares
-    #: with ``Classroom.screen_moment`` to know that its screen is out of date.
-    moment: tuple[int, bool, bool] = (-1, False, False)
 
 
 @dataclass(frozen=True)

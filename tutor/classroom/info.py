@@ -41,13 +41,6 @@ class SessionInfo:
         return self.finished_at is not None
 
     @property
-    def moment(self) -> tuple[int, bool, bool]:
-        """Where the class stands, as a phone's screen follows it: the hand on screen, whether
-        it is revealed, whether the class is over. A phone draws its screen again only when
-        this changes (``Classroom.screen_moment``), so its frequent look costs one comparison."""
-        return (self.current, self.revealed, self.is_finished)
-
-    @property
     def expires_at(self) -> datetime:
         """When the session and its results are deleted (``RETENTION`` after its creation)."""
         return self.created_at + RETENTION

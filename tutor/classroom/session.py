@@ -474,13 +474,18 @@ class Classroom(ClassroomCore):
         ]
 
     def student_view(self, student: Student) -> StudentView:
-        """What the student's screen shows now. Read by every phone of the class at the same
-        instant when the class moves on (``screen_moment``), so its reads are shared by all the
-        phones this process serves for one tick (``ticks``): the session's row, its seats, the
-        hand on screen and the answers to it are read once per class and tick, whatever the
-        number of phones."""
-        info = self._polled_session(student)
-        session_id = info.id
+        """What the student's screen shows now. Polled by every phone every few seconds, so its
+        reads are shared by all the phones this process serves for one tick (``ticks``): the
+        session's row, its seats, the hand on screen and the answers to it are read once per
+        class and tick, whatever the number of phones."""
+        student = self._polled_student(student)
+        session_id = student.session_id
+        info = self._session(
+            self.ticks.get(
+                ("session", session_id), lambda: self.records.session(session_id=session_id)
+            ),
+            "no such class session",
+        )
         question = None
         plays: tuple[Action, ...] = ()
         answer = best = None
@@ -515,24 +520,6 @@ class Classroom(ClassroomCore):
             grade=grade,
             finished=info.is_finished,
             reason=reason,
-            moment=info.moment,
-        )
-
-    def screen_moment(self, student: Student) -> tuple[int, bool, bool]:
-        """Where the student's class stands (``SessionInfo.moment``), for a phone that looks
-        often and draws its screen again only when it moved: the seat's check and the session's
-        row, both shared by every phone of the class for one tick, and nothing else."""
-        return self._polled_session(student).moment
-
-    def _polled_session(self, student: Student) -> SessionInfo:
-        """The student's session, if the student still holds the seat: both reads shared by
-        every phone of the class for one tick (``ticks``)."""
-        session_id = self._polled_student(student).session_id
-        return self._session(
-            self.ticks.get(
-                ("session", session_id), lambda: self.records.session(session_id=session_id)
-            ),
-            "no such class session",
         )
 
     def answer(self, student: Student, action: Action, *, position: int | None = None) -> None:

@@ -1,17 +1,16 @@
 """One read of the database per tick, shared by every phone a process serves.
 
-Why: each phone's page looks twice a second at where the class stands (a fragment's
-``run_every``, ``Classroom.screen_moment``), and when the class moves on every phone asks at once
-which hand is on screen and whether this student has answered. Read per phone, forty phones cost
-the database eighty reads of the same session row a second, and a school's classes multiply that.
-Read once per tick and shared, a process costs the database a few reads per class per second,
-however many phones it serves: O(processes), not O(phones).
+Why: each phone's page polls every two seconds (``st.fragment(run_every=…)``), and each poll asks
+where the class stands, which hand is on screen and whether this student has answered. Read per
+phone, forty phones cost the database forty reads of the same session row every two seconds, and
+a school's classes multiply that. Read once per tick and shared, a process costs the database a
+few reads per class per second, however many phones it serves: O(processes), not O(phones).
 
 Staleness is bounded and never wrong for the phone that acted: a value is at most ``seconds``
 old, and every change made through this process (an answer, the teacher's next step) forgets the
 values it touches at once, so the student who answered sees their answer on the next run. A
-change made by another process (a teacher on another app server) reaches this one within a tick
-(a quarter of a second, ``tutor.classroom.core.TICK_SECONDS``).
+change made by another process (a teacher on another app server) reaches this one within a tick,
+well inside the two seconds a phone waits between polls anyway.
 """
 
 from __future__ import annotations

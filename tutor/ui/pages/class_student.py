@@ -2,15 +2,8 @@
 whether they were right only when the teacher reveals.
 
 The ``Student`` handle kept in this browser session is the student's only proof of who they are
-(its token is the capability): nothing in the address or the page names another student.
-
-How the screen follows the teacher (issue 30): a small fragment looks twice a second at where the
-class stands (``Classroom.screen_moment``: the hand on screen, revealed or not, over or not, read
-once per tick for the whole class) and draws nothing; when the class has moved from what the
-screen shows, it runs the page again. A reveal reaches a phone in about half a second rather than
-in the one to two seconds of a screen drawn again every two seconds, and a waiting phone costs
-a comparison instead of a whole screen each time. The screen still refreshes itself now and then
-(``SCREEN_SECONDS``), a safety net for any change the moment does not name.
+(its token is the capability): nothing in the address or the page names another student. The
+screen refreshes itself every few seconds (``st.fragment(run_every=…)``) to follow the teacher.
 """
 
 from __future__ import annotations
@@ -31,18 +24,13 @@ from tutor.decision import Action, Grade
 from tutor.render.class_messages import error_message, markdown_text
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui.class_mode.live import question_view
+from tutor.ui.class_mode.live import POLL_SECONDS, question_view
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, StudentSeat
-
-#: How often a phone looks at where its class stands (a comparison, nothing drawn).
-WATCH_SECONDS = 0.5
-#: How often the screen is drawn again when the class has not moved (a safety net).
-SCREEN_SECONDS = 10.0
 
 
 def _join(
@@ -218,23 +206,7 @@ def verdict(view: StudentView, t: Translator) -> None:
             st.markdown(":material/lightbulb: " + sentence)
 
 
-@st.fragment(run_every=WATCH_SECONDS)
-@database_guard
-def screen_watch(pages: ClassPages) -> None:
-    """Run the page again as soon as the class has moved from what the screen shows (the next
-    hand, its reveal, the end, or the seat taken away); otherwise draw nothing."""
-    seat = pages.seat
-    if seat is None or seat.shown is None:
-        return
-    try:
-        moment = classroom().screen_moment(seat.student)
-    except ClassroomError:
-        st.rerun()  # the screen says what happened to the seat or the class
-    if moment != seat.shown:
-        st.rerun()
-
-
-@st.fragment(run_every=SCREEN_SECONDS)
+@st.fragment(run_every=POLL_SECONDS)
 @database_guard
 def student_screen(state: AppState, pages: ClassPages) -> None:
     """What the student may see now: waiting, the hand and its buttons, or the verdict."""
@@ -249,7 +221,6 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
         pages.seat = None
         pages.message = error_message(error, t)
         st.rerun()
-    seat.shown = view.moment
     st.subheader(markdown_text(view.title), anchor=False)
     st.caption(t.format("You are {nickname}", nickname=markdown_text(seat.student.nickname)))
     if seat.welcome:  # until the student's next answer
@@ -311,7 +282,6 @@ def main() -> None:
         join_form(state, pages)
         return
     student_screen(state, pages)
-    screen_watch(pages)
 
 
 main()
