@@ -16,7 +16,8 @@ Figures, one ``name: value unit`` line each:
   over a waiting minute, divided by the minute and the phones: cores per polling phone;
 - ``class_browser_join_p50/p95``: from a phone's Join click to its waiting screen;
 - ``class_browser_reveal_p50/p95``: from the reveal's commit to the verdict on each phone (the
-  poll period, 2 s, is part of it), over every question but the first;
+  server's look at the class, ``tutor.ui.class_mode.push``, is part of it), over every question
+  but the first;
 - ``class_browser_first_reveal_p50/max``: the same for the first question, apart (the first
   verdict each phone draws);
 - ``class_browser_answers_counted`` / ``…_sent``: answers the database holds against answer clicks

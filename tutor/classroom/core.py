@@ -61,6 +61,8 @@ class ClassroomCore:
         self.clock = clock or (lambda: datetime.now(UTC))
         #: What the phones' polls read, shared for ``tick`` seconds (``tutor.classroom.ticks``).
         self.ticks = TickCache(TICK_SECONDS if tick is None else tick)
+        #: The last moment ``watched_moment`` read of each session it was asked about.
+        self._watched: dict[int, tuple[int, bool, bool]] = {}
 
     def info(self, code: str) -> SessionInfo:
         return self._session(

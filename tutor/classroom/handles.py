@@ -68,6 +68,9 @@ class StudentView:
     #: Only once revealed: why ``best`` is the play, as the projector says it (issue 24: the
     #: phone shows the reason with the reveal, not the best play alone).
     reason: Reason | None = None
+    #: ``SessionInfo.moment`` of the session this view was read from: the screen drawn from it
+    #: is out of date once the class's ``Classroom.watched_moment`` differs.
+    moment: tuple[int, bool, bool] = (-1, False, False)
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,12 @@ class SessionInfo:
         return self.finished_at is not None
 
     @property
+    def moment(self) -> tuple[int, bool, bool]:
+        """Where the class stands, as a phone's screen follows it: the hand on screen, whether
+        it is revealed, whether the class is over (``Classroom.watched_moment``)."""
+        return (self.current, self.revealed, self.is_finished)
+
+    @property
     def expires_at(self) -> datetime:
         """When the session and its results are deleted (``RETENTION`` after its creation)."""
         return self.created_at + RETENTION

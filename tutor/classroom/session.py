@@ -67,6 +67,7 @@ from tutor.classroom.errors import (
     AlreadyAnsweredError,
     ClassFullError,
     ClassLockedError,
+    ClassroomError,
     IllegalAnswerError,
     MovedOnError,
     NicknameTakenError,
@@ -520,7 +521,23 @@ class Classroom(ClassroomCore):
             grade=grade,
             finished=info.is_finished,
             reason=reason,
+            moment=info.moment,
         )
+
+    def watched_moment(self, session_id: int) -> tuple[int, bool, bool] | None:
+        """Where a class stands (``SessionInfo.moment``), read afresh rather than shared for a
+        tick: the one look a process takes for all its phones of the class, a few times a second,
+        to tell them when the class moved (``tutor.ui.class_mode.push``). When it has moved
+        since the last look, what the phones share of the session is forgotten, so the screens
+        they draw next read the new hand or reveal at once. None when the session is gone."""
+        try:
+            moment = self._info_by_id(session_id).moment
+        except ClassroomError:
+            return None
+        if self._watched.get(session_id) != moment:
+            self._watched[session_id] = moment
+            self._changed(session_id)
+        return moment
 
     def answer(self, student: Student, action: Action, *, position: int | None = None) -> None:
         """Record a student's answer to the open question: once, and only while it is open.

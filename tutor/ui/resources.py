@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # imported when first used: a newcomer's first page opens no 
     from tutor.classroom import Classroom
     from tutor.homework import Homework
     from tutor.store import Store
+    from tutor.ui.class_mode.push import Followers
 
 _LOG = logging.getLogger(__name__)
 
@@ -59,6 +60,21 @@ def classroom() -> Classroom:
     from tutor.store import default_url
 
     return _classroom(default_url())
+
+
+@st.cache_resource(show_spinner=False)
+def _followers(url: str) -> Followers:
+    from tutor.ui.class_mode.push import Followers, rerun_fragment
+
+    return Followers(_classroom(url).watched_moment, rerun_fragment)
+
+
+def followers() -> Followers:
+    """The phones this server process tells when their class moves on
+    (``tutor.ui.class_mode.push``): one looking thread for all of them."""
+    from tutor.store import default_url
+
+    return _followers(default_url())
 
 
 @st.cache_resource(show_spinner=False)

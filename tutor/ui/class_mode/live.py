@@ -31,7 +31,8 @@ from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom
 from tutor.visit import TeacherDesk
 
-#: Seconds between two refreshes of a live view (the teacher's counter, a student's screen).
+#: Seconds between two refreshes of the teacher's live views (the answer counter, the seats); a
+#: student's screen follows the class as it moves (``tutor.ui.pages.class_student``).
 POLL_SECONDS = 2.0
 
 

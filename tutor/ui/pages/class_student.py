@@ -3,7 +3,8 @@ whether they were right only when the teacher reveals.
 
 The ``Student`` handle kept in this browser session is the student's only proof of who they are
 (its token is the capability): nothing in the address or the page names another student. The
-screen refreshes itself every few seconds (``st.fragment(run_every=…)``) to follow the teacher.
+screen is drawn again when the class moves on (``tutor.ui.class_mode.push`` tells it), and of
+itself every few seconds (``st.fragment(run_every=…)``) for anything else.
 """
 
 from __future__ import annotations
@@ -24,13 +25,18 @@ from tutor.decision import Action, Grade
 from tutor.render.class_messages import error_message, markdown_text
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
-from tutor.ui.class_mode.live import POLL_SECONDS, question_view
+from tutor.ui.class_mode.live import question_view
+from tutor.ui.class_mode.push import this_fragment, this_phone
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
-from tutor.ui.resources import classroom
+from tutor.ui.resources import classroom, followers
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, StudentSeat
+
+#: How often a phone's screen is drawn again of itself. The class's steps reach it as they happen
+#: (``tutor.ui.class_mode.push``); this brings the rest (a seat taken away, a database back).
+SCREEN_SECONDS = 5.0
 
 
 def _join(
@@ -85,6 +91,9 @@ def _answer(state: AppState, seat: StudentSeat, action: Action, position: int) -
 @callback_guard
 def _leave(pages: ClassPages) -> None:
     pages.seat = None
+    phone = this_phone()
+    if phone is not None:
+        followers().forget(phone)
     st.query_params.pop("code", None)
 
 
@@ -206,7 +215,7 @@ def verdict(view: StudentView, t: Translator) -> None:
             st.markdown(":material/lightbulb: " + sentence)
 
 
-@st.fragment(run_every=POLL_SECONDS)
+@st.fragment(run_every=SCREEN_SECONDS)
 @database_guard
 def student_screen(state: AppState, pages: ClassPages) -> None:
     """What the student may see now: waiting, the hand and its buttons, or the verdict."""
@@ -221,6 +230,9 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
         pages.seat = None
         pages.message = error_message(error, t)
         st.rerun()
+    phone, screen = this_phone(), this_fragment()
+    if phone is not None and screen is not None:  # told when the class moves from this screen
+        followers().follow(phone, screen, seat.student.session_id, view.moment)
     st.subheader(markdown_text(view.title), anchor=False)
     st.caption(t.format("You are {nickname}", nickname=markdown_text(seat.student.nickname)))
     if seat.welcome:  # until the student's next answer
