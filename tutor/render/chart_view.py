@@ -246,12 +246,9 @@ def flip_label(flip: Flip, t: Translator) -> str:
         return t.ngettext("Split up to {n} hand", "Split up to {n} hands", hands).format(n=hands)
     if option is Option.PAYOUT:
         pays = flip.rules.blackjack_pays
-        return t.format("A natural pays {pays}", pays=_ratio(pays))
+        return t.format("A natural pays {pays}", pays=t.ratio(pays))
     return str(option.value)
 
-
-def _ratio(pays: Fraction) -> str:
-    return f"{pays.numerator}:{pays.denominator}"
 
 
 def _decks(n: int, t: Translator) -> str:

@@ -223,7 +223,9 @@ class Names(Words):
         return self.format(N_("soft {total}") if value.soft else N_("hard {total}"),
                            total=value.total)
 
-    def hand_text(self, cards: Sequence[Card], *, natural: bool | None = None) -> str:
+    def hand_text(
+        self, cards: Sequence[Card], *, natural: bool | None = None, pair: bool | None = None
+    ) -> str:
         """What a hand is worth, named as a learner reads it: a pair as a pair (``paire d'as (2
         ou 12)``, ``paire de 10 (20)``), a natural as a blackjack, else ``15 dur``/``13 souple``.
 
@@ -233,11 +235,21 @@ class Names(Words):
         >>> aces, tens = ("A♠", "A♥"), ("10♠", "10♥")
         >>> en.hand_text([Card.parse(c) for c in aces]), en.hand_text([Card.parse(c) for c in tens])
         ('pair of Aces (2 or 12)', 'pair of 10s (20)')
+
+        A King and a Queen are a pair where the chart files them as one (``pair=True``, as the
+        quiz and the heat map name them: ``paire de 10``), else a hard 20:
+
+        >>> kq = [Card.parse("K♠"), Card.parse("Q♥")]
+        >>> en.hand_text(kq), en.hand_text(kq, pair=True)
+        ('hard 20', 'pair of 10s (20)')
         """
         value = hand_value(cards)
-        if len(cards) == 2 and cards[0].rank is cards[1].rank:
-            message = _PAIR_NAMES.get(cards[0].rank, _PAIR_NAMES[None])
-            return self.format(message, rank=cards[0].rank.symbol, total=value.total)
+        if pair is None:  # the same rank is a pair; two ten-valued cards when the caller says so
+            pair = len(cards) == 2 and cards[0].rank is cards[1].rank
+        if pair and len(cards) == 2 and cards[0].points == cards[1].points:
+            rank = cards[0].rank if cards[0].rank is cards[1].rank else Rank.of_value(10)
+            message = _PAIR_NAMES.get(rank, _PAIR_NAMES[None])
+            return self.format(message, rank=rank.symbol, total=value.total)
         if natural is None:  # a two-card 21 after a split is no natural: the caller says so
             natural = len(cards) == 2 and value.total == 21
         if natural:
