@@ -196,6 +196,21 @@ class Names(Words):
         name = _RANK_INDEX.get(rank)
         return self.gettext(name) if name is not None else rank.symbol
 
+    def card_index_text(self, card: Card) -> str:
+        """A card as the screen writes it, its corner letter in the reader's language: ``R♠``
+        for a French roi, ``K♠`` in English."""
+        return self.rank_index(card.rank) + card.suit.symbol
+
+    def cards_index_text(self, cards: Sequence[Card]) -> str:
+        """Cards as the screen writes them (``R♠ 10♦``), for files a teacher opens.
+
+        >>> from tutor.render.translator import translator
+        >>> hand = [Card.parse("K♠"), Card.parse("10♦"), Card.parse("Q♥"), Card.parse("J♣")]
+        >>> translator("fr").cards_index_text(hand), translator("en").cards_index_text(hand)
+        ('R♠ 10♦ D♥ V♣', 'K♠ 10♦ Q♥ J♣')
+        """
+        return " ".join(self.card_index_text(card) for card in cards)
+
     def card_phrase(self, card: Card, *, definite: bool = True) -> str:
         """A card named inside a sentence, with its article: ``le roi de pique``, ``l'as de
         cœur``, ``un 10 de trèfle`` / ``the King of spades``, ``an 8 of hearts``.

@@ -305,14 +305,14 @@ def main() -> None:
     # Built when clicked, not at every run: the page computes what it shows.
     d1.download_button(
         _("Download CSV"),
-        partial(chart_view.chart_csv, main_chart),
+        partial(chart_view.chart_csv, main_chart, t),
         file_name=f"strategy-{rules.name}.csv",
         mime="text/csv",
         on_click="ignore",
     )
     d2.download_button(
         _("Download printable page"),
-        partial(chart_view.printable_html, main_chart, t, edge),
+        partial(chart_view.printable_html, main_chart, t, edge, rules=rules),
         file_name=f"strategy-{rules.name}.html",
         mime="text/html",
         on_click="ignore",
