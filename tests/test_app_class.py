@@ -972,3 +972,39 @@ def test_a_class_never_started_says_why_it_expired(room: Classroom) -> None:
     assert "jamais commencée est supprimée 12\u00a0heures" in class_messages.error_message(
         expired.value, FR
     )
+
+
+def test_the_class_csv_writes_cards_as_the_screen_does_and_says_no_answer(
+    room: Classroom,
+) -> None:
+    """Read back as French Excel reads it: the hand's cards with the French corner letters the
+    screen shows (R for roi, D dame, V valet), and « pas de réponse » for a student who did not
+    answer, never an empty cell; in English, K Q J and "no answer" (issue 29)."""
+    hands = [ClassQuestion.parse("K♠ 6♥", "Q♣"), ClassQuestion.parse("J♦ 5♣", "10♥")]
+    info, key = room.create("Vendredi", FAMILY, hands)
+    teacher = room.open_as_teacher(info.code, key)
+    ana, _lea = room.join(info.code, "Ana"), room.join(info.code, "Léa")
+    room.next_question(teacher)
+    room.answer(ana, Action.HIT)  # Léa does not answer
+    room.reveal(teacher)
+    room.finish(teacher)
+    results = room.results(teacher)
+    raw = results_csv(results, FR).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(raw), delimiter=";"))
+    heading = rows[0]
+    by_student = {row[heading.index("Élève")]: row for row in rows[1:]}
+    assert set(by_student) == {"Ana", "Léa"}
+    for row in by_student.values():
+        assert row[heading.index("Main")] == "R♠ 6♥ / D♣"
+    lea = by_student["Léa"]
+    assert lea[heading.index("Réponse")] == "pas de réponse"
+    assert lea[heading.index("Réussite")] == "pas de réponse"
+    assert by_student["Ana"][heading.index("Réponse")] == FR.action_name(Action.HIT)
+    assert "K♠" not in raw and "Q♣" not in raw
+    english = list(csv.reader(io.StringIO(results_csv(results, translator("en")).decode(
+        "utf-8-sig"))))
+    assert {row[2] for row in english[1:]} == {"K♠ 6♥ / Q♣"}
+    assert "no answer" in {row[3] for row in english[1:]}
+    # The workbook and the printable page write the hand the same way.
+    page = printable_html(results, FR)
+    assert "R♠ 6♥ / D♣" in page and "pas de réponse" in page and "K♠" not in page
