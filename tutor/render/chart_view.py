@@ -262,12 +262,7 @@ def fact_sentence(comparison: Comparison, change: CellChange, t: Translator) -> 
     fact = change.fact
     after = comparison.after
     up = t.up_card_phrase(change.up)
-    if option is None:
-        if len(comparison.options) > 1:
-            return t.gettext(
-                "Several rules differ between these two tables: the figures are their effect"
-                " together."
-            )
+    if option is None:  # several rules: said once above the list (``several_rules_text``)
         return None
     if isinstance(fact, DealerBust):
         message = N_(
@@ -387,11 +382,26 @@ def change_headline(change: CellChange, t: Translator) -> str:
     return t.format("**{cell}**: {codes}, {worth}", cell=cell, codes=codes, worth=worth)
 
 
+def several_rules_text(comparison: Comparison, t: Translator) -> str | None:
+    """Said once above the changed cells when several rules differ (not once per cell)."""
+    if len(comparison.options) > 1:
+        return t.gettext(
+            "Several rules differ between these two tables: the figures are their effect"
+            " together."
+        )
+    return None
+
+
 def change_text(comparison: Comparison, change: CellChange, t: Translator) -> str:
-    """One changed cell in words: the headline, why, and the figures."""
+    """One changed cell in words: the headline, why, and the figures, one sentence per thing
+    said: where a play is taken away or newly allowed by the rule itself, the figures' sentence
+    says so (« **Abandonner** n’est plus permis : … ») and the rule's sentence is left out."""
     parts = [change_headline(change, t)]
     fact = fact_sentence(comparison, change, t)
-    if fact:
+    allowed_changed = (
+        change.old_play not in change.evs_after or change.new_play not in change.evs_before
+    )
+    if fact and not (change.fact is None and allowed_changed):
         parts.append(fact)
     parts.append(figures_sentence(change, t))
     return " ".join(parts[:1]) + " — " + " ".join(parts[1:])
@@ -402,8 +412,8 @@ def change_text(comparison: Comparison, change: CellChange, t: Translator) -> st
 
 #: The printable page's column widths, the same for every table so that the groups line up
 #: when printed one under the other: the row labels' column, then each up-card's.
-LABEL_WIDTH = "11em"
-CELL_WIDTH = "3.2em"
+PRINT_LABEL_WIDTH = "11em"
+PRINT_CELL_WIDTH = "3.2em"
 
 
 def table_html(chart: Chart, name: str, t: Translator, *, large: bool = False) -> str:
@@ -432,10 +442,10 @@ def table_html(chart: Chart, name: str, t: Translator, *, large: bool = False) -
             f"{html.escape(str(row))}</th>{''.join(cells)}</tr>"
         )
     dealer = html.escape(t.gettext("Dealer's up-card"))
-    columns = f'<col style="width:{LABEL_WIDTH}">' + "".join(
-        f'<col style="width:{CELL_WIDTH}">' for _ in frame.columns
+    columns = f'<col style="width:{PRINT_LABEL_WIDTH}">' + "".join(
+        f'<col style="width:{PRINT_CELL_WIDTH}">' for _ in frame.columns
     )
-    width = f"calc({LABEL_WIDTH} + {len(frame.columns)} * {CELL_WIDTH})"
+    width = f"calc({PRINT_LABEL_WIDTH} + {len(frame.columns)} * {PRINT_CELL_WIDTH})"
     return (
         f'<div style="overflow-x:auto"><table style="border-collapse:collapse;font-size:{size};'
         f"font-family:DejaVu Sans Mono,monospace;table-layout:fixed;width:{width}\">"

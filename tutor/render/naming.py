@@ -390,13 +390,13 @@ class Names(Words):
 
     def up_card_phrase(self, points: int, rank: str | Rank | None = None) -> str:
         """An up-card inside a sentence, with its article: the card that shows when its
-        ``rank`` is known (``une Dame``), else the chart column's value (``un 10``, ``un As``).
+        ``rank`` is known (``une dame``), else the chart column's value (``un 10``, ``un as``).
 
         >>> from tutor.render.translator import translator
 
         >>> fr, en = translator("fr"), translator("en")
         >>> fr.up_card_phrase(10, "Q"), fr.up_card_phrase(10), fr.up_card_phrase(1)
-        ('une Dame', 'un 10', 'un As')
+        ('une dame', 'un 10', 'un as')
         >>> en.up_card_phrase(8), en.up_card_phrase(1, "A"), en.up_card_phrase(10, "K")
         ('an 8', 'an Ace', 'a King')
         """
