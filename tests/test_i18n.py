@@ -256,7 +256,7 @@ def test_a_hit_is_told_once_and_says_when_the_ace_drops_to_one() -> None:
     lines = _told("fr", ["A♠ 5♥"], "10♣ 7♦", "10♥", ["hit", "stand"])
     hits = [line for line in lines if "10 de cœur" in line]
     assert hits == [f"Le joueur tire le 10 de cœur{NBSP}: 16 dur (l’as compte maintenant 1)."]
-    assert "Le joueur reçoit l'as de pique." in lines
+    assert "Le joueur reçoit l’as de pique." in lines
     lines = _told("en", ["A♠ 5♥"], "10♣ 7♦", "10♥", ["hit", "stand"])
     assert "The player hits the 10 of hearts: hard 16 (the Ace now counts 1)." in lines
 

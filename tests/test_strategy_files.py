@@ -49,7 +49,7 @@ def test_the_french_csv_reads_back_in_french_with_the_french_charts_letters() ->
     # The legend says what each letter means, in French.
     assert legend[0] == ["code", "signification"]
     meanings = dict(legend[1:])
-    assert meanings["T"] == "tirer" and meanings["R"] == "rester" and meanings["S"] == "séparer"
+    assert (meanings["T"], meanings["R"], meanings["S"]) == ("tirer", "rester", "séparer")
     assert len(meanings) == len(chart_view.CODE_LETTERS)
 
 
@@ -109,7 +109,8 @@ def test_the_printable_page_is_titled_with_the_tables_name_and_one_column_width(
     assert len(drawn) >= 3
     assert all(widths == drawn[0] for widths in drawn)
     assert len(set(drawn[0][1:])) == 1  # one width for every up-card
-    assert {"T", "R", "D", "S"} <= set(page.cells) and "H" not in page.cells
+    assert {"T", "R", "D", "S"} <= set(page.cells)
+    assert "H" not in page.cells
 
 
 def test_a_chart_without_a_named_table_still_has_a_name_after_the_dash() -> None:

@@ -75,8 +75,7 @@ def french_lesson_texts() -> Iterator[tuple[str, str]]:
     explanations, intros, choices...), read from the YAML so that keys and codes stay out."""
     for path in sorted(LESSONS_DIR.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for where, text in _french_in(data, path.name):
-            yield where, text
+        yield from _french_in(data, path.name)
 
 
 def _french_in(node: object, where: str, french: bool = False) -> Iterator[tuple[str, str]]:

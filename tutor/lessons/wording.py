@@ -37,7 +37,8 @@ _NEGATIVE = re.compile(r"jamais|en aucun cas|never|under no circumstances", re.I
 #: Words that turn a sentence against a play (« toujours une erreur », "not", « ne … pas »): an
 #: absolute in such a sentence may be backed by a claim that the play is not the right one.
 _AGAINST = re.compile(
-    r"(?<!\w)(?:ne|n['’]|pas|jamais|erreur|faute|mistake|error|wrong|not|no|never|don't)(?!\w)", re.I
+    r"(?<!\w)(?:ne|n['’]|pas|jamais|erreur|faute|mistake|error|wrong|not|no|never|don't)(?!\w)",
+    re.I,
 )
 #: Words by which a sentence names the up-cards it is about (« contre un 10 », "against a 6"):
 #: a sentence without any speaks of every up-card, and only a claim for every up-card backs it.

@@ -247,7 +247,8 @@ class Words:
         2026`` (never ``2026-12-31``, which a French reader does not say).
 
         >>> from tutor.render.translator import translator
-        >>> translator("fr").date(date_type(2026, 12, 31)), translator("en").date(date_type(2026, 12, 1))
+        >>> last, first = date_type(2026, 12, 31), date_type(2026, 12, 1)
+        >>> translator("fr").date(last), translator("en").date(first)
         ('31 décembre 2026', 'December 1, 2026')
         """
         return format_date(when, format="long", locale=self.locale)

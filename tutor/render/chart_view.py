@@ -15,7 +15,6 @@ import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 # isort: split
 import html
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import pandas as pd
