@@ -33,6 +33,8 @@ NOTHING = ""
 #: The rules changes kept so far (several rules changed, then compared): each a flip of the
 #: rules the previous one made, the base table's name beside them so another table drops them.
 KEPT_KEY = "strategy-kept"
+#: The part radio's labels at the last run (they carry the counts of changed cells).
+PART_LABELS_KEY = "strategy-part-labels"
 
 
 def _forget_flip() -> None:
@@ -236,6 +238,14 @@ def _part_control(t: Translator, comparison: Comparison | None) -> str:
             part=title, n=changed[name]
         )
 
+    # A label that changes (a count of changes added or gone) leaves the browser's radio with
+    # no option selected although the script keeps the part: written again, the part is sent
+    # to the browser with the new labels, and the chosen part reads selected.
+    labels = tuple(label(name) for name in chart_view.TABLES)
+    if st.session_state.get(PART_LABELS_KEY) != labels:
+        st.session_state[PART_LABELS_KEY] = labels
+        if "cell-table" in st.session_state:
+            st.session_state["cell-table"] = st.session_state["cell-table"]
     part = st.radio(
         t.gettext("Part of the chart"),
         list(chart_view.TABLES),
