@@ -32,7 +32,7 @@ LESSON = builtin_course().lesson("splitting")
 HANDS = 10
 LESSON_TITLE = "Séparer une paire"
 DUE = date.today() + timedelta(days=3)
-#: The due date as the French pages write it (``5 déc. 2026``).
+#: The due date as the French pages write it (``5 décembre 2026``, in words).
 DUE_TEXT = translator("fr").date(DUE)
 
 
