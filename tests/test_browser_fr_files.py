@@ -6,6 +6,8 @@ learner would, is titled with the table's name. Screenshots for a person to look
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 from serving import LAPTOP, SHOTS
@@ -64,6 +66,14 @@ def test_two_rule_sets_compared_and_the_printable_page(
     title = re.search(r"<h1>(.*?)</h1>", html)
     assert title is not None
     assert title.group(1) == f"Stratégie de base — {fr.table_name(family)}"
+    # The CSV, downloaded from the same page: French, ``;``-separated, with its legend.
+    with page.expect_download() as download:  # type: ignore[attr-defined]
+        page.get_by_role("button", name="Télécharger en CSV").click()  # type: ignore[attr-defined]
+    rows = list(csv.reader(io.StringIO(download.value.path().read_text(encoding="utf-8")),
+                           delimiter=";"))
+    assert rows[0][:2] == ["tableau", "main"]
+    assert ["code", "signification"] in rows
+    assert {"T", "R"} <= {cell for row in rows[1:] for cell in row[2:]}
     printable = page.context.new_page()  # type: ignore[attr-defined]
     printable.set_viewport_size({"width": 900, "height": 1200})
     printable.set_content(html)

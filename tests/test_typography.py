@@ -15,6 +15,7 @@ import yaml
 from babel.messages.pofile import read_po
 
 from tutor.render.catalogue import LOCALE_DIR
+from tutor.sources import DESCRIBED, SOURCES
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -89,6 +90,13 @@ def _french_in(node: object, where: str, french: bool = False) -> Iterator[tuple
         yield where, node
 
 
+def french_citation_texts() -> Iterator[tuple[str, str]]:
+    """The sources' French citations (« Source : la page de règles d’un casino… »)."""
+    for table in (SOURCES, DESCRIBED):
+        for key, cited in table.items():
+            yield f"sources.py: {key}", cited.fr
+
+
 def all_findings(texts: Iterator[tuple[str, str]]) -> list[str]:
     return [f"{where}: {finding}" for where, text in texts for finding in findings_in(text)]
 
@@ -122,4 +130,9 @@ def test_the_french_catalogue_has_typographic_apostrophes_and_minus_signs() -> N
 
 def test_every_lessons_french_text_has_typographic_apostrophes_and_minus_signs() -> None:
     findings = all_findings(french_lesson_texts())
+    assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)
+
+
+def test_the_sources_french_citations_have_typographic_apostrophes() -> None:
+    findings = all_findings(french_citation_texts())
     assert not findings, f"{len(findings)} findings:\n" + "\n".join(findings)

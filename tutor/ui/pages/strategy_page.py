@@ -52,9 +52,9 @@ def _kept(rules: TableRules) -> list[Flip]:
     return list(kept[1])
 
 
-def _keep(rules: TableRules, flip: Flip) -> None:
+def _keep(rules: TableRules, kept: list[Flip], flip: Flip) -> None:
     """The flipped rule kept: the pills then change one more rule of the changed table."""
-    st.session_state[KEPT_KEY] = (rules, (*_kept(rules), flip))
+    st.session_state[KEPT_KEY] = (rules, (*kept, flip))
     st.session_state[FLIP_KEY] = None
 
 
@@ -164,7 +164,7 @@ def _kept_control(rules: TableRules, t: Translator, kept: list[Flip], flip: Flip
             _("Keep this change and change another rule"),
             key="strategy-keep",
             on_click=_keep,
-            args=(rules, flip),
+            args=(rules, kept, flip),
         )
     if kept:
         back.button(
