@@ -303,7 +303,7 @@ def create_typed_class(
 
 def projected_code(page: object) -> str:
     """Say the teacher key is written down, then read the join code the lobby projects."""
-    button(page, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
     wait_idle(page)
     code = page.locator('div[aria-label="code"]').first  # type: ignore[attr-defined]
     code.wait_for()

@@ -67,7 +67,7 @@ OLD_SETTINGS = {
 #: Hands whose legal plays include Hit and Stand (the phones alternate between them).
 HANDS = [("10♠ 6♥", "10♣"), ("A♠ 7♥", "9♣"), ("9♠ 3♥", "2♣"), ("8♠ 8♥", "10♦")]
 #: What the French phone shows (the app's default language): waiting, answered, revealed.
-WAITING = "Attendez que l'enseignant montre la première main"
+WAITING = "Attendez que l’enseignant montre la première main"
 ANSWERED = "Votre réponse"
 REVEALED = "Attendez la main suivante"
 #: How long one step may take before the phone counts as broken (a failed page, not a figure).
@@ -131,7 +131,7 @@ async def create_class(browser: Browser, url: str, questions: int) -> tuple[Page
     await page.wait_for_timeout(500)
     await page.get_by_role("button", name="Créer la classe").click()
     key = (await page.get_by_test_id("stCode").first.inner_text()).strip()
-    await page.get_by_role("button", name="Je l'ai notée").click()
+    await page.get_by_role("button", name="Je l’ai notée").click()
     code_box = page.locator('div[aria-label="code"]').first
     await code_box.wait_for()
     code = (await code_box.inner_text()).strip()

@@ -229,7 +229,7 @@ def test_a_wrong_teacher_key_is_refused_then_slowed_down(
     at.text_input(key="class-key").input("not-the-key")
     at.button(key="class-open").click().run()
     assert not at.exception
-    assert "n'est pas la clé" in _texts(at)
+    assert "n’est pas la clé" in _texts(at)
     assert _pages(at).desk is None
     at.text_input(key="class-key").input(key)
     at.button(key="class-open").click().run()  # even the right key waits out the lock
@@ -264,7 +264,7 @@ def test_join_refusals_are_translated(open_page: Open, room: Classroom) -> None:
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     at = open_page(STUDENT)
     _join(at, "ZZZZZZ", "Ana")
-    assert "Aucune classe n'a ce code" in _texts(at)
+    assert "Aucune classe n’a ce code" in _texts(at)
     _join(at, info.code, "Ana")
     other = open_page(STUDENT)
     _join(other, info.code, "Ana")
@@ -298,7 +298,7 @@ def test_typed_hands_are_checked_line_by_line(open_page: Open) -> None:
     assert _pages(at).desk is None
     text = _texts(at)
     assert "Ligne 2" in text
-    assert "Z n'est pas une carte" in text
+    assert "Z n’est pas une carte" in text
     assert "Ligne 3" in text
     assert "barre oblique" in text
     assert "Ligne 4" in text  # a natural: nothing to decide
@@ -706,7 +706,7 @@ def test_a_students_wrong_keys_do_not_lock_the_teacher_out(
 ) -> None:
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     stranger = _open_teacher(open_page, info.code, "a-guess")
-    assert "n'est pas la clé" in _texts(stranger)
+    assert "n’est pas la clé" in _texts(stranger)
     stranger.text_input(key="class-key").input(key)
     stranger.button(key="class-open").click().run()
     assert "Trop de clés fausses" in _texts(stranger)  # the guesser waits...
@@ -719,7 +719,7 @@ def test_the_teacher_sees_when_the_class_is_deleted(open_page: Open, room: Class
     info, key = room.create("Jeudi", FAMILY, [ClassQuestion.parse("10♠ 6♥", "10♣")])
     en = AppState(language="en")
     teacher = _open_teacher(open_page, info.code, key, en)
-    date = f"{info.expires_at:%Y-%m-%d}"
+    date = translator("en").date(info.expires_at.date())  # in words (issue 29), not 2027-01-01
     lobby = _texts(teacher)  # before the first question: a class nobody starts goes the same day
     assert "Start this class within 12 hours of its creation" in lobby
     assert f"it is kept until {date} (30 days after its creation)" in lobby
@@ -883,7 +883,7 @@ def test_what_a_teacher_types_is_bounded_before_any_work(
     other.button(key="class-open").click().run()
     assert not other.exception
     assert reached["key"] <= 64
-    assert "n'est pas la clé" in _texts(other)
+    assert "n’est pas la clé" in _texts(other)
 
 
 def _class_with_formula_names(room: Classroom) -> tuple[Classroom, Teacher]:
@@ -972,3 +972,42 @@ def test_a_class_never_started_says_why_it_expired(room: Classroom) -> None:
     assert "jamais commencée est supprimée 12\u00a0heures" in class_messages.error_message(
         expired.value, FR
     )
+
+
+def test_the_class_csv_writes_cards_as_the_screen_does_and_says_no_answer(
+    room: Classroom,
+) -> None:
+    """Read back as French Excel reads it: the hand's cards with the French corner letters the
+    screen shows (R for roi, D dame, V valet), and « pas de réponse » for a student who did not
+    answer, never an empty cell; in English, K Q J and "no answer" (issue 29)."""
+    hands = [ClassQuestion.parse("K♠ 6♥", "Q♣"), ClassQuestion.parse("J♦ 5♣", "10♥")]
+    info, key = room.create("Vendredi", FAMILY, hands)
+    teacher = room.open_as_teacher(info.code, key)
+    ana, _lea = room.join(info.code, "Ana"), room.join(info.code, "Léa")
+    room.next_question(teacher)
+    room.answer(ana, Action.HIT)  # Léa does not answer
+    room.reveal(teacher)
+    room.finish(teacher)
+    results = room.results(teacher)
+    raw = results_csv(results, FR).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(raw), delimiter=";"))
+    heading = rows[0]
+    by_student = {row[heading.index("Élève")]: row for row in rows[1:]}
+    assert set(by_student) == {"Ana", "Léa"}
+    for row in by_student.values():
+        assert row[heading.index("Main")] == "R♠ 6♥ / D♣"
+    lea = by_student["Léa"]
+    assert lea[heading.index("Réponse")] == "pas de réponse"
+    assert lea[heading.index("Réussite")] == "pas de réponse"  # not an empty cell
+    assert by_student["Ana"][heading.index("Réponse")] == FR.action_name(Action.HIT)
+    assert "K♠" not in raw
+    assert "Q♣" not in raw
+    english = list(csv.reader(io.StringIO(results_csv(results, translator("en")).decode(
+        "utf-8-sig"))))
+    assert {row[2] for row in english[1:]} == {"K♠ 6♥ / Q♣"}
+    assert "no answer" in {row[3] for row in english[1:]}
+    # The workbook and the printable page write the hand the same way.
+    page = printable_html(results, FR)
+    assert "R♠ 6♥ / D♣" in page
+    assert "pas de réponse" in page
+    assert "K♠" not in page

@@ -189,7 +189,7 @@ def test_a_deal_that_shows_a_mistake_on_purpose_calls_it_a_mistake(open_app: Ope
     shown = " ".join(block.value for block in [*at.warning, *at.markdown])
     assert "exprès" in shown, "the lesson's scripted mistake is called a mistake"
     assert "bien joué" not in shown
-    assert "Ne pas s'assurer" in shown or "Pas d'assurance" in shown, "the right play is named"
+    assert "Ne pas s’assurer" in shown or "Pas d’assurance" in shown, "the right play is named"
 
 
 def test_leaving_a_lessons_script_tells_what_really_happened(open_app: OpenApp) -> None:

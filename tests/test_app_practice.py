@@ -25,8 +25,8 @@ def _table(at: AppTest) -> PracticeTable:
 
 def test_a_round_is_played_with_a_hint_and_told_as_it_goes(open_app: OpenApp) -> None:
     at = open_app("practice", AppState(rules=PRESETS["american-s17"]))
-    at.button(key=next(b.key for b in at.button if b.label == "S'asseoir et distribuer"))
-    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    at.button(key=next(b.key for b in at.button if b.label == "S’asseoir et distribuer"))
+    next(b for b in at.button if b.label == "S’asseoir et distribuer").click().run()
     assert not at.exception
     table = _table(at)
     for _ in range(40):
@@ -246,7 +246,7 @@ def test_the_practice_table_names_its_rules_and_cites_their_source(open_app: Ope
     assert "a rules booklet for a family table" in at.caption[0].value
     assert all(".txt" not in caption.value for caption in at.caption)
     fr = open_app("practice", AppState(rules=PRESETS["french-casino"]))
-    assert "Source\u00a0: la page de règles d'un casino en ligne" in fr.caption[0].value
+    assert "Source\u00a0: la page de règles d’un casino en ligne" in fr.caption[0].value
 
 
 def test_the_practice_table_names_its_rules_in_french(open_app: OpenApp) -> None:
@@ -300,7 +300,7 @@ def test_a_click_the_table_refuses_is_explained_in_french_where_it_was_made(
     still clicked: the table refuses the move, and the page says why in its language, under
     the buttons, rather than doing nothing."""
     at = open_app("practice")
-    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    next(b for b in at.button if b.label == "S’asseoir et distribuer").click().run()
     table = _table(at)
     for _ in range(40):  # past naturals and insurance offers, to a hand to play
         game = table.round

@@ -217,3 +217,30 @@ def test_the_answer_pressed_stays_on_screen_with_its_verdict(
     pressed = t.signed_chips(option) if category is Category.PAYOUTS else t.chips(option)
     shown = " ".join(block.value for block in at.markdown)
     assert f"Votre réponse\u00a0: **{pressed}**" in shown
+
+
+def test_two_tens_filed_as_a_pair_are_named_as_the_heat_map_names_them(
+    open_app: OpenApp,
+) -> None:
+    """A king and a queen at a table that splits by value are a pair in the quiz too: « Paire
+    de 10 (20) », as the heat map's « paire de 10 », not « 20 dur » (issue 29)."""
+    from tutor.cards import Card, parse_cards
+    from tutor.cell import Cell, Kind
+    from tutor.decision import DecisionPoint
+    from tutor.quiz_questions import Question
+    from tutor.render.translator import translator
+
+    rules = PRESETS["french-casino"]
+    at = open_app("quiz", AppState(rules=rules, quiz_category=Category.PAIRS))
+    quiz = _quiz(at)
+    cards, up = parse_cards("K♠ Q♥"), Card.parse("6♣")
+    legal = frozenset({Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT})
+    point = DecisionPoint(cards, up, rules, legal)
+    assert Cell.of(point).kind is Kind.PAIRS
+    quiz.question = Question(Category.PAIRS, cards, (up,), point=point)
+    at.run()
+    assert not at.exception
+    text = " ".join(block.value for block in at.markdown).replace("\u00a0", " ")
+    assert "**Paire de 10 (20) : que faites-vous ?**" in text
+    assert "20 dur" not in text
+    assert translator("fr").cell_name(Cell.of(point)).startswith("paire de 10 ")

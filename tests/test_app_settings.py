@@ -354,3 +354,13 @@ def test_a_setting_kept_after_the_learner_was_erased_in_another_tab_starts_afres
         assert kept.language == "en"
     finally:
         store.close()
+
+
+def test_the_payout_is_named_as_the_lessons_name_it(open_app: OpenApp) -> None:
+    """« 3 pour 2 » in Settings, as in the lessons and the Strategy page (issue 29), not 3:2."""
+    at = open_app("settings", AppState(rules=PRESETS["family"]))
+    box = at.selectbox(key="rule-bj")
+    assert box.options == ["3 pour 2", "6 pour 5", "1 pour 1"]
+    assert box.value == "3/2"
+    english = open_app("settings", AppState(rules=PRESETS["family"], language="en"))
+    assert english.selectbox(key="rule-bj").options == ["3:2", "6:5", "1:1"]

@@ -150,14 +150,14 @@ def test_a_flip_and_another_table_are_never_compared_at_once(open_app: OpenApp) 
     at.pills(key="strategy-flip").set_value("surrender").run()
     assert at.selectbox(key="strategy-compare").value == ""
     assert state.compare_preset == ""
-    assert at.metric[1].label.endswith("Pas d'abandon")
+    assert at.metric[1].label.endswith("Pas d’abandon")
 
 
 def test_a_flip_that_moves_no_cell_says_so_and_shows_the_edge(open_app: OpenApp) -> None:
     at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
     at.pills(key="strategy-flip").set_value("payout").run()
     assert not at.exception
-    assert "6:5" in at.metric[1].label
+    assert "6 pour 5" in at.metric[1].label
     assert at.metric[1].delta is not None
     assert at.metric[1].delta.startswith("+")
     assert any("Aucune case du tableau ne change" in block.value for block in at.markdown)
@@ -298,3 +298,62 @@ def test_the_first_render_compares_nothing_and_a_flip_compares_once(open_app: Op
     at.pills(key="strategy-flip").set_value("soft-17").run()
     at.pills(key="strategy-flip").set_value("double-after-split").run()
     assert compare.cache_info().misses == 2, "flipping back costs no second comparison"
+
+
+def test_several_rules_changed_then_compared_with_the_base_table(open_app: OpenApp) -> None:
+    """Issue 29: H17 with no double after a split and 8 decks, against the base table: each
+    rule changed in turn and kept, the comparison the engine's for all three together."""
+    rules = PRESETS["american-s17"]
+    at = open_app("strategy", AppState(rules=rules))
+    at.pills(key="strategy-flip").set_value("soft-17").run()
+    at.button(key="strategy-keep").click().run()
+    assert not at.exception
+    assert at.pills(key="strategy-flip").value is None
+    # The pills now change one more rule of the changed table: 8 decks keeps soft 17 hit.
+    at.pills(key="strategy-flip").set_value("decks-8").run()
+    at.button(key="strategy-keep").click().run()
+    at.pills(key="strategy-flip").set_value("double-after-split").run()
+    assert not at.exception
+    after = rules.replace(dealer_hits_soft_17=True, decks=8, double_after_split=False)
+    expected = compare(rules, after)
+    fr = translator("fr")
+    assert at.metric[1].value == fr.percent(expected.edge_after)
+    label = at.metric[1].label
+    assert "Le croupier tire sur 17 souple" in label
+    assert "8 jeux" in label
+    text = " ".join(block.value for block in at.markdown)
+    assert f"**{len(expected.cells)} cases changent**" in text
+    assert "Plusieurs règles diffèrent" in text
+    assert text.count("Plusieurs règles diffèrent") == 1, "said once, not once per cell"
+    # Kept without the last flip, the comparison is of the two kept changes.
+    at.pills(key="strategy-flip").set_value(None).run()
+    kept = compare(rules, rules.replace(dealer_hits_soft_17=True, decks=8))
+    assert at.metric[1].value == fr.percent(kept.edge_after)
+    at.button(key="strategy-take-back").click().run()
+    assert not at.exception
+    assert len(at.metric) == 1, "every change taken back: nothing compared"
+
+
+def test_a_change_keeps_the_chosen_part_of_the_chart_selected(open_app: OpenApp) -> None:
+    at = open_app("strategy", AppState(rules=PRESETS["american-s17"]))
+    at.radio(key="cell-table").set_value("soft").run()
+    at.pills(key="strategy-flip").set_value("soft-17").run()
+    assert not at.exception
+    assert at.radio(key="cell-table").value == "soft"
+    assert at.radio(key="cell-table").index == 1
+
+
+def test_a_rule_that_takes_a_play_away_is_said_once_per_cell(open_app: OpenApp) -> None:
+    """No stutter: « L’abandon n’est plus proposé. Abandonner n’est plus permis : … » was two
+    sentences for one fact; the figures' sentence says it alone."""
+    rules = PRESETS["american-s17"]
+    assert rules.offers_surrender
+    at = open_app("strategy", AppState(rules=rules))
+    at.pills(key="strategy-flip").set_value("surrender").run()
+    assert not at.exception
+    lines = [
+        item for block in at.markdown for item in block.value.split("\n- ")
+        if "n’est plus permis" in item
+    ]
+    assert lines, "a surrender taken away is listed"
+    assert not any("n’est plus proposé" in line for line in lines)

@@ -257,7 +257,7 @@ def test_publishing_again_keeps_progress_on_the_steps_that_did_not_change(
         run.next()
     save_run(store, learner, run, 3)
     # The teacher rewrites the show step's caption and adds an explanation at the end.
-    edited = TEMPLATE.replace("aucun As n'y compte pour 11.", "pas d'As compté 11.") + (
+    edited = TEMPLATE.replace("aucun as n’y compte pour 11.", "pas d’as compté 11.") + (
         '  - explain: "Retenez : sur 17 dur, on reste."\n'
     )
     shelf.save(handle, edited, teacher)

@@ -123,7 +123,7 @@ def test_a_published_lesson_opens_from_its_link_for_a_student_and_in_no_course_l
     assert [_plain(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
     assert "Avec un 17 dur, on reste" in " ".join(m.value for m in student.markdown)
     student.button(key="lesson-next").click().run()  # the run goes on: the link is not reopened
-    assert "aucun As n'y compte pour 11" in " ".join(m.value for m in student.markdown)
+    assert "aucun as n’y compte pour 11" in " ".join(m.value for m in student.markdown)
 
 
 def test_a_link_to_a_draft_opens_nothing_and_says_so(open_app: OpenApp) -> None:

@@ -92,7 +92,7 @@ def test_a_learner_plays_a_round_at_the_table(
 ) -> None:
     page = _page(chromium_browser, size)
     page.goto(f"{server}/table")  # type: ignore[attr-defined]
-    _button(page, "S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    _button(page, "S’asseoir et distribuer").click()  # type: ignore[attr-defined]
     _wait_idle(page)
     deal_next = _button(page, "Distribuer le coup suivant")
     for _ in range(12):
@@ -104,7 +104,7 @@ def test_a_learner_plays_a_round_at_the_table(
             _wait_idle(page)
             page.get_by_text("Conseil").first.wait_for()  # type: ignore[attr-defined]
             _shot(page, f"table-hint-{label}")
-        for name in ("Pas d'assurance", "Rester"):
+        for name in ("Pas d’assurance", "Rester"):
             button = _button(page, name)
             if button.count() and button.is_enabled():  # type: ignore[attr-defined]
                 button.click()  # type: ignore[attr-defined]

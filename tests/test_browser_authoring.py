@@ -50,7 +50,7 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
     _button(teacher, "Nouvelle leçon").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Notez cette clé de leçon").wait_for()  # type: ignore[attr-defined]
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
 
     _type_lesson(teacher, TWO_MISTAKES)

@@ -40,7 +40,7 @@ def test_a_teacher_and_a_student_go_through_a_question(
     # The key has a screen of its own, never projected: no join code or QR code beside it.
     assert teacher.locator('div[aria-label="code"]').count() == 0  # type: ignore[attr-defined]
     _shot(teacher, "class-teacher-key-laptop")
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.locator('div[aria-label="code"]').first.wait_for()  # type: ignore[attr-defined]
     code = teacher.locator('div[aria-label="code"]').first.inner_text().strip()  # type: ignore[attr-defined]
@@ -63,13 +63,13 @@ def test_a_teacher_and_a_student_go_through_a_question(
     student.get_by_role("textbox", name="Votre pseudo").fill("Zoé O'Brien")  # type: ignore[attr-defined]
     _button(student, "Rejoindre").click()  # type: ignore[attr-defined]
     _wait_idle(student)
-    student.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    student.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-waiting-phone")
 
     # The phone sleeps and reloads the page: the student is back in the same seat, unasked.
     student.reload()  # type: ignore[attr-defined]
     student.get_by_text("Bon retour, Zoé O'Brien").wait_for()  # type: ignore[attr-defined]
-    student.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    student.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     _shot(student, "class-student-rejoined-phone")
 
     # The teacher's lobby counts the student once, said to be reconnected.
@@ -144,7 +144,7 @@ def test_a_class_finished_early_on_the_projector_layout(
         expect(phone.get_by_role("textbox", name="Code de la classe")).to_have_value(code)  # type: ignore[attr-defined]
         phone.get_by_role("textbox", name="Votre pseudo").fill(name)  # type: ignore[attr-defined]
         _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
-        phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+        phone.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
         students.append(phone)
     _button(teacher, "Montrer la première main").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
@@ -235,7 +235,7 @@ def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
     names = ("Ana", "Bot Un", "Bot Deux")
     phones = {name: _join_as(chromium_browser, server, code, name) for name in names}
     for phone in phones.values():
-        phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+        phone.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     # The joins arrive on the teacher's lobby by themselves.
     teacher.get_by_text("Ana · Bot Un · Bot Deux").wait_for()  # type: ignore[attr-defined]
     teacher.get_by_test_id("stMetricValue").filter(has_text="3").wait_for()  # type: ignore[attr-defined]
@@ -257,7 +257,7 @@ def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
     locked = "La classe est fermée : demandez à votre professeur de l’ouvrir."
     late = _join_as(chromium_browser, server, code, "Zoé")
     late.get_by_text(locked).wait_for()  # type: ignore[attr-defined]
-    assert late.get_by_text("Attendez que l'enseignant").count() == 0  # type: ignore[attr-defined]
+    assert late.get_by_text("Attendez que l’enseignant").count() == 0  # type: ignore[attr-defined]
     _shot(late, "class-student-locked-phone")
 
     # A removed phone is told at its next poll, then tries another name: refused as locked.
@@ -273,7 +273,7 @@ def test_the_teacher_locks_the_lobby_and_removes_two_students_with_one_click(
     ana = phones["Ana"]
     ana.reload()  # type: ignore[attr-defined]
     ana.get_by_text("Bon retour, Ana").wait_for()  # type: ignore[attr-defined]
-    ana.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    ana.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     teacher.get_by_text("Ana (reconnecté)").wait_for()  # type: ignore[attr-defined]
     assert teacher.get_by_text("Gentil Élève").count() == 0  # type: ignore[attr-defined]
     teacher.get_by_test_id("stMetricValue").filter(has_text="1").wait_for()  # type: ignore[attr-defined]
@@ -320,7 +320,7 @@ def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
     phone.get_by_text("Ce ne sont pas les symboles affichés au tableau").wait_for()  # type: ignore[attr-defined]
     _shot(phone, "class-student-pattern-phone")
     tap(phone, pattern)
-    phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    phone.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     given = phone.get_by_text(re.compile("^Vous êtes ")).first.inner_text()  # type: ignore[attr-defined]
     name = given.removeprefix("Vous êtes ").strip()
     assert len(name.split()) == 2, given

@@ -32,7 +32,7 @@ LESSON = builtin_course().lesson("splitting")
 HANDS = 10
 LESSON_TITLE = "Séparer une paire"
 DUE = date.today() + timedelta(days=3)
-#: The due date as the French pages write it (``5 déc. 2026``).
+#: The due date as the French pages write it (``5 décembre 2026``, in words).
 DUE_TEXT = translator("fr").date(DUE)
 
 
@@ -175,7 +175,7 @@ def _seat(page: object, url: str, code: str, name: str) -> None:
     page.get_by_role("textbox", name="Votre pseudo").fill(name)  # type: ignore[attr-defined]
     button(page, "Rejoindre").click()  # type: ignore[attr-defined]
     wait_idle(page)
-    page.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
 
 
 def _ask(teacher: object, phones: dict[object, str], number: int, last: bool) -> None:

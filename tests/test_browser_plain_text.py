@@ -54,7 +54,7 @@ def test_titles_and_nicknames_are_never_links(server: str, chromium_browser: obj
     expect(phone.get_by_role("textbox", name="Code de la classe")).to_have_value(code)  # type: ignore[attr-defined]
     phone.get_by_role("textbox", name="Votre pseudo").fill(NICKNAME)  # type: ignore[attr-defined]
     _button(phone, "Rejoindre").click()  # type: ignore[attr-defined]
-    phone.get_by_text("Attendez que l'enseignant").wait_for()  # type: ignore[attr-defined]
+    phone.get_by_text("Attendez que l’enseignant").wait_for()  # type: ignore[attr-defined]
     phone.get_by_text(_as_shown(f"Vous êtes {NICKNAME}")).wait_for()  # type: ignore[attr-defined]
     assert _links_to_the_names(phone) == []
     teacher.get_by_text(_as_shown(NICKNAME, prefix="^")).first.wait_for()  # type: ignore[attr-defined]

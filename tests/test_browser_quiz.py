@@ -75,7 +75,7 @@ def test_a_name_is_not_a_key_and_the_code_carries_progress_to_another_device(
     # On a third device she types her code and continues with her progress.
     phone = new_page(chromium_browser, PHONE)
     phone.goto(f"{server}/settings")  # type: ignore[attr-defined]
-    phone.get_by_label("Un code venu d'un autre appareil").fill(code.lower())  # type: ignore[attr-defined]
+    phone.get_by_label("Un code venu d’un autre appareil").fill(code.lower())  # type: ignore[attr-defined]
     phone.get_by_role("button", name="Continuer avec ce code").click()  # type: ignore[attr-defined]
     wait_idle(phone)
     phone.get_by_text("Bon retour").wait_for()  # type: ignore[attr-defined]

@@ -89,7 +89,7 @@ def test_the_table_and_language_come_back_after_a_reload_and_on_another_device(
     code = page.locator('p[aria-label="recovery code"]').inner_text().strip()  # type: ignore[attr-defined]
     other = new_page(chromium_browser, PHONE)  # another device: French, the family table
     _settings(other, url)
-    other.get_by_label("Un code venu d'un autre appareil").fill(code)  # type: ignore[attr-defined]
+    other.get_by_label("Un code venu d’un autre appareil").fill(code)  # type: ignore[attr-defined]
     other.get_by_role("button", name="Continuer avec ce code").click()  # type: ignore[attr-defined]
     wait_idle(other)
     other.get_by_role("heading", name="Settings").wait_for()  # type: ignore[attr-defined]
@@ -160,7 +160,7 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
     seed = 4242
     page = new_page(chromium_browser, LAPTOP)
     page.goto(f"{url}/table?seed={seed}")  # type: ignore[attr-defined]
-    page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    page.get_by_role("button", name="S’asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
     mirror = _mirror(seed)
     moves, mistakes = 0, []
@@ -217,7 +217,7 @@ def test_ten_hands_with_three_mistakes_reach_my_progress_my_data_and_to_review(
     page.goto(f"{url}/table")  # type: ignore[attr-defined]
     page.get_by_text("Mes erreurs").click()  # type: ignore[attr-defined]
     wait_idle(page)
-    page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    page.get_by_role("button", name="S’asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_text("Une de vos erreurs, redistribuée").wait_for()  # type: ignore[attr-defined]
 

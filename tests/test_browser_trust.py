@@ -44,6 +44,7 @@ NEVER = (
     "On sépare toujours les 8",
     "Issue :",
     "s'assurer +1,000",
+    "s’assurer +1,000",
     "montre As",
     "contre As",
 )

@@ -57,7 +57,7 @@ def test_ten_three_against_two_at_the_table_is_right_by_the_chart_and_says_the_f
 ) -> None:
     page = new_page(chromium_browser, LAPTOP)
     page.goto(f"{server}/table?seed={_seed(_table_hand)}")  # type: ignore[attr-defined]
-    button(page, "S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    button(page, "S’asseoir et distribuer").click()  # type: ignore[attr-defined]
     keyed_button(page, "table-stand").click()  # type: ignore[attr-defined]
     wait_idle(page)
     page.get_by_text("Le tableau dit").first.wait_for()  # type: ignore[attr-defined]

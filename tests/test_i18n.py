@@ -81,7 +81,7 @@ def test_ngettext_follows_the_catalogue_plural_rule(
     ("language", "card", "definite", "expected"),
     [
         ("fr", "K♠", True, "le roi de pique"),
-        ("fr", "A♥", True, "l'as de cœur"),
+        ("fr", "A♥", True, "l’as de cœur"),
         ("fr", "Q♦", True, "la dame de carreau"),
         ("fr", "J♣", True, "le valet de trèfle"),
         ("fr", "7♠", True, "le 7 de pique"),
@@ -103,7 +103,7 @@ def test_a_card_in_a_sentence_has_its_article(
 @pytest.mark.parametrize(
     ("language", "cards", "expected"),
     [
-        ("fr", "A♠ A♥", "paire d'as (2 ou 12)"),
+        ("fr", "A♠ A♥", "paire d’as (2 ou 12)"),
         ("fr", "10♠ 10♥", "paire de 10 (20)"),
         ("fr", "K♠ K♥", "paire de rois (20)"),
         ("fr", "8♠ 8♦", "paire de 8 (16)"),
@@ -131,13 +131,13 @@ def test_a_two_card_21_after_a_split_is_not_called_a_blackjack() -> None:
     [
         ("fr", "hard:14:9", "14 dur contre un 9"),
         ("fr", "soft:s18:4", "As-7 (18 souple) contre un 4"),
-        ("fr", "soft:s13:A", "As-2 (13 souple) contre un As"),
+        ("fr", "soft:s13:A", "As-2 (13 souple) contre un as"),
         ("fr", "pairs:10-10:6", "paire de 10 contre un 6"),
-        ("fr", "pairs:A-A:10", "paire d'as contre un 10"),
+        ("fr", "pairs:A-A:10", "paire d’as contre un 10"),
         ("fr", "insurance:hand", "Assurance"),
         ("fr", "insurance:natural", "Assurance, avec un blackjack en main"),
-        ("fr", "totals:3cards", f"Total d'une main de 3{NBSP}cartes"),
-        ("fr", "payouts:lose:double", "Paiement d'une perte, mise doublée"),
+        ("fr", "totals:3cards", f"Total d’une main de 3{NBSP}cartes"),
+        ("fr", "payouts:lose:double", "Paiement d’une perte, mise doublée"),
         ("en", "hard:14:9", "hard 14 against a 9"),
         ("en", "surrender:16:10", "hard 16 against a 10"),
         ("en", "payouts:win", "Payout of a win"),
@@ -255,8 +255,8 @@ def _told(language: str, hands: list[str], dealer: str, then: str, moves: list[s
 def test_a_hit_is_told_once_and_says_when_the_ace_drops_to_one() -> None:
     lines = _told("fr", ["A♠ 5♥"], "10♣ 7♦", "10♥", ["hit", "stand"])
     hits = [line for line in lines if "10 de cœur" in line]
-    assert hits == [f"Le joueur tire le 10 de cœur{NBSP}: 16 dur (l'as compte maintenant 1)."]
-    assert "Le joueur reçoit l'as de pique." in lines
+    assert hits == [f"Le joueur tire le 10 de cœur{NBSP}: 16 dur (l’as compte maintenant 1)."]
+    assert "Le joueur reçoit l’as de pique." in lines
     lines = _told("en", ["A♠ 5♥"], "10♣ 7♦", "10♥", ["hit", "stand"])
     assert "The player hits the 10 of hearts: hard 16 (the Ace now counts 1)." in lines
 

@@ -89,7 +89,7 @@ def test_the_practice_table_draws_french_cards_and_tells_the_round(
 ) -> None:
     page = new_page(chromium_browser, SIZES[size])
     page.goto(f"{server}/table")  # type: ignore[attr-defined]
-    page.get_by_role("button", name="S'asseoir et distribuer").click()  # type: ignore[attr-defined]
+    page.get_by_role("button", name="S’asseoir et distribuer").click()  # type: ignore[attr-defined]
     wait_idle(page)
     # Stand until the round ends (the next deal's button is there), then the narration is open.
     # Looked for until a deadline, not a number of turns: on a busy machine the buttons of a
@@ -109,7 +109,7 @@ def test_the_practice_table_draws_french_cards_and_tells_the_round(
             continue
         wait_idle(page)
     text = _visible_text(page)
-    assert "Ce qui s'est passé" in text
+    assert "Ce qui s’est passé" in text
     assert re.search(r"Le joueur (gagne|perd|fait égalité|a sauté)", text), text
     assert not STREAMLIT_ENGLISH.search(text)
     # Face cards carry French indices: the alt text says Roi/Dame/Valet, the image never J/Q/K.

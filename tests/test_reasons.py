@@ -279,7 +279,7 @@ def test_without_a_hole_card_a_double_or_split_hears_that_a_natural_takes_its_be
         ("french-casino", "10♠ 9♦", "4♣", Action.HIT, ("tirer, votre choix", "rester vaut")),
         ("french-casino", "K♠ 10♦", "6♣", Action.SPLIT, ("séparer, votre choix", "Jouée comme")),
         ("family", "4♠ 8♦", "2♣", Action.STAND, ("contre un 2", "ne gagne que si")),
-        ("french-casino", "6♠ 5♦", "K♣", Action.DOUBLE, ("pas de carte cachée", "contre un Roi")),
+        ("french-casino", "6♠ 5♦", "K♣", Action.DOUBLE, ("pas de carte cachée", "contre un roi")),
     ],
 )
 def test_filed_cases_now_speak_of_the_move(
@@ -317,7 +317,7 @@ def test_french_reasons_name_the_up_card_with_its_article(preset: str) -> None:
         sentence = fr.reason(judgement.reason.key, judgement.reason.params) or ""
         assert not _BARE_UP.search(sentence), sentence
         up = judgement.point.dealer_up
-        named = {"un As", "une Dame", "un Roi", "un Valet", *(f"un {n}" for n in range(2, 11))}
+        named = {"un as", "une dame", "un roi", "un valet", *(f"un {n}" for n in range(2, 11))}
         if up.rank.is_face:
             # A reason names the card that shows, never "un 10" for a King, whatever figures
             # (these cards' or the chart cell's) it quotes.
@@ -333,8 +333,8 @@ def test_every_up_card_reads_with_its_article_in_both_languages(rank: Rank) -> N
     phrase = fr.up_card_phrase(rank.points, rank.symbol)
     assert phrase.startswith("une " if rank in feminine else "un "), phrase
     assert en.up_card_phrase(rank.points, rank.symbol).split()[0] in ("a", "an")
-    # A chart's column has a value, not a rank: its ten is "un 10", its Ace "un As".
-    column = "un As" if rank is Rank.ACE else f"un {rank.points}"
+    # A chart's column has a value, not a rank: its ten is "un 10", its Ace "un as".
+    column = "un as" if rank is Rank.ACE else f"un {rank.points}"
     assert fr.up_card_phrase(rank.points) == column
 
 

@@ -277,7 +277,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
     (
         "rules-resplit-aces-room",
         lambda _: TableRules(resplit_aces=True, max_hands=2),
-        "Reséparer les As demande de la place pour au moins 3 mains.",
+        "Reséparer les as demande de la place pour au moins 3 mains.",
     ),
     (
         "rules-natural-pays",
@@ -321,7 +321,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
     (
         "rules-surrender-ace-without-surrender",
         lambda _: TableRules(surrender_against_ace=False),
-        "L’abandon contre un As est refusé, mais cette table ne propose aucun abandon.",
+        "L’abandon contre un as est refusé, mais cette table ne propose aucun abandon.",
     ),
     (
         "rules-penetration",
@@ -336,7 +336,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
     (
         "rules-bonus",
         lambda _: TableRules(ace_of_spades_black_jack_pays=Fraction(1)),
-        "Le bonus de l’As de pique avec un Valet noir paie plus qu’un blackjack.",
+        "Le bonus de l’as de pique avec un valet noir paie plus qu’un blackjack.",
     ),
     (
         "rules-unknown-option",

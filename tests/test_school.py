@@ -76,14 +76,14 @@ def create_class(page: object, url: str, hands: list[str]) -> str:
     box.blur()
     _wait_idle(page)
     _button(page, "Créer la classe").click()  # type: ignore[attr-defined]
-    _button(page, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
     code_box = page.locator('div[aria-label="code"]').first  # type: ignore[attr-defined]
     code_box.wait_for()
     return str(code_box.inner_text().strip())
 
 
 def join(
-    browser: object, url: str, code: str, nickname: str, *, then: str = "Attendez que l'enseignant"
+    browser: object, url: str, code: str, nickname: str, *, then: str = "Attendez que l’enseignant"
 ) -> object:
     """A phone opens the join address (the QR code's), types a nickname, joins, and waits for
     ``then`` (the lobby's words by default; a latecomer sees the current question)."""
@@ -329,7 +329,7 @@ def test_a_lesson_published_through_one_process_is_played_through_the_other_at_o
     teacher.goto(f"{school.url}/my-lessons")  # type: ignore[attr-defined]
     _button(teacher, "Nouvelle leçon").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
-    _button(teacher, "Je l'ai notée").click()  # type: ignore[attr-defined]
+    _button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     _button(teacher, "Publier").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)

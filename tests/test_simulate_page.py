@@ -116,3 +116,33 @@ def test_every_bar_of_the_comparison_says_which_rules_and_shoe_it_is_for(
     assert "son propre sabot" in captions
     assert "6 jeux, battus à la carte de coupe" in captions
     assert "infini" not in captions
+
+
+def test_the_simulated_edge_shows_its_margin_of_error_and_says_where_the_exact_one_lies(
+    open_app: OpenApp,
+) -> None:
+    """Issue 29: « −0,12 % ± 0,23 % », the margin at 95 % from the run's own standard error, and
+    a sentence on whether the exact value lies inside it, computed from the same figures."""
+    from tutor.render import explain
+    from tutor.render.translator import translator
+    from tutor.simulate import basic_strategy, simulate
+    from tutor.strategy import house_edge
+
+    rules = PRESETS["family"]
+    at = open_simulation(open_app, AppState(rules=rules))
+    at.select_slider(key="sim-rounds").set_value(100_000).run()  # type: ignore[attr-defined]
+    at.button(key="sim-run").click().run()  # type: ignore[attr-defined]
+    assert not at.exception  # type: ignore[attr-defined]
+    # The same run as the page's (same rules, rounds and seed), read from the simulator.
+    result = simulate(rules, basic_strategy(rules), 100_000, seed=2026, chunk=100_000)
+    fr = translator("fr")
+    margin = explain.margin_of_error(result.standard_error)
+    assert margin == pytest.approx(1.96 * result.standard_error, rel=1e-3)
+    shown = at.metric[0].value  # type: ignore[attr-defined]
+    assert shown == f"{fr.percent(result.house_edge)}\u00a0±\u00a0{fr.percent(margin)}"
+    exact = house_edge(rules)
+    inside = abs(exact - result.house_edge) <= margin
+    captions = " ".join(c.value for c in at.caption)  # type: ignore[attr-defined]
+    said = "est dans la marge d’erreur" if inside else "est hors de la marge d’erreur"
+    assert said in captions
+    assert fr.percent(exact) in captions

@@ -64,7 +64,7 @@ steps:
   - explain: "Avec un 17 dur, on reste : tirer ferait sauter la main trop souvent."
   - show:
       cards: "10♠ 7♥"
-      caption: "Un 17 dur : aucun As n'y compte pour 11."
+      caption: "Un 17 dur : aucun as n’y compte pour 11."
   - ask:
       question: "Combien vaut cette main ?"
       cards: "9♠ 8♥"

@@ -34,15 +34,15 @@ class Citation:
 #: The rule texts of ``shared/sources/`` by file name, described as its README describes them.
 SOURCES: Mapping[str, Citation] = {
     "000_0c2d5cbf6d108733.txt": Citation(
-        fr="une page encyclopédique sur le Black-jack et le Vingt-et-Un d'autrefois",
+        fr="une page encyclopédique sur le Black-jack et le Vingt-et-Un d’autrefois",
         en="an encyclopedia-style page on Black-jack and the older Vingt-et-Un",
     ),
     "001_c05efaf0daf1676d.txt": Citation(
-        fr="la page de règles d'un casino en ligne (les usages des casinos français)",
+        fr="la page de règles d’un casino en ligne (les usages des casinos français)",
         en="an online casino's rules page (the French casinos' conventions)",
     ),
     "003_3e906d12f813f817.txt": Citation(
-        fr="les règles d'un jeu en ligne pour un seul joueur",
+        fr="les règles d’un jeu en ligne pour un seul joueur",
         en="the rules of a single-player online game",
     ),
     "004_85fc10a6bbbb7bbc.txt": Citation(
@@ -55,11 +55,11 @@ SOURCES: Mapping[str, Citation] = {
 #: The tables no source text describes, cited by the description ``tutor.rules`` gives them.
 DESCRIBED: Mapping[str, Citation] = {
     "common six-deck American table, dealer stands on soft 17": Citation(
-        fr="les règles courantes d'un sabot américain à six jeux (pas un texte du cours)",
+        fr="les règles courantes d’un sabot américain à six jeux (pas un texte du cours)",
         en="the usual rules of a six-deck American shoe (not one of the course's texts)",
     ),
     "common six-deck American table, dealer hits soft 17": Citation(
-        fr="les règles courantes d'un sabot américain à six jeux, où le croupier tire sur 17"
+        fr="les règles courantes d’un sabot américain à six jeux, où le croupier tire sur 17"
         " souple (pas un texte du cours)",
         en="the usual rules of a six-deck American shoe where the dealer hits soft 17 (not one"
         " of the course's texts)",

@@ -24,7 +24,7 @@ from tutor.lessons.models import ALL_UPS, Claim, HandClass
 #: that say a play goes without saying (« de toute façon », "anyway").
 _ABSOLUTE = re.compile(
     r"(?<!\w)(?:toujours|jamais|systématiquement|en aucun cas|dans tous les cas|à chaque fois"
-    r"|sans exception|quoi qu'il arrive|de toute façon"
+    r"|sans exception|quoi qu['’]il arrive|de toute façon"
     r"|quel(?:le)?s? que soi(?:t|ent) (?:la|les) cartes? (?:du croupier|de la banque)"
     r"|always|never|every time|in every case|in all cases|without exception"
     r"|no matter what|under no circumstances|whatever happens|anyway"
@@ -37,12 +37,13 @@ _NEGATIVE = re.compile(r"jamais|en aucun cas|never|under no circumstances", re.I
 #: Words that turn a sentence against a play (« toujours une erreur », "not", « ne … pas »): an
 #: absolute in such a sentence may be backed by a claim that the play is not the right one.
 _AGAINST = re.compile(
-    r"(?<!\w)(?:ne|n'|pas|jamais|erreur|faute|mistake|error|wrong|not|no|never|don't)(?!\w)", re.I
+    r"(?<!\w)(?:ne|n['’]|pas|jamais|erreur|faute|mistake|error|wrong|not|no|never|don't)(?!\w)",
+    re.I,
 )
 #: Words by which a sentence names the up-cards it is about (« contre un 10 », "against a 6"):
 #: a sentence without any speaks of every up-card, and only a claim for every up-card backs it.
 _UP_CARDS_NAMED = re.compile(
-    r"(?<!\w)(?:contre (?:un|une|le|la|l'|les|des)|face à|montre|against (?:a|an|the)|shows?"
+    r"(?<!\w)(?:contre (?:un|une|le|la|l['’]|les|des)|face à|montre|against (?:a|an|the)|shows?"
     r"|versus|vs\.?)(?!\w)",
     re.I,
 )
@@ -62,7 +63,7 @@ _PLAY_WORDS: tuple[tuple[Action, str], ...] = (
         r"|cass(?:e|er|ez|ée?s?|é)|split(?:s|ting)?|break(?:s|ing)? up",
     ),
     (Action.SURRENDER, r"abandonn(?:e|er|ez|ons|ent|era|ée?s?|é)|surrender(?:s|ed|ing)?"),
-    (Action.INSURE, r"assur(?:e|er|ez|ance)|s'assurer|insur(?:e|es|ed|ing|ance)"),
+    (Action.INSURE, r"assur(?:e|er|ez|ance)|s['’]assurer|insur(?:e|es|ed|ing|ance)"),
     (Action.EVEN_MONEY, r"paiement égal|even money"),
 )
 _PLAYS = tuple(
@@ -216,8 +217,13 @@ def _plays(words: str) -> frozenset[Action]:
     return frozenset(action for action, pattern in _PLAYS if pattern.search(words))
 
 
-#: How a sentence names a pair of Aces or of ten-valued cards besides their number.
-_ACES = re.compile(r"(?<!\w)(?:As|[Aa]ces?|A-A|A,A)(?!\w)")
+#: How a sentence names a pair of Aces or of ten-valued cards besides their number. French
+#: writes a card in lower case in running text (« les as », « l’as »): a lower-case ``as`` is
+#: the card after an article or a number, never the English word.
+_ACES = re.compile(
+    r"(?<!\w)(?:As|[Aa]ces?|A-A|A,A)(?!\w)"
+    r"|(?:(?<![\w])(?:[Ll]es|[Dd]es|[Dd]eux|[Aa]ux|[Uu]n|[Ll]eurs?|[Vv]os|[Ss]es)\s+|[LlDd][’'])as(?!\w)"
+)
 _TENS = re.compile(
     r"(?<!\w)(?:bûches?|dix|tens|ten-valued|rois?|kings?|dames?|queens?|valets?|jacks?)(?!\w)",
     re.I,

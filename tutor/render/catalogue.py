@@ -243,8 +243,25 @@ class Words:
 
     # -- dates and charts --
     def date(self, when: date_type) -> str:
-        """A day as the locale writes it: ``1 déc. 2026`` / ``Dec 1, 2026``."""
-        return format_date(when, format="medium", locale=self.locale)
+        """A day written in words as the locale writes it: ``31 décembre 2026`` / ``December 31,
+        2026`` (never ``2026-12-31``, which a French reader does not say).
+
+        >>> from tutor.render.translator import translator
+        >>> last, first = date_type(2026, 12, 31), date_type(2026, 12, 1)
+        >>> translator("fr").date(last), translator("en").date(first)
+        ('31 décembre 2026', 'December 1, 2026')
+        """
+        return format_date(when, format="long", locale=self.locale)
+
+    def ratio(self, pays: Fraction) -> str:
+        """A payout as the language says it: ``3 pour 2`` in French (as the lessons say it),
+        ``3:2`` in English.
+
+        >>> from tutor.render.translator import translator
+        >>> translator("fr").ratio(Fraction(3, 2)), translator("en").ratio(Fraction(6, 5))
+        ('3 pour 2', '6:5')
+        """
+        return self.format(N_("{a}:{b}"), a=pays.numerator, b=pays.denominator)
 
     def chart_locale(self) -> dict[str, Any]:
         """Vega's number and time locales for this language, built from Babel's data (month and

@@ -15,7 +15,6 @@ import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 # isort: split
 import html
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import pandas as pd
@@ -25,7 +24,7 @@ from tutor.cell import Cell
 from tutor.decision import Action
 from tutor.render.catalogue import N_
 from tutor.render.translator import Translator
-from tutor.rules import DoubleOn, HoleCard, Surrender
+from tutor.rules import DoubleOn, HoleCard, Surrender, TableRules
 from tutor.strategy import Chart
 from tutor.strategy.changes import (
     CellChange,
@@ -246,12 +245,9 @@ def flip_label(flip: Flip, t: Translator) -> str:
         return t.ngettext("Split up to {n} hand", "Split up to {n} hands", hands).format(n=hands)
     if option is Option.PAYOUT:
         pays = flip.rules.blackjack_pays
-        return t.format("A natural pays {pays}", pays=_ratio(pays))
+        return t.format("A natural pays {pays}", pays=t.ratio(pays))
     return str(option.value)
 
-
-def _ratio(pays: Fraction) -> str:
-    return f"{pays.numerator}:{pays.denominator}"
 
 
 def _decks(n: int, t: Translator) -> str:
@@ -265,12 +261,7 @@ def fact_sentence(comparison: Comparison, change: CellChange, t: Translator) -> 
     fact = change.fact
     after = comparison.after
     up = t.up_card_phrase(change.up)
-    if option is None:
-        if len(comparison.options) > 1:
-            return t.gettext(
-                "Several rules differ between these two tables: the figures are their effect"
-                " together."
-            )
+    if option is None:  # several rules: said once above the list (``several_rules_text``)
         return None
     if isinstance(fact, DealerBust):
         message = N_(
@@ -390,11 +381,26 @@ def change_headline(change: CellChange, t: Translator) -> str:
     return t.format("**{cell}**: {codes}, {worth}", cell=cell, codes=codes, worth=worth)
 
 
+def several_rules_text(comparison: Comparison, t: Translator) -> str | None:
+    """Said once above the changed cells when several rules differ (not once per cell)."""
+    if len(comparison.options) > 1:
+        return t.gettext(
+            "Several rules differ between these two tables: the figures are their effect"
+            " together."
+        )
+    return None
+
+
 def change_text(comparison: Comparison, change: CellChange, t: Translator) -> str:
-    """One changed cell in words: the headline, why, and the figures."""
+    """One changed cell in words: the headline, why, and the figures, one sentence per thing
+    said: where a play is taken away or newly allowed by the rule itself, the figures' sentence
+    says so (« **Abandonner** n’est plus permis : … ») and the rule's sentence is left out."""
     parts = [change_headline(change, t)]
     fact = fact_sentence(comparison, change, t)
-    if fact:
+    allowed_changed = (
+        change.old_play not in change.evs_after or change.new_play not in change.evs_before
+    )
+    if fact and not (change.fact is None and allowed_changed):
         parts.append(fact)
     parts.append(figures_sentence(change, t))
     return " ".join(parts[:1]) + " — " + " ".join(parts[1:])
@@ -403,8 +409,15 @@ def change_text(comparison: Comparison, change: CellChange, t: Translator) -> st
 # -- downloads ------------------------------------------------------------------------------------
 
 
+#: The printable page's column widths, the same for every table so that the groups line up
+#: when printed one under the other: the row labels' column, then each up-card's.
+PRINT_LABEL_WIDTH = "11em"
+PRINT_CELL_WIDTH = "3.2em"
+
+
 def table_html(chart: Chart, name: str, t: Translator, *, large: bool = False) -> str:
-    """One table of the chart as HTML (the printable page), codes in the learner's letters."""
+    """One table of the chart as HTML (the printable page), codes in the learner's letters,
+    every table with the same fixed column widths."""
     frame: pd.DataFrame = chart.tables()[name]
     if frame.empty:
         return "<p>" + html.escape(t.gettext("No hand surrenders at this table.")) + "</p>"
@@ -428,18 +441,62 @@ def table_html(chart: Chart, name: str, t: Translator, *, large: bool = False) -
             f"{html.escape(str(row))}</th>{''.join(cells)}</tr>"
         )
     dealer = html.escape(t.gettext("Dealer's up-card"))
+    columns = f'<col style="width:{PRINT_LABEL_WIDTH}">' + "".join(
+        f'<col style="width:{PRINT_CELL_WIDTH}">' for _ in frame.columns
+    )
+    width = f"calc({PRINT_LABEL_WIDTH} + {len(frame.columns)} * {PRINT_CELL_WIDTH})"
     return (
         f'<div style="overflow-x:auto"><table style="border-collapse:collapse;font-size:{size};'
-        f'font-family:DejaVu Sans Mono,monospace"><caption style="caption-side:top;'
+        f"font-family:DejaVu Sans Mono,monospace;table-layout:fixed;width:{width}\">"
+        f'<caption style="caption-side:top;'
         f'text-align:left;font-weight:600">{html.escape(table_title(name, t))}</caption>'
+        f"<colgroup>{columns}</colgroup>"
         f'<thead><tr><th scope="col" style="padding:2px 6px">{dealer} →</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
-def chart_csv(chart: Chart) -> str:
-    """Every table in one CSV: a ``table`` column, the row, then one column per up-card (the
-    usual English codes: a data file, read by programs as much as by people)."""
+def csv_separator(t: Translator) -> str:
+    """The field separator a spreadsheet of the language expects: ``;`` where the comma is the
+    decimal mark (French), ``,`` elsewhere."""
+    return ";" if t.number(0.5, digits=1).startswith("0,") else ","
+
+
+def chart_csv(chart: Chart, t: Translator | None = None) -> str:
+    """Every table in one CSV in the learner's language: headings, tables' names and codes as
+    the chart on screen writes them (French *T*, *R*, *D*, *S*...), the language's separator
+    (``;`` in French), then a blank line and the legend (each code and what it means).
+
+    Without a translator, the data file programs read: a ``table`` column with the tables' ids,
+    the row, one column per up-card, the usual English codes, commas, no legend."""
+    if t is None:
+        return _data_csv(chart)
+    import csv
+    import io
+
+    from tutor.spreadsheet import safe_text
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=csv_separator(t), lineterminator="\n")
+    header: list[str] | None = None
+    for name in ALL_TABLES:
+        frame = chart.tables()[name]
+        if frame.empty:
+            continue
+        if header is None:
+            header = [t.gettext("table"), t.gettext("hand"), *(str(c) for c in frame.columns)]
+            writer.writerow([safe_text(cell) for cell in header])
+        for row in frame.index:
+            codes = [code_text(str(frame.at[row, column]), t) for column in frame.columns]
+            writer.writerow([safe_text(cell) for cell in (table_title(name, t), str(row), *codes)])
+    writer.writerow([])
+    writer.writerow([safe_text(t.gettext("code")), safe_text(t.gettext("meaning"))])
+    for code, _colour, meaning in legend(t):
+        writer.writerow([safe_text(code), safe_text(meaning)])
+    return out.getvalue()
+
+
+def _data_csv(chart: Chart) -> str:
     frames = []
     for name in ALL_TABLES:
         frame = chart.tables()[name]
@@ -454,9 +511,14 @@ def chart_csv(chart: Chart) -> str:
     return safe_frame(pd.concat(frames)).to_csv(index=False)
 
 
-def printable_html(chart: Chart, t: Translator, house_edge: float | None) -> str:
-    """A standalone page to print: the rules, the house edge, the tables and the legend."""
-    title = t.format("Basic strategy — {name}", name=t.table_name(chart.rules))
+def printable_html(
+    chart: Chart, t: Translator, house_edge: float | None, *, rules: TableRules | None = None
+) -> str:
+    """A standalone page to print: the table's name, the house edge, the tables and the legend.
+    The name is ``rules``' (the table the page shows: a chart's own rules carry no name, since
+    two tables with the same rules share one chart), else a chart's own, else « vos règles »."""
+    name = t.table_name(rules if rules is not None else chart.rules).strip()
+    title = t.format("Basic strategy — {name}", name=name or t.gettext("your own rules"))
     edge = (
         "<p>" + html.escape(t.format("House edge: {edge}", edge=t.percent(house_edge))) + "</p>"
         if house_edge is not None

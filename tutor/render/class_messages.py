@@ -194,13 +194,13 @@ def retention_text(info: SessionInfo, t: Translator) -> str:
             " deleted then. Once started, it is kept until {date} ({days} days after its"
             " creation).",
             hours=_unstarted_hours(),
-            date=f"{info.expires_at:%Y-%m-%d}",
+            date=t.date(info.expires_at.date()),
             days=RETENTION.days,
         )
     return t.format(
         "This class is kept until {date} ({days} days after its creation), then deleted with its"
         " results.",
-        date=f"{info.expires_at:%Y-%m-%d}",
+        date=t.date(info.expires_at.date()),
         days=RETENTION.days,
     )
 

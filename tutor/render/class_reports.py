@@ -25,7 +25,6 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from tutor.cards import format_cards
 from tutor.classroom import (
     ClassQuestion,
     ClassResults,
@@ -59,8 +58,10 @@ def _action(action: Action | None, t: Translator) -> str:
     return "" if action is None else t.action_name(action)
 
 
-def _hand(question: ClassQuestion) -> str:
-    return f"{format_cards(question.cards)} / {question.dealer_up}"
+def _hand(question: ClassQuestion, t: Translator) -> str:
+    """The hand as the class's screens write it: ``R♠ 10♦ / 6♥`` in French, ``K♠ 10♦ / 6♥`` in
+    English."""
+    return f"{t.cards_index_text(question.cards)} / {t.card_index_text(question.dealer_up)}"
 
 
 def _missed(student: StudentResult, t: Translator) -> str:
@@ -96,7 +97,7 @@ def question_columns(
     shown = list(results.questions if questions is None else questions)
     return [
         (t.gettext("Question"), [q.number for q in shown], "int"),
-        (t.gettext("Hand"), [_hand(q.question) for q in shown], "text"),
+        (t.gettext("Hand"), [_hand(q.question, t) for q in shown], "text"),
         (t.gettext("Kind of hand"), [category_name(q.topic, t) for q in shown], "text"),
         (t.gettext("Best play"), [t.action_name(q.judgement.play) for q in shown], "text"),
         (t.gettext("Answers"), [q.answers for q in shown], "int"),
@@ -118,12 +119,14 @@ def question_columns(
 
 def answer_columns(results: ClassResults, t: Translator) -> list[Column]:
     rows = results.rows
-    grades = {None: "", True: t.gettext("yes"), False: t.gettext("no")}
+    # A student who did not answer says so in words: an empty cell reads as a lost line.
+    unanswered = t.gettext("no answer")
+    grades = {None: unanswered, True: t.gettext("yes"), False: t.gettext("no")}
     return [
         (t.gettext("Student"), [r.student for r in rows], "text"),
         (t.gettext("Question"), [r.number for r in rows], "int"),
-        (t.gettext("Hand"), [_hand(r.question) for r in rows], "text"),
-        (t.gettext("Answer"), [_action(r.answer, t) for r in rows], "text"),
+        (t.gettext("Hand"), [_hand(r.question, t) for r in rows], "text"),
+        (t.gettext("Answer"), [_action(r.answer, t) or unanswered for r in rows], "text"),
         (t.gettext("Best play"), [t.action_name(r.best) for r in rows], "text"),
         (t.gettext("Right"), [grades[r.is_right] for r in rows], "text"),
         (t.gettext("Chips given away"), [r.cost for r in rows], "chips"),
@@ -248,7 +251,7 @@ def printable_html(results: ClassResults, t: Translator) -> str:
     facts = t.format(
         "Code {code} · {date} · table: {rules} · {asked}",
         code=info.code,
-        date=info.created_at.strftime("%Y-%m-%d %H:%M"),
+        date=f"{t.date(info.created_at.date())} {info.created_at:%H:%M}",
         rules=t.table_name(info.rules),
         asked=asked_line(info, t),
     )

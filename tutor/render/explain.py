@@ -60,3 +60,66 @@ def house_edge_sentence(edge: float, t: Translator) -> str:
         " {amount} for every 100 chips bet, over a very long game.",
         amount=amount,
     )
+
+
+#: How many standard errors make a 95 % margin of error (the normal law's 97.5 % quantile).
+Z_95 = 1.959963984540054
+
+
+def margin_of_error(standard_error: float) -> float:
+    """The 95 % margin of error of a simulated figure, from the simulation's own standard error.
+
+    >>> round(margin_of_error(0.001), 5)
+    0.00196
+    """
+    return Z_95 * standard_error
+
+
+def simulated_edge_text(edge: float, standard_error: float, t: Translator) -> str:
+    """A simulated house edge with its 95 % margin of error: ``−0,12 % ± 0,23 %``.
+
+    >>> from tutor.render.translator import translator
+    >>> simulated_edge_text(-0.0012, 0.00117, translator("fr"))
+    '−0,12\\xa0%\\xa0±\\xa00,23\\xa0%'
+    >>> simulated_edge_text(-0.0012, 0.00117, translator("en"))
+    '−0.12% ± 0.23%'
+    """
+    return t.format(
+        "{edge} ± {margin}", edge=t.percent(edge), margin=t.percent(margin_of_error(standard_error))
+    )
+
+
+def simulation_agreement_sentence(
+    edge: float, standard_error: float, exact: float, t: Translator
+) -> str:
+    """Whether the exact house edge lies inside the simulated figure's 95 % margin of error, and
+    what that means: inside, the difference between the two is chance; outside, it is the
+    difference between the game simulated (the chart played through a shoe) and the figure
+    computed (the first round from a full shoe, each hand at its best).
+
+    >>> from tutor.render.translator import translator
+    >>> en = translator("en")
+    >>> simulation_agreement_sentence(-0.0012, 0.00117, -0.0002, en).startswith("The exact")
+    True
+    """
+    margin = margin_of_error(standard_error)
+    low, high = edge - margin, edge + margin
+    params = {
+        "exact": t.percent(exact),
+        "low": t.percent(low),
+        "high": t.percent(high),
+    }
+    if low <= exact <= high:
+        return t.format(
+            "The exact value, {exact}, lies inside the simulation's margin of error (from {low}"
+            " to {high}, 95% of such simulations land this close): the difference between the"
+            " two figures is chance, and more rounds narrow it.",
+            **params,
+        )
+    return t.format(
+        "The exact value, {exact}, lies outside the simulation's margin of error (from {low} to"
+        " {high}, 95%): more than chance separates them; the simulation plays the chart"
+        " through the shoe, the exact figure is the first round from a full shoe with each hand"
+        " played at its best.",
+        **params,
+    )

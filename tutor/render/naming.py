@@ -196,6 +196,21 @@ class Names(Words):
         name = _RANK_INDEX.get(rank)
         return self.gettext(name) if name is not None else rank.symbol
 
+    def card_index_text(self, card: Card) -> str:
+        """A card as the screen writes it, its corner letter in the reader's language: ``R♠``
+        for a French roi, ``K♠`` in English."""
+        return self.rank_index(card.rank) + card.suit.symbol
+
+    def cards_index_text(self, cards: Sequence[Card]) -> str:
+        """Cards as the screen writes them (``R♠ 10♦``), for files a teacher opens.
+
+        >>> from tutor.render.translator import translator
+        >>> hand = [Card.parse("K♠"), Card.parse("10♦"), Card.parse("Q♥"), Card.parse("J♣")]
+        >>> translator("fr").cards_index_text(hand), translator("en").cards_index_text(hand)
+        ('R♠ 10♦ D♥ V♣', 'K♠ 10♦ Q♥ J♣')
+        """
+        return " ".join(self.card_index_text(card) for card in cards)
+
     def card_phrase(self, card: Card, *, definite: bool = True) -> str:
         """A card named inside a sentence, with its article: ``le roi de pique``, ``l'as de
         cœur``, ``un 10 de trèfle`` / ``the King of spades``, ``an 8 of hearts``.
@@ -223,7 +238,9 @@ class Names(Words):
         return self.format(N_("soft {total}") if value.soft else N_("hard {total}"),
                            total=value.total)
 
-    def hand_text(self, cards: Sequence[Card], *, natural: bool | None = None) -> str:
+    def hand_text(
+        self, cards: Sequence[Card], *, natural: bool | None = None, pair: bool | None = None
+    ) -> str:
         """What a hand is worth, named as a learner reads it: a pair as a pair (``paire d'as (2
         ou 12)``, ``paire de 10 (20)``), a natural as a blackjack, else ``15 dur``/``13 souple``.
 
@@ -233,11 +250,21 @@ class Names(Words):
         >>> aces, tens = ("A♠", "A♥"), ("10♠", "10♥")
         >>> en.hand_text([Card.parse(c) for c in aces]), en.hand_text([Card.parse(c) for c in tens])
         ('pair of Aces (2 or 12)', 'pair of 10s (20)')
+
+        A King and a Queen are a pair where the chart files them as one (``pair=True``, as the
+        quiz and the heat map name them: ``paire de 10``), else a hard 20:
+
+        >>> kq = [Card.parse("K♠"), Card.parse("Q♥")]
+        >>> en.hand_text(kq), en.hand_text(kq, pair=True)
+        ('hard 20', 'pair of 10s (20)')
         """
         value = hand_value(cards)
-        if len(cards) == 2 and cards[0].rank is cards[1].rank:
-            message = _PAIR_NAMES.get(cards[0].rank, _PAIR_NAMES[None])
-            return self.format(message, rank=cards[0].rank.symbol, total=value.total)
+        if pair is None:  # the same rank is a pair; two ten-valued cards when the caller says so
+            pair = len(cards) == 2 and cards[0].rank is cards[1].rank
+        if pair and len(cards) == 2 and cards[0].points == cards[1].points:
+            rank = cards[0].rank if cards[0].rank is cards[1].rank else Rank.of_value(10)
+            message = _PAIR_NAMES.get(rank, _PAIR_NAMES[None])
+            return self.format(message, rank=rank.symbol, total=value.total)
         if natural is None:  # a two-card 21 after a split is no natural: the caller says so
             natural = len(cards) == 2 and value.total == 21
         if natural:
@@ -363,13 +390,13 @@ class Names(Words):
 
     def up_card_phrase(self, points: int, rank: str | Rank | None = None) -> str:
         """An up-card inside a sentence, with its article: the card that shows when its
-        ``rank`` is known (``une Dame``), else the chart column's value (``un 10``, ``un As``).
+        ``rank`` is known (``une dame``), else the chart column's value (``un 10``, ``un as``).
 
         >>> from tutor.render.translator import translator
 
         >>> fr, en = translator("fr"), translator("en")
         >>> fr.up_card_phrase(10, "Q"), fr.up_card_phrase(10), fr.up_card_phrase(1)
-        ('une Dame', 'un 10', 'un As')
+        ('une dame', 'un 10', 'un as')
         >>> en.up_card_phrase(8), en.up_card_phrase(1, "A"), en.up_card_phrase(10, "K")
         ('an 8', 'an Ace', 'a King')
         """

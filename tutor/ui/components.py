@@ -13,6 +13,7 @@ from fractions import Fraction
 import streamlit as st
 
 from tutor.cards import Card
+from tutor.cell import Cell, Kind
 from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action, Grade
 from tutor.game import Event, Phase, Round
 from tutor.quiz import QuizSession
@@ -425,7 +426,8 @@ def question_prompt(quiz: QuizSession, state: AppState) -> None:
     if point.is_insurance_decision:
         st.markdown("**" + t.gettext("The dealer shows an Ace: insurance?") + "**")
     else:
-        hand = t.hand_text(point.cards)
+        # Named as the heat map names its cell: two bûches filed as a pair are « paire de 10 ».
+        hand = t.hand_text(point.cards, pair=Cell.of(point).kind is Kind.PAIRS)
         st.markdown("**" + t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])
                     + "**")
 

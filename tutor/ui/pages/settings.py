@@ -152,7 +152,7 @@ def main() -> None:
             index=["3/2", "6/5", "1"].index(str(rules.blackjack_pays))
             if str(rules.blackjack_pays) in ("3/2", "6/5", "1")
             else 0,
-            format_func=lambda v: {"3/2": "3:2", "6/5": "6:5", "1": "1:1"}[v],
+            format_func=lambda v: t.ratio(Fraction(v)),
             key="rule-bj",
         )
         double_on = c2.selectbox(

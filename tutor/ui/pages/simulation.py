@@ -237,11 +237,21 @@ def main() -> None:
         result, edge = main_run
         st.header(_("The running average settles on the house edge"))
         m1, m2, m3 = st.columns(3)
-        m1.metric(_("Simulated house edge"), t.percent(result.house_edge),
-                  help=t.format("± {se} (one standard error)", se=t.percent(result.standard_error)))
+        se = result.standard_error
+        m1.metric(
+            _("Simulated house edge"),
+            explain.simulated_edge_text(result.house_edge, se, t),
+            help=t.format(
+                "± {margin}: the margin of error at 95%, from this simulation's own standard"
+                " error ({se}).",
+                margin=t.percent(explain.margin_of_error(se)),
+                se=t.percent(se),
+            ),
+        )
         m2.metric(_("Exact house edge"), t.percent(edge), help=_exact_help(result.rules, t))
         m3.metric(_("Rounds per second"), t.number(result.rounds_per_second, digits=0))
         if edge is not None:  # what the exact figure means (a negative one is the player's edge)
+            st.caption(explain.simulation_agreement_sentence(result.house_edge, se, edge, t))
             st.caption(explain.house_edge_sentence(edge, t))
         st.altair_chart(_running_average_chart(result, edge, t), width="stretch")
         counts = result.counts

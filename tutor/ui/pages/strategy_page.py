@@ -30,9 +30,36 @@ COMPARE_KEY = "strategy-compare"
 NOTHING = ""
 
 
+#: The rules changes kept so far (several rules changed, then compared): each a flip of the
+#: rules the previous one made, the base table's name beside them so another table drops them.
+KEPT_KEY = "strategy-kept"
+#: The part radio's labels at the last run (they carry the counts of changed cells).
+PART_LABELS_KEY = "strategy-part-labels"
+
+
 def _forget_flip() -> None:
     """Another table chosen: it replaces any flipped rule (one comparison at a time). A table
     taken back to none finds no flip to forget either: while a rule is flipped none is chosen."""
+    st.session_state[FLIP_KEY] = None
+    st.session_state[KEPT_KEY] = None
+
+
+def _kept(rules: TableRules) -> list[Flip]:
+    """The changes kept on this table (none when they were made on another one)."""
+    kept = st.session_state.get(KEPT_KEY)
+    if not kept or kept[0] != rules:
+        return []
+    return list(kept[1])
+
+
+def _keep(rules: TableRules, kept: list[Flip], flip: Flip) -> None:
+    """The flipped rule kept: the pills then change one more rule of the changed table."""
+    st.session_state[KEPT_KEY] = (rules, (*kept, flip))
+    st.session_state[FLIP_KEY] = None
+
+
+def _take_back(rules: TableRules) -> None:
+    st.session_state[KEPT_KEY] = None
     st.session_state[FLIP_KEY] = None
 
 
@@ -100,9 +127,12 @@ def finesse_view(rules: TableRules, t: Translator, cell: tuple[str, str, str]) -
             st.table(_finesse_rows(every, t))
 
 
-def _flip_control(state: AppState, rules: TableRules, t: Translator) -> Flip | None:
-    """The rule to flip, as pills over the chart: one click, one rule changed."""
-    options = {flip.key: flip for flip in flips(rules)}
+def _flip_control(
+    state: AppState, rules: TableRules, t: Translator, kept: list[Flip]
+) -> Flip | None:
+    """The rule to flip, as pills over the chart: one click, one rule changed (of the table as
+    the kept changes left it), then a button keeps it to change another."""
+    options = {flip.key: flip for flip in flips(kept[-1].rules if kept else rules)}
     picked = st.session_state.get(FLIP_KEY)
     if picked is not None and picked not in options:
         st.session_state[FLIP_KEY] = None  # a flip of the previous table's rules
@@ -115,6 +145,32 @@ def _flip_control(state: AppState, rules: TableRules, t: Translator) -> Flip | N
         args=(state,),
     )
     return options.get(flip_key) if isinstance(flip_key, str) else None
+
+
+def _kept_control(rules: TableRules, t: Translator, kept: list[Flip], flip: Flip | None) -> None:
+    """Several rules changed before comparing: the changes kept so far, a button to keep the
+    one chosen and change another, one to take them all back."""
+    _ = t.gettext
+    if kept:
+        st.markdown(
+            t.format(
+                "Rules changed so far: {changes}",
+                changes=", ".join(chart_view.flip_label(f, t) for f in kept),
+            )
+        )
+    keep, back = st.columns(2)
+    if flip is not None:
+        keep.button(
+            _("Keep this change and change another rule"),
+            key="strategy-keep",
+            on_click=_keep,
+            args=(rules, kept, flip),
+        )
+    if kept:
+        back.button(
+            _("Take back every change"), key="strategy-take-back", on_click=_take_back,
+            args=(rules,),
+        )
 
 
 def _compare_control(state: AppState, rules: TableRules, t: Translator) -> str | None:
@@ -157,6 +213,9 @@ def _changes_view(comparison: Comparison, title: str, t: Translator) -> None:
     if not comparison.cells:
         return
     st.header(title)
+    several = chart_view.several_rules_text(comparison, t)
+    if several:
+        st.markdown(several)
     st.markdown(
         "\n".join(
             f"- {chart_view.change_text(comparison, change, t)}" for change in comparison.cells
@@ -179,6 +238,14 @@ def _part_control(t: Translator, comparison: Comparison | None) -> str:
             part=title, n=changed[name]
         )
 
+    # A label that changes (a count of changes added or gone) leaves the browser's radio with
+    # no option selected although the script keeps the part: written again, the part is sent
+    # to the browser with the new labels, and the chosen part reads selected.
+    labels = tuple(label(name) for name in chart_view.TABLES)
+    if st.session_state.get(PART_LABELS_KEY) != labels:
+        st.session_state[PART_LABELS_KEY] = labels
+        if "cell-table" in st.session_state:
+            st.session_state["cell-table"] = st.session_state["cell-table"]
     part = st.radio(
         t.gettext("Part of the chart"),
         list(chart_view.TABLES),
@@ -242,7 +309,10 @@ def main() -> None:
         main_chart = chart(rules)
         edge = house_edge(rules)
 
-    flip = _flip_control(state, rules, t)
+    kept = _kept(rules)
+    flip = _flip_control(state, rules, t, kept)
+    _kept_control(rules, t, kept, flip)
+    changes = [*kept, *([flip] if flip is not None else [])]
     chart_column, side = st.columns([2, 1], gap="medium")
     with side:
         heading = _("House edge")
@@ -253,10 +323,12 @@ def main() -> None:
         st.caption(explain.house_edge_sentence(edge, t))
     comparison: Comparison | None = None
     other_name = ""
-    if flip is not None or compare_name is not None:  # a flip wins: the latest choice
-        other_rules = flip.rules if flip is not None else PRESETS[str(compare_name)]
+    if changes or compare_name is not None:  # a flip wins: the latest choice
+        other_rules = changes[-1].rules if changes else PRESETS[str(compare_name)]
         other_name = (
-            chart_view.flip_label(flip, t) if flip is not None else t.preset_name(str(compare_name))
+            ", ".join(chart_view.flip_label(f, t) for f in changes)
+            if changes
+            else t.preset_name(str(compare_name))
         )
         with answer:
             with st.spinner(_("Computing the other chart…")):
@@ -290,7 +362,7 @@ def main() -> None:
         st.markdown(chart_view.legend_html(t), unsafe_allow_html=True)
 
     if comparison is not None:
-        if flip is not None:
+        if changes:
             title = t.format("What changes with: {change}", change=other_name)
         else:
             title = t.format(
@@ -305,14 +377,14 @@ def main() -> None:
     # Built when clicked, not at every run: the page computes what it shows.
     d1.download_button(
         _("Download CSV"),
-        partial(chart_view.chart_csv, main_chart),
+        partial(chart_view.chart_csv, main_chart, t),
         file_name=f"strategy-{rules.name}.csv",
         mime="text/csv",
         on_click="ignore",
     )
     d2.download_button(
         _("Download printable page"),
-        partial(chart_view.printable_html, main_chart, t, edge),
+        partial(chart_view.printable_html, main_chart, t, edge, rules=rules),
         file_name=f"strategy-{rules.name}.html",
         mime="text/html",
         on_click="ignore",
