@@ -5,12 +5,17 @@ hands, late surrender, with the number of decks changed).
 
 - ``stage_<stage>_<preset>``: every preset solved cold in a fresh process (imports paid before
   the clock starts, an empty data folder), stage by stage, so that the next step is visible
-  (issue 30): ``dealer`` the dealer's tables per up-card (the finishing multisets and their
+  (issue 30): ``graph`` the hand graph and the rule set's solvers (which hands may double),
+  ``dealer`` the dealer's tables per up-card (the finishing multisets and their
   design), ``hands`` every hand's dealer outcomes and unsplit values, ``splits`` the split
   values, ``edge`` the house edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve``
   their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
   and CPU time moves less than wall time when other work shares the machine), medians of
   ``REPEATS`` processes.
+- ``import_<module>``: ``python -X importtime -c "import tutor.strategy"`` in a fresh process,
+  the cumulative import time of the strategy package and of the heaviest libraries it loads
+  (wall seconds as Python reports them, medians of ``REPEATS`` processes): the part of a cold
+  start paid before any solve.
 - ``cold_chart`` against ``cold_edge``: ``python -m tutor chart`` and ``edge`` processes with an
   empty data folder, ``american-s17`` (CPU, peak memory, and their ratio).
 
@@ -176,7 +181,7 @@ def advice() -> None:
         print(f"{name}: {statistics.median(samples) * 1000:.4f} ms")
 
 
-STAGES = ("dealer", "hands", "splits", "edge", "chart", "save")
+STAGES = ("graph", "dealer", "hands", "splits", "edge", "chart", "save")
 
 
 def stages_here(name: str) -> dict[str, float]:
@@ -184,13 +189,18 @@ def stages_here(name: str) -> dict[str, float]:
     order ``Solution.prepare`` runs them; the caches then make a later stage free of the work
     of an earlier one."""
     rules = PRESETS[name]
-    solution = solution_module.Solution(rules, dealer_module.full_shoe(rules.decks))
     times: dict[str, float] = {}
 
     def stage(stage_name: str, call: Callable[[], object]) -> None:
         start = time.process_time()
         call()
         times[stage_name] = time.process_time() - start
+
+    made: list[solution_module.Solution] = []
+    stage("graph", lambda: made.append(
+        solution_module.Solution(rules, dealer_module.full_shoe(rules.decks))
+    ))
+    solution = made[0]
 
     stage("dealer", lambda: [
         dealer_module._design(up, rules.dealer_hits_soft_17, solver.conditioned)
@@ -221,6 +231,29 @@ def stages(folder: Path) -> None:
         print(f"stage_solve_{name}: {statistics.median(sum(run.values()) for run in runs):.4f} s")
 
 
+IMPORTED = ("tutor.strategy", "tutor.rules", "numpy", "pydantic")
+
+
+def import_times() -> None:
+    """The strategy package's import in a fresh process (``python -X importtime``), and the
+    cumulative share of the heaviest modules it loads."""
+    runs: dict[str, list[float]] = {module: [] for module in IMPORTED}
+    for _ in range(REPEATS):
+        done = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", "import tutor.strategy"], cwd=ROOT,
+            env=user_environment(ROOT / "data"), capture_output=True, text=True, check=True,
+        )
+        seen: dict[str, float] = {}
+        for line in done.stderr.splitlines():
+            parts = line.split("|")
+            if len(parts) == 3 and parts[1].strip().isdigit():
+                seen.setdefault(parts[2].strip(), int(parts[1]) / 1e6)
+        for module in IMPORTED:
+            runs[module].append(seen.get(module, 0.0))
+    for module, times in runs.items():
+        print(f"import_{module}: {statistics.median(times):.4f} s")
+
+
 def chart_against_edge(folder: Path) -> None:
     """Cold ``tutor chart`` and ``tutor edge`` processes on ``american-s17`` (issue 30: within
     10 % of each other, under 80 MiB)."""
@@ -241,6 +274,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-strategy-") as temporary:
         folder = Path(temporary)
         compile_package()
+        import_times()
         stages(folder)
         chart_against_edge(folder)
         processes(folder)

@@ -62,3 +62,26 @@ def test_chart_and_ev_never_import_pandas(tmp_path: Path) -> None:
     )
     output = _python(code, TUTOR_DATA_DIR=str(tmp_path))
     assert output.splitlines()[-1] == "False"
+
+
+def test_a_preset_solved_from_the_command_line_never_imports_pydantic(tmp_path: Path) -> None:
+    # Issue 30 (cold): pydantic is for reading a rules mapping; a preset's solve needs none of it.
+    code = (
+        "import sys; from tutor.cli import main; main(['edge', '--rules', 'family']); "
+        "print('pydantic' in sys.modules)"
+    )
+    output = _python(code, TUTOR_DATA_DIR=str(tmp_path))
+    assert output.splitlines()[-1] == "False"
+
+
+def test_a_rules_mapping_is_still_read_strictly_once_pydantic_is_loaded_on_first_use() -> None:
+    code = (
+        "import sys; from tutor.rules import TableRules, InvalidRulesError; "
+        "print('pydantic' in sys.modules); "
+        "print(TableRules.from_mapping({'preset': 'family', 'decks': 2}).decks)\n"
+        "try:\n    TableRules.from_mapping({'decks': 2.5})\n"
+        "except InvalidRulesError as error:\n    print(error.problems[0].message)"
+    )
+    assert _python(code).splitlines() == [
+        "False", "2", "decks must be a whole number, not 2.5",
+    ]

@@ -24,17 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from functools import cached_property
-from typing import Annotated, Any
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    PlainValidator,
-    ValidationError,
-    create_model,
-)
-from pydantic_core import PydanticCustomError
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Annotated, Any
 
 from tutor.exact import NumberError, parse_exact
 from tutor.options import BankRotation as BankRotation
@@ -45,7 +36,11 @@ from tutor.options import Surrender as Surrender
 from tutor.refusal import Refusal
 from tutor.rules_errors import InvalidRulesError as InvalidRulesError
 from tutor.rules_errors import RuleProblem as RuleProblem
-from tutor.rules_kinds import ENUM_FIELDS, KIND_CODES, KINDS, MAX_TEXT
+from tutor.rules_kinds import ENUM_FIELDS, KIND_CODES, KIND_SENTENCES, MAX_TEXT, strict_kind
+
+if TYPE_CHECKING:  # pydantic is imported when a rules mapping is first read (``_model``)
+    from pydantic import BaseModel, ValidationError
+    from pydantic_core import PydanticCustomError
 
 #: What an edited preset's name ends with (``family*``): a name only, for the learner's eye and
 #: for tables saved before ``TableRules.edits`` said which preset they edit.
@@ -288,6 +283,8 @@ class RulesChoice:
 
 
 def _option(name: str, enum: type[Enum]) -> Any:
+    from pydantic import PlainValidator
+
     def read(raw: object) -> Enum:
         if isinstance(raw, enum):
             return raw
@@ -304,6 +301,8 @@ def _option(name: str, enum: type[Enum]) -> Any:
 
 
 def _payout(name: str, *, optional: bool) -> Any:
+    from pydantic import PlainValidator
+
     def read(raw: object) -> Fraction | None:
         if isinstance(raw, Fraction) or (raw is None and optional):
             return raw
@@ -329,6 +328,8 @@ def _preset(raw: object) -> str:
 def _refused(code: str, message: str, **params: object) -> PydanticCustomError:
     """A validator's refusal, carried through pydantic to ``_problems_of``: the English sentence,
     and the code and parameters of its ``Refusal``."""
+    from pydantic_core import PydanticCustomError
+
     context = {"message": message, "refusal": Refusal(code, params)}
     return PydanticCustomError("rule", "{message}", context)
 
@@ -339,13 +340,16 @@ def _field_type(f: dataclasses.Field[Any]) -> Any:
         return Annotated[Any, _option(f.name, ENUM_FIELDS[f.name])]
     if "Fraction" in kind:
         return Annotated[Any, _payout(f.name, optional="None" in kind)]
-    return KINDS[kind][0]
+    return strict_kind(kind)
 
 
+@lru_cache(maxsize=2)
 def _model(*, source: bool) -> type[BaseModel]:
     """The pydantic model of a rules mapping: every field of ``TableRules`` optional (a mapping
     overrides some), strict, unknown keys refused; ``source`` only where a file may trace
-    itself."""
+    itself. Built when a mapping is first read, and kept."""
+    from pydantic import ConfigDict, PlainValidator, create_model
+
     fields: dict[str, Any] = {
         f.name: (_field_type(f), None)
         for f in dataclasses.fields(TableRules)
@@ -355,8 +359,6 @@ def _model(*, source: bool) -> type[BaseModel]:
     config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
     return create_model("RulesMapping", __config__=config, **fields)
 
-
-_MODELS: dict[bool, type[BaseModel]] = {True: _model(source=True), False: _model(source=False)}
 
 #: The fields a ``TableRules`` built in code checks itself (a file's texts and numbers are checked
 #: by ``from_mapping``; code may name a table as it likes).
@@ -391,7 +393,9 @@ def parse_rules_mapping(data: Mapping[Any, Any], *, source: bool = True) -> Rule
     ...     [(problem.key, problem.message[:30]) for problem in error.problems]
     [('decks', 'decks must be a whole number, '), ('colour', "unknown table rule 'colour'; r")]
     """
-    model = _MODELS[source]
+    from pydantic import ValidationError
+
+    model = _model(source=source)
     try:
         parsed = model.model_validate(dict(data))
     except ValidationError as error:
@@ -432,7 +436,7 @@ def _problems_of(
         else:
             kind = _FIELDKINDS[str(key)]
             value = _shown(details["input"])
-            message = f"{key} must be {KINDS[kind][1]}, not {value}"
+            message = f"{key} must be {KIND_SENTENCES[kind]}, not {value}"
             params = {"key": key, "value": value, "most": MAX_TEXT}
             refusal = Refusal(KIND_CODES[kind], params)
         problems.append((place, RuleProblem(key, message, refusal)))

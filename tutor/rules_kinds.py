@@ -11,8 +11,6 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
-
 from tutor.options import BankRotation, DoubleOn, HoleCard, Shuffle, Surrender
 
 #: The longest table name or source a rules file may give.
@@ -26,17 +24,28 @@ ENUM_FIELDS: dict[str, type[Enum]] = {
     "bank_rotation": BankRotation,
 }
 
-#: How each plain kind of field is read strictly (pydantic's strict types: no "2" for 2, no 0
-#: for false, no nan for a number), and what the sentence of a wrong value says it must be.
-KINDS: dict[str, tuple[Any, str]] = {
-    "bool": (StrictBool, "true or false"),
-    "int": (StrictInt, "a whole number"),
-    "float": (Annotated[float, Field(strict=True, allow_inf_nan=False)], "a number"),
-    "str": (
-        Annotated[StrictStr, Field(max_length=MAX_TEXT)],
-        f"a text of at most {MAX_TEXT} characters",
-    ),
+#: What the sentence of a value of the wrong plain kind says it must be.
+KIND_SENTENCES: dict[str, str] = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "float": "a number",
+    "str": f"a text of at most {MAX_TEXT} characters",
 }
+
+
+def strict_kind(kind: str) -> Any:
+    """How a plain kind of field is read strictly (pydantic's strict types: no "2" for 2, no 0
+    for false, no nan for a number). Pydantic is imported here, when a rules mapping is first
+    read, not with the rules: a solve or a preset never needs it (40 ms of a cold start)."""
+    from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+    kinds: dict[str, Any] = {
+        "bool": StrictBool,
+        "int": StrictInt,
+        "float": Annotated[float, Field(strict=True, allow_inf_nan=False)],
+        "str": Annotated[StrictStr, Field(max_length=MAX_TEXT)],
+    }
+    return kinds[kind]
 
 
 #: The code of a value of the wrong plain kind (``decks = 2.5``: ``rules-not-int``).

@@ -76,6 +76,7 @@ from tutor.strategy.dealer import (
     Composition,
     FloatArray,
     dealer_distribution,
+    distinct,
     natural_partner,
     outcome_matrix,
 )
@@ -273,7 +274,7 @@ class UpCardSolver:
         frontier = seconds[seconds < graph.bust]
         frontier = frontier[hits[frontier]]
         while len(frontier):
-            children = np.unique(graph.child[frontier])
+            children = distinct(graph.child[frontier])
             children = children[(children < graph.bust) & ~rows[children]]
             rows[children] = True
             frontier = children[hits[children]]
@@ -338,7 +339,7 @@ class UpCardSolver:
         dealer's outcomes for every hand of the unsplit values (single precision, as computed)
         and the split values computed so far."""
         graph = hand_graph()
-        keys = np.unique(graph.counts[np.all(graph.counts <= np.array(self.shoe), axis=1)]
+        keys = distinct(graph.counts[np.all(graph.counts <= np.array(self.shoe), axis=1)]
                          @ _KEY_WEIGHTS)
         found = np.searchsorted(self._cache_keys, keys)
         if len(keys) and (found.max() >= len(self._cache_keys)
@@ -386,13 +387,13 @@ class UpCardSolver:
         """Compute and cache the dealer's outcomes for the compositions of ``removed`` (keyed by
         ``keys``) not cached yet. The cache stays sorted by key: the new keys are merged in at
         their places, not sorted again with the old ones."""
-        distinct, first = np.unique(keys, return_index=True)
-        at = np.searchsorted(self._cache_keys, distinct)
+        each, first = np.unique(keys, return_index=True)
+        at = np.searchsorted(self._cache_keys, each)
         known = at < len(self._cache_keys)
-        known[known] = self._cache_keys[at[known]] == distinct[known]
+        known[known] = self._cache_keys[at[known]] == each[known]
         if known.all():
             return
-        missing, first, at = distinct[~known], first[~known], at[~known]
+        missing, first, at = each[~known], first[~known], at[~known]
         shoes = np.array(self.shoe)[None, :] - removed[first]
         fresh = outcome_matrix(
             shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
@@ -755,7 +756,7 @@ class UpCardSolver:
         played = stand.copy()
         hitters = np.flatnonzero(np.tile(hits[base], depth) & possible)
         levels = graph.hard[rows[hitters]]
-        for level in np.unique(levels)[::-1]:  # children before parents: hard totals only grow
+        for level in distinct(levels)[::-1]:  # children before parents: hard totals only grow
             ids = hitters[levels == level]
             played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
         doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
