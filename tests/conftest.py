@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from tests import hermetic
 from tests.marks import FAST_LANE, examples
+from tutor.classroom import access
 from tutor.lessons import Course, default_strategy, load_course
 from tutor.visit import AppState
 
@@ -31,6 +33,32 @@ settings.register_profile("fast-lane", deadline=None, max_examples=examples(100)
 settings.load_profile("fast-lane" if FAST_LANE else "tutor")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
+
+# What every test process would otherwise repeat, done once per process where the answer cannot
+# change within it (``tests/test_fast_lane.py`` checks that these stay in place):
+#
+# - Streamlit's scan of the installed packages for components (``scan_component_manifests``,
+#   which reads every distribution's metadata): each ``AppTest`` makes a component registry of
+#   its own and scans again, about 0.1 s of CPU, a third of a page test's run. No package is
+#   installed while the tests run, so the scan's answer is kept; each ``AppTest`` still
+#   registers what it found in a registry of its own.
+# - scrypt's cost for a teacher's key (``tutor.classroom.access._SCRYPT``, about 35 ms a key
+#   here, which is what makes a stolen hash slow to attack): the tests hash and check hundreds of
+#   keys and test what is kept and refused, not how slow the hash is, so they use a cheap cost
+#   of the same hash; the app's own cost stays ``access.SCRYPT_COST``, and the test that relies
+#   on the hash being slow (a race of guesses) asks for it (``real_scrypt``).
+manifest_scanner.scan_component_manifests = functools.cache(
+    manifest_scanner.scan_component_manifests
+)
+TEST_SCRYPT = {**access.SCRYPT_COST, "n": 2**4}
+access._SCRYPT = TEST_SCRYPT
+
+
+@pytest.fixture
+def real_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own scrypt cost for one test (a test of what the hash's slowness guards)."""
+    monkeypatch.setattr(access, "_SCRYPT", access.SCRYPT_COST)
+
 
 class Clock:
     """The time the rooms (classes, homework) read, moved by hand: a test of expiry, lock-outs

@@ -121,6 +121,7 @@ print(json.dumps([
 """
 
 
+@pytest.mark.usefixtures("real_scrypt")  # the second process weighs the key at the app's cost
 def test_the_questions_tables_and_words_survive_a_restart_and_a_second_process(
     database_url: str,
 ) -> None:
