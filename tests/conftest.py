@@ -9,11 +9,13 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import settings
 from streamlit.components.v2 import manifest_scanner
-from streamlit.testing.v1 import AppTest
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest, app_test
 
 from tests import hermetic
 from tests.marks import FAST_LANE, examples
@@ -42,6 +44,7 @@ TIMEOUT = 180
 #   its own and scans again, about 0.1 s of CPU, a third of a page test's run. No package is
 #   installed while the tests run, so the scan's answer is kept; each ``AppTest`` still
 #   registers what it found in a registry of its own.
+# - the compiled scripts (``_ScriptsCompiledOnce``, below).
 # - scrypt's cost for a teacher's key (``tutor.classroom.access._SCRYPT``, about 35 ms a key
 #   here, which is what makes a stolen hash slow to attack): the tests hash and check hundreds of
 #   keys and test what is kept and refused, not how slow the hash is, so they use a cheap cost
@@ -50,6 +53,25 @@ TIMEOUT = 180
 manifest_scanner.scan_component_manifests = functools.cache(
     manifest_scanner.scan_component_manifests
 )
+
+
+class _ScriptsCompiledOnce(ScriptCache):
+    """Each ``AppTest`` run makes a new ``ScriptCache``, so ``app.py`` and the page it shows were
+    read, rewritten (Streamlit's "magic") and compiled again at every run: up to 25 ms a page.
+    This one keeps the compiled script per process, for as long as the file is unchanged (its
+    path, time and size), so a test that writes a script of its own still runs what it wrote."""
+
+    _compiled: ClassVar[dict[tuple[str, int, int], Any]] = {}
+
+    def get_bytecode(self, script_path: str) -> Any:
+        stat = os.stat(script_path)
+        key = (script_path, stat.st_mtime_ns, stat.st_size)
+        if key not in self._compiled:
+            self._compiled[key] = super().get_bytecode(script_path)
+        return self._compiled[key]
+
+
+app_test.ScriptCache = _ScriptsCompiledOnce  # type: ignore[misc]
 TEST_SCRYPT = {**access.SCRYPT_COST, "n": 2**4}
 access._SCRYPT = TEST_SCRYPT
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from streamlit.components.v2 import manifest_scanner
+from streamlit.testing.v1 import AppTest, app_test
 
-from tests.conftest import TEST_SCRYPT
+from tests.conftest import TEST_SCRYPT, _ScriptsCompiledOnce
 from tutor.classroom import access
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,3 +79,15 @@ def test_the_component_scan_is_made_once_per_process() -> None:
     assert hasattr(scan, "cache_info")
     assert scan() == scan()
     assert scan.cache_info().hits >= 1
+
+
+def test_a_script_changed_between_runs_is_compiled_again(tmp_path: Path) -> None:
+    """The compiled scripts the tests keep (``_ScriptsCompiledOnce``) are kept per file state."""
+    script = tmp_path / "page.py"
+    script.write_text('import streamlit as st\nst.write("one")\n', encoding="utf-8")
+    first = AppTest.from_file(str(script)).run()
+    assert [block.value for block in first.markdown] == ["one"]
+    script.write_text('import streamlit as st\nst.write("two, then")\n', encoding="utf-8")
+    second = AppTest.from_file(str(script)).run()
+    assert [block.value for block in second.markdown] == ["two, then"]
+    assert app_test.ScriptCache is _ScriptsCompiledOnce
