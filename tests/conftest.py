@@ -20,7 +20,8 @@ from streamlit.testing.v1 import AppTest, app_test
 from tests import hermetic
 from tests.marks import FAST_LANE, examples
 from tutor.classroom import access
-from tutor.lessons import Course, default_strategy, load_course
+from tutor.lessons import BUILTIN_LESSONS, Course, default_strategy, load_course
+from tutor.lessons.folders import served_folders
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,7 +118,16 @@ def builtin_lessons() -> Course:
     once per test process: it is frozen, and reading its YAML takes about a second, which the
     tests that only read the lessons' content used to pay each (some at collection, in every
     xdist worker). A test about loading itself still calls ``load_course``."""
+    if served_folders() == (BUILTIN_LESSONS,):  # the same files as ``builtin_folder``'s
+        return builtin_folder()
     return load_course(strategy=None)
+
+
+@functools.cache
+def builtin_folder() -> Course:
+    """``load_course(BUILTIN_LESSONS, strategy=None)``, once per test process: the built-in
+    folder alone, whatever ``TUTOR_LESSONS_DIR`` says (three test modules read it at import)."""
+    return load_course(BUILTIN_LESSONS, strategy=None)
 
 
 @functools.cache
