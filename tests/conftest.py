@@ -9,14 +9,19 @@ import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import settings
-from streamlit.testing.v1 import AppTest
+from streamlit.components.v2 import manifest_scanner
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest, app_test
 
 from tests import hermetic
 from tests.marks import FAST_LANE, examples
-from tutor.lessons import Course, default_strategy, load_course
+from tutor.classroom import access
+from tutor.lessons import BUILTIN_LESSONS, Course, default_strategy, load_course
+from tutor.lessons.folders import served_folders
 from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +36,52 @@ settings.register_profile("fast-lane", deadline=None, max_examples=examples(100)
 settings.load_profile("fast-lane" if FAST_LANE else "tutor")
 #: Generous: the first chart or course of a process is computed inside the script run.
 TIMEOUT = 180
+
+# What every test process would otherwise repeat, done once per process where the answer cannot
+# change within it (``tests/test_fast_lane.py`` checks that these stay in place):
+#
+# - Streamlit's scan of the installed packages for components (``scan_component_manifests``,
+#   which reads every distribution's metadata): each ``AppTest`` makes a component registry of
+#   its own and scans again, about 0.1 s of CPU, a third of a page test's run. No package is
+#   installed while the tests run, so the scan's answer is kept; each ``AppTest`` still
+#   registers what it found in a registry of its own.
+# - the compiled scripts (``_ScriptsCompiledOnce``, below).
+# - scrypt's cost for a teacher's key (``tutor.classroom.access._SCRYPT``, about 35 ms a key
+#   here, which is what makes a stolen hash slow to attack): the tests hash and check hundreds of
+#   keys and test what is kept and refused, not how slow the hash is, so they use a cheap cost
+#   of the same hash; the app's own cost stays ``access.SCRYPT_COST``, and the test that relies
+#   on the hash being slow (a race of guesses) asks for it (``real_scrypt``).
+manifest_scanner.scan_component_manifests = functools.cache(
+    manifest_scanner.scan_component_manifests
+)
+
+
+class _ScriptsCompiledOnce(ScriptCache):
+    """Each ``AppTest`` run makes a new ``ScriptCache``, so ``app.py`` and the page it shows were
+    read, rewritten (Streamlit's "magic") and compiled again at every run: up to 25 ms a page.
+    This one keeps the compiled script per process, for as long as the file is unchanged (its
+    path, time and size), so a test that writes a script of its own still runs what it wrote."""
+
+    _compiled: ClassVar[dict[tuple[str, int, int], Any]] = {}
+
+    def get_bytecode(self, script_path: str) -> Any:
+        stat = os.stat(script_path)
+        key = (script_path, stat.st_mtime_ns, stat.st_size)
+        if key not in self._compiled:
+            self._compiled[key] = super().get_bytecode(script_path)
+        return self._compiled[key]
+
+
+app_test.ScriptCache = _ScriptsCompiledOnce  # type: ignore[misc]
+TEST_SCRYPT = {**access.SCRYPT_COST, "n": 2**4}
+access._SCRYPT = TEST_SCRYPT
+
+
+@pytest.fixture
+def real_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own scrypt cost for one test (a test of what the hash's slowness guards)."""
+    monkeypatch.setattr(access, "_SCRYPT", access.SCRYPT_COST)
+
 
 class Clock:
     """The time the rooms (classes, homework) read, moved by hand: a test of expiry, lock-outs
@@ -67,7 +118,16 @@ def builtin_lessons() -> Course:
     once per test process: it is frozen, and reading its YAML takes about a second, which the
     tests that only read the lessons' content used to pay each (some at collection, in every
     xdist worker). A test about loading itself still calls ``load_course``."""
+    if served_folders() == (BUILTIN_LESSONS,):  # the same files as ``builtin_folder``'s
+        return builtin_folder()
     return load_course(strategy=None)
+
+
+@functools.cache
+def builtin_folder() -> Course:
+    """``load_course(BUILTIN_LESSONS, strategy=None)``, once per test process: the built-in
+    folder alone, whatever ``TUTOR_LESSONS_DIR`` says (three test modules read it at import)."""
+    return load_course(BUILTIN_LESSONS, strategy=None)
 
 
 @functools.cache

@@ -23,6 +23,7 @@ the solutions in the run's folder, as before.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import os
 import shutil
@@ -73,6 +74,7 @@ def solver_sources() -> list[Path]:
     of ``tutor`` they import (the package ``__init__`` files on the way included), whether the
     import is at the top of the file or inside a function."""
     seen: set[Path] = set()
+    looked_up: set[tuple[str, ...]] = set()  # a name (or its package) is looked for on disk once
     todo = sorted((PACKAGE / "strategy").glob("*.py"))
     while todo:
         path = todo.pop()
@@ -80,25 +82,36 @@ def solver_sources() -> list[Path]:
             continue
         seen.add(path)
         relative = path.relative_to(PACKAGE.parent).with_suffix("")
-        package = list(relative.parts[:-1])  # where a relative import starts, __init__ or not
-        for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
-            names: list[str] = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = package[: len(package) - node.level + 1] if node.level else []
-                module = [*base, *(node.module.split(".") if node.module else [])]
-                names = [".".join(module)]
-                names += [".".join([*module, alias.name]) for alias in node.names]
-            for name in names:
-                parts = name.split(".")
-                if parts[0] != PACKAGE.name:
+        package = tuple(relative.parts[:-1])  # where a relative import starts, __init__ or not
+        for name in _imported_names(path.read_bytes(), package):
+            parts = name.split(".")
+            if parts[0] != PACKAGE.name:
+                continue
+            for end in range(1, len(parts) + 1):
+                if tuple(parts[:end]) in looked_up:
                     continue
-                for end in range(1, len(parts) + 1):
-                    found = _module_file(parts[:end])
-                    if found is not None and found not in seen:
-                        todo.append(found)
+                looked_up.add(tuple(parts[:end]))
+                found = _module_file(parts[:end])
+                if found is not None and found not in seen:
+                    todo.append(found)
     return sorted(seen)
+
+
+@functools.lru_cache(maxsize=1024)
+def _imported_names(source: bytes, package: tuple[str, ...]) -> tuple[str, ...]:
+    """The modules (or modules' names) a source imports, wherever the import stands. Kept per
+    source text, which is all the answer depends on: the key of a copy of the package with one
+    file changed parses that file again, not the others."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = list(package[: len(package) - node.level + 1]) if node.level else []
+            module = [*base, *(node.module.split(".") if node.module else [])]
+            names.append(".".join(module))
+            names += [".".join([*module, alias.name]) for alias in node.names]
+    return tuple(names)
 
 
 def _module_file(parts: list[str]) -> Path | None:

@@ -12,6 +12,7 @@ how a layer ends up knowing the one above it.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,16 +51,10 @@ def _imports(tree: ast.Module, modules: frozenset[str] = frozenset()) -> set[str
 
 
 def _graph() -> dict[str, set[str]]:
-    modules = _modules()
-    known = frozenset(modules)
+    known = frozenset(_modules())
     return {
-        name: {
-            target
-            for target in _imports(ast.parse(path.read_text(), str(path)), known)
-            if target in known
-        }
-        - {name}
-        for name, path in modules.items()
+        name: {target for target in _imports(tree, known) if target in known} - {name}
+        for name, tree in _trees().items()
     }
 
 
@@ -138,6 +133,14 @@ def _is_a_label(tree: ast.Module) -> bool:
 
 
 def _trees() -> dict[str, ast.Module]:
+    """Every module of the package, parsed (a new dict each call, the trees shared)."""
+    return dict(_parsed())
+
+
+@functools.cache
+def _parsed() -> dict[str, ast.Module]:
+    """The package parsed once per test process: its files do not change while the tests run,
+    and four tests read every tree (about half a second each time)."""
     return {name: ast.parse(path.read_text(), str(path)) for name, path in _modules().items()}
 
 

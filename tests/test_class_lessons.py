@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from tests.conftest import builtin_lessons
 from tutor.classroom import ClassQuestion, Classroom, lesson_questions
 from tutor.classroom.questions import MAX_TEXT_CHARS, judged
 from tutor.decision import Action
-from tutor.lessons import LOCALES, AskStep, DealStep, Lesson, load_course, localize
+from tutor.lessons import LOCALES, AskStep, DealStep, Lesson, localize
 from tutor.lessons.lesson import own_table_of
 from tutor.lessons.models import ActionAnswer
 from tutor.render.class_messages import prompt, table_line
@@ -28,7 +29,7 @@ from tutor.rules import PRESETS
 from tutor.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = {lesson.id: lesson for lesson in load_course(None, strategy=None).lessons}
+LESSONS = {lesson.id: lesson for lesson in builtin_lessons().lessons}  # load_course(None, ...)
 SPLITTING = LESSONS["splitting"]  # lessons/09-splitting.yaml
 CASINO = PRESETS["french-casino"]
 
@@ -121,6 +122,7 @@ print(json.dumps([
 """
 
 
+@pytest.mark.usefixtures("real_scrypt")  # the second process weighs the key at the app's cost
 def test_the_questions_tables_and_words_survive_a_restart_and_a_second_process(
     database_url: str,
 ) -> None:

@@ -624,6 +624,7 @@ def test_a_hundred_wrong_keys_never_overflow_the_lock(classroom: Classroom, cloc
     assert classroom.open_as_teacher(info.code, key, learner_token=guesser).code == info.code
 
 
+@pytest.mark.usefixtures("real_scrypt")  # the hash as slow as the app's: the race's window
 def test_parallel_wrong_keys_take_one_turn_and_only_it_is_weighed(
     classroom: Classroom, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import OpenApp
+from tests.conftest import OpenApp, builtin_folder
 from tutor.cli import main
 from tutor.decision import Action
 from tutor.game import Outcome
@@ -32,7 +32,7 @@ from tutor.visit import AppState
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
-BUILTIN = load_course(BUILTIN_LESSONS, strategy=None)
+BUILTIN = builtin_folder()  # load_course(BUILTIN_LESSONS, strategy=None), once per process
 FR, EN = translator("fr"), translator("en")
 
 #: English words a French sentence must not hold (the format's own keys and values aside; not

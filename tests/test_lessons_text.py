@@ -14,11 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import builtin_folder
 from tutor.lessons import BUILTIN_LESSONS, Code, Course, check_text, load_course
 from tutor.lessons.source import MAX_BYTES
 
 TESTS = Path(__file__).resolve().parent
-BUILTIN = load_course(BUILTIN_LESSONS, strategy=None)
+BUILTIN = builtin_folder()  # load_course(BUILTIN_LESSONS, strategy=None), once per process
 EMPTY = Course(files=(), lessons=())
 
 #: A valid lesson of a teacher's own, in French only, that builds on a lesson of the course.

@@ -31,7 +31,9 @@ import hashlib
 import hmac
 import ipaddress
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
+from types import MappingProxyType
 
 from tutor.identity import (
     ALPHABET,
@@ -48,7 +50,9 @@ CODE_LENGTH = 6
 #: A teacher key's characters (Crockford base32, 5 bits each): 75 bits.
 KEY_LENGTH = 15
 #: scrypt's cost: about 30-60 ms a key here, which is what makes a stolen hash slow to attack.
-_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+SCRYPT_COST: Mapping[str, int] = MappingProxyType({"n": 2**14, "r": 8, "p": 1})
+#: The cost ``hash_key`` uses: the app's (the tests put a cheap one here: ``tests/conftest.py``).
+_SCRYPT: Mapping[str, int] = SCRYPT_COST
 MAX_LOCK = timedelta(seconds=60)
 #: The lock doubles with each failure up to ``MAX_LOCK``; the exponent stops here (2**6 s is past
 #: a minute already), so that a thousand failures cannot overflow a ``timedelta``.
