@@ -160,7 +160,7 @@ def test_the_history_lesson_counts_the_home_games_pack_as_the_engine_deals_it() 
 
 def test_the_history_lesson_names_the_three_conventions_the_engine_plays() -> None:
     explained, _ = _history_texts()
-    for words in ("jusqu'à épuisement des cartes", "dès qu'il perd un coup", "qu'un seul coup"):
+    for words in ("jusqu’à épuisement des cartes", "dès qu’il perd un coup", "qu’un seul coup"):
         assert words in explained
     # One convention of the engine for each of the three the lesson names.
     assert [rotation.value for rotation in ROTATING] == [

@@ -61,7 +61,7 @@ def test_every_move_at_the_table_is_kept_as_an_answer_and_its_mistakes_come_back
     open_app: OpenApp,
 ) -> None:
     at = open_app("practice", AppState(rules=RULES, seed=7))
-    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    next(b for b in at.button if b.label == "S’asseoir et distribuer").click().run()
     moves, missed = _play(at, 10, 3)
     assert len(missed) == 3
     state = at.session_state["app"]
@@ -92,7 +92,7 @@ def test_every_move_at_the_table_is_kept_as_an_answer_and_its_mistakes_come_back
     at.switch_page("tutor/ui/pages/practice_page.py").run()
     at.button(key="leave").click().run()
     at.radio(key="practice-mode").set_value("mistakes").run()
-    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    next(b for b in at.button if b.label == "S’asseoir et distribuer").click().run()
     assert not at.exception
     table = _table(at)
     assert table.replaying in missed
@@ -105,7 +105,7 @@ def test_every_move_at_the_table_is_kept_as_an_answer_and_its_mistakes_come_back
 
 def test_a_hint_alone_is_not_an_answer(open_app: OpenApp) -> None:
     at = open_app("practice", AppState(rules=RULES, seed=3))
-    next(b for b in at.button if b.label == "S'asseoir et distribuer").click().run()
+    next(b for b in at.button if b.label == "S’asseoir et distribuer").click().run()
     table = _table(at)
     while table.round is not None and table.round.to_act() is None:
         at.button(key="deal").click().run()
