@@ -78,7 +78,13 @@ def keys_line(t: Translator) -> str:
 HIDE_STREAMLIT_ENGLISH = (
     "<style>[data-testid='InputInstructions']{display:none}"
     "[data-testid='stStatusWidget'] label,[data-testid='stStatusWidget'] button"
-    "{display:none}</style>"
+    "{display:none}"
+    # A keyboard letter only where there is a keyboard: not on a touch screen (« Tirer T » on a
+    # phone), and never a digit beside a number answer (« 15 1 »): the digits still answer, the
+    # keys line under the question says so.
+    "@media (hover: none) and (pointer: coarse){button kbd{display:none}}"
+    "[class*='-option-'] button kbd{display:none}"
+    "</style>"
 )
 
 

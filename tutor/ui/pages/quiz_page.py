@@ -22,6 +22,7 @@ from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
+from tutor.ui.page_words import answers_box, verdict_box
 from tutor.ui.resources import store
 from tutor.ui.state import app_state
 from tutor.visit import AppState, QuizMode
@@ -191,7 +192,8 @@ def _question(state: AppState) -> QuizSession | None:
         )
     with st.container(border=True):
         ui.question_prompt(quiz, state)
-        ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
+        with answers_box("quiz"):
+            ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
         if quiz.verdict is not None:
             st.button(
                 _("Next question"),
@@ -201,7 +203,8 @@ def _question(state: AppState) -> QuizSession | None:
                 type="primary",
                 shortcut="Enter",
             )
-            ui.verdict_view(quiz.verdict, state)
+            with verdict_box("quiz"):  # the focus goes there, Enter goes on
+                ui.verdict_view(quiz.verdict, state)
     st.markdown(ui.score_line(quiz, t))
     st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
     return quiz
