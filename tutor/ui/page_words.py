@@ -86,6 +86,8 @@ const focus = () => {
     const first = box.querySelector('button:not([disabled]), input:not([disabled])');
     if (!first) { delete box.dataset.tutorFocused; continue; }
     if (box.dataset.tutorFocused) continue;
+    // Not while the run goes on: the last question's faded Next button still holds Enter.
+    if (document.querySelector("[data-stale='true']")) continue;
     box.dataset.tutorFocused = '1';
     if (w.__tutorFlow) { first.focus(); w.__tutorFlow = false; }
   }
@@ -104,7 +106,9 @@ if (w.__tutorWatcher) return;
 document.addEventListener('pointerdown', () => { w.__tutorFlow = false; }, true);
 w.__tutorWatcher = new MutationObserver((changes) => {
   for (const change of changes) {
-    if (change.type === 'attributes') label(change.target);
+    if (change.type === 'attributes') {
+      if (change.attributeName === 'aria-label') label(change.target);
+    }
     else if (change.type === 'characterData') {
       const el = change.target.parentElement;
       if (el && el.matches(TEXTS)) text(el);
@@ -113,7 +117,7 @@ w.__tutorWatcher = new MutationObserver((changes) => {
   focus();
 });
 w.__tutorWatcher.observe(document.body, {childList: true, subtree: true, characterData: true,
-  attributes: true, attributeFilter: ['aria-label']});
+  attributes: true, attributeFilter: ['aria-label', 'data-stale']});
 })();</script>"""
 
 
