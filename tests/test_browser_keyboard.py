@@ -99,7 +99,9 @@ def test_ten_quiz_questions_with_the_keyboard_only_and_no_tab(
                 "document.activeElement.tagName + ' ' + document.activeElement.className"
                 " + ' ' + document.activeElement.textContent.slice(0, 60)"
             )
-            raise AssertionError(f"question {question} not answered by {pressed[-1]!r}; {active}") from None
+            raise AssertionError(
+                f"question {question} not answered by {pressed[-1]!r}; {active} has the focus"
+            ) from None
         wait_idle(page)
         _wait(page, IN_VERDICT, f"the verdict of question {question}")
         assert _answered(page) == question
@@ -128,7 +130,8 @@ def test_letters_on_a_laptop_none_on_a_touch_screen(server: str, chromium_browse
     laptop = new_page(chromium_browser, LAPTOP)
     _open_quiz(laptop, server)
     keys = _visible_keys(laptop)
-    assert "T" in keys and "E" in keys, keys  # Tirer, Rester
+    assert "T" in keys, keys  # Tirer
+    assert "E" in keys, keys  # Rester
     laptop.context.close()  # type: ignore[attr-defined]
 
     context = chromium_browser.new_context(  # type: ignore[attr-defined]
@@ -141,7 +144,8 @@ def test_letters_on_a_laptop_none_on_a_touch_screen(server: str, chromium_browse
     assert keyed_button(phone, "quiz-stand").first.is_visible()
     assert _visible_keys(phone) == []
     tree = str(phone.locator("body").aria_snapshot())
-    assert "Raccourci" not in tree and "Shortcut" not in tree
+    assert "Raccourci" not in tree
+    assert "Shortcut" not in tree
     screenshot(phone, "keyboard-touch-no-letters")
     context.close()
 

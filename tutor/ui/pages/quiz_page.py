@@ -269,7 +269,7 @@ def stats_tab(state: AppState) -> None:
     over_time = over_time.assign(
         date=over_time["day"].map(lambda day: t.date(date.fromisoformat(str(day))))
     )
-    st.header(_("Accuracy over time"))
+    st.header(_("Accuracy over time"), anchor=False)
     st.altair_chart(
         alt.Chart(over_time)
         .mark_line(point=True)
@@ -296,7 +296,7 @@ def stats_tab(state: AppState) -> None:
     if not heat.empty:
         mistakes_heatmap(heat, state, locale)
     lost = progress.ev_lost_by_category(frame)
-    st.header(_("EV given away per category"))
+    st.header(_("EV given away per category"), anchor=False)
     st.altair_chart(
         alt.Chart(lost)
         .mark_bar()
@@ -332,7 +332,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
     )
     rows = list(dict.fromkeys(heat["hand_name"]))
     ups = [t.up_card_name(up_value(up)) for up in progress.UP_ORDER]
-    st.header(_("Mistakes by hand and dealer's card"))
+    st.header(_("Mistakes by hand and dealer's card"), anchor=False)
     base = alt.Chart(heat).encode(
         x=alt.X("up_name:O", title=_("Dealer's up-card"), sort=ups,
                 axis=alt.Axis(labelAngle=0, orient="top")),
@@ -382,7 +382,7 @@ def data_tab(state: AppState) -> None:
 def main() -> None:
     state = app_state()
     _ = state.t.gettext
-    st.title(_("Quiz"))
+    st.title(_("Quiz"), anchor=False)
     drill, stats, data = st.tabs([_("Drill"), _("My progress"), _("My data")])
     with drill:
         drill_tab(state)
