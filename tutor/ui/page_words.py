@@ -7,7 +7,7 @@ and offers no setting for them. One script per page (``st.html(...,
 unsafe_allow_javascript=True)``, run in the page itself, as ``tutor.ui.keyboard`` does) watches
 the page as Streamlit draws it (a ``MutationObserver``) and:
 
-- rewrites those names and texts into the words of ``tutor.render.page_words`` (from the
+- rewrites those names and texts into the words of ``tutor.render.streamlit_words`` (from the
   catalogues);
 - hides from the accessibility tree what is only decoration: the material icons' names (the
   sentence beside each says it) and the headings' anchor links;
@@ -27,7 +27,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from tutor.render.page_words import page_prefixes, page_words
+from tutor.render.streamlit_words import page_prefixes, page_words
 from tutor.render.translator import Translator
 
 #: The key prefixes of the containers the script moves the focus to (Streamlit gives a keyed
