@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from serving import ROOT, new_page, wait_idle
+from serving import ROOT, app_server, new_page, wait_idle
 from tests.marks import BROWSER
 from tests.test_browser_a11y import PAGES, SIZES
+from tutor.render.translator import translator
 
 pytestmark = BROWSER
 
@@ -124,3 +126,28 @@ def test_a_french_page_says_nothing_in_streamlits_english(
     assert "heading" in tree, f"no heading read on {name}: {tree[:300]}"
     heard = english_heard(tree)
     assert not heard, f"{name} ({size}) reads Streamlit's English:\n" + "\n".join(heard)
+
+
+def test_a_lost_server_is_heard_in_french_not_in_streamlits_english(
+    tmp_path: Path, chromium_browser: object
+) -> None:
+    """The server stopped under a French page: the accessibility tree holds our sentence (the
+    style of ``tutor.ui.faults.connection_lost_css``), not Streamlit's « Connection error »."""
+    french = translator("fr").gettext(
+        "The connection to the server is lost, probably while it restarts. This page reconnects"
+        " by itself in a moment; the answers you gave before are saved."
+    )
+    with app_server(tmp_path / "data") as url:
+        page = new_page(chromium_browser, SIZES["phone"], locale="fr-FR")
+        page.goto(f"{url}/quiz")  # type: ignore[attr-defined]
+        page.locator(".st-key-quiz-stand button").wait_for()  # type: ignore[attr-defined]
+    page.locator("[data-testid='stConnectionStatus']").wait_for()  # type: ignore[attr-defined]
+    page.get_by_text("Connection error").wait_for(state="attached")  # type: ignore[attr-defined]
+    tree = str(page.locator("body").aria_snapshot())  # type: ignore[attr-defined]
+    TREES.mkdir(parents=True, exist_ok=True)
+    (TREES / "tree-server-lost-phone.txt").write_text(tree, encoding="utf-8")
+    assert "Connection error" not in tree
+    assert french.split(",")[0] in tree, tree[-600:]
+    heard = english_heard(tree)
+    assert not heard, "\n".join(heard)
+    page.context.close()  # type: ignore[attr-defined]

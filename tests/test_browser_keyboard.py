@@ -132,6 +132,7 @@ def test_letters_on_a_laptop_none_on_a_touch_screen(server: str, chromium_browse
     keys = _visible_keys(laptop)
     assert "T" in keys, keys  # Tirer
     assert "E" in keys, keys  # Rester
+    assert laptop.locator(".st-key-tutor-keys-line").is_visible()  # type: ignore[attr-defined]
     laptop.context.close()  # type: ignore[attr-defined]
 
     context = chromium_browser.new_context(  # type: ignore[attr-defined]
@@ -143,6 +144,7 @@ def test_letters_on_a_laptop_none_on_a_touch_screen(server: str, chromium_browse
     assert phone.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
     assert keyed_button(phone, "quiz-stand").first.is_visible()
     assert _visible_keys(phone) == []
+    assert not phone.locator(".st-key-tutor-keys-line").is_visible()  # « Touches : T tirer… »
     tree = str(phone.locator("body").aria_snapshot())
     assert "Raccourci" not in tree
     assert "Shortcut" not in tree

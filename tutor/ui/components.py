@@ -82,7 +82,9 @@ HIDE_STREAMLIT_ENGLISH = (
     # A keyboard letter only where there is a keyboard: not on a touch screen (« Tirer T » on a
     # phone), and never a digit beside a number answer (« 15 1 »): the digits still answer, the
     # keys line under the question says so.
-    "@media (hover: none) and (pointer: coarse){button kbd{display:none !important}}"
+    "@media (hover: none) and (pointer: coarse){button kbd,"
+    ".st-key-tutor-keys-line"
+    "{display:none !important}}"
     "[class*='-option-'] button kbd{display:none !important}"
     "</style>"
 )

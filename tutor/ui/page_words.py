@@ -73,6 +73,15 @@ const text = (el) => {
   if (said !== now) el.textContent = said;
 };
 const VERDICT = "[class*='st-key-%(verdict)s']", ANSWERS = "[class*='st-key-%(answers)s']";
+const running = () => !!document.querySelector(
+  "[data-stale='true'], [data-testid='stStatusWidget']");
+const firstAnswer = () => {
+  for (const box of document.querySelectorAll(ANSWERS)) {
+    const first = box.querySelector('button:not([disabled]), input:not([disabled])');
+    if (first) return first;
+  }
+  return null;
+};
 const focus = () => {
   for (const box of document.querySelectorAll(VERDICT)) {
     if (!box.textContent.trim()) { delete box.dataset.tutorFocused; continue; }
@@ -81,15 +90,25 @@ const focus = () => {
     box.setAttribute('tabindex', '-1');
     box.focus();
     w.__tutorFlow = true;
+    w.__tutorKeep = 0;
   }
   for (const box of document.querySelectorAll(ANSWERS)) {
     const first = box.querySelector('button:not([disabled]), input:not([disabled])');
     if (!first) { delete box.dataset.tutorFocused; continue; }
     if (box.dataset.tutorFocused) continue;
-    // Not while the run goes on: the last question's faded Next button still holds Enter.
-    if (document.querySelector("[data-stale='true']")) continue;
     box.dataset.tutorFocused = '1';
-    if (w.__tutorFlow) { first.focus(); w.__tutorFlow = false; }
+    if (w.__tutorFlow) { w.__tutorPending = true; w.__tutorFlow = false; }
+  }
+  // The next question's first answer takes the focus once the run is over (the last question's
+  // faded Next button holds Enter until then), and keeps it while Streamlit redraws.
+  if (w.__tutorPending && !running()) {
+    const first = firstAnswer();
+    if (first) { first.focus(); w.__tutorPending = false; w.__tutorKeep = Date.now() + 3000; }
+  }
+  const a = document.activeElement;
+  if (w.__tutorKeep && Date.now() < w.__tutorKeep && (!a || a === document.body)) {
+    const first = firstAnswer();
+    if (first) first.focus();
   }
 };
 const sweep = (root) => {
@@ -103,7 +122,9 @@ sweep(document.body);
 focus();
 if (w.__tutorWatcher) return;
 // A pointer's click says where the learner is: the focus follows the keyboard only.
-document.addEventListener('pointerdown', () => { w.__tutorFlow = false; }, true);
+document.addEventListener('pointerdown', () => {
+  w.__tutorFlow = false; w.__tutorPending = false; w.__tutorKeep = 0;
+}, true);
 w.__tutorWatcher = new MutationObserver((changes) => {
   for (const change of changes) {
     if (change.type === 'attributes') {

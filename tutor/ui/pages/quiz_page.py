@@ -206,7 +206,9 @@ def _question(state: AppState) -> QuizSession | None:
             with verdict_box("quiz"):  # the focus goes there, Enter goes on
                 ui.verdict_view(quiz.verdict, state)
     st.markdown(ui.score_line(quiz, t))
-    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
+    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)))
+    with st.container(key="tutor-keys-line"):  # hidden on a touch screen (no keyboard)
+        st.caption(ui.keys_line(t))
     return quiz
 
 
