@@ -101,8 +101,11 @@ def enter_key_css(t: Translator) -> str:
     name = t.gettext("Enter")
     if name == "Enter":
         return ""
-    key = "kbd[aria-label='Shortcut Enter']"
     quoted = name.replace("\\", "").replace("'", "")
+    # The key as Streamlit labels it, and as ``tutor.ui.page_words`` relabels it (« Raccourci
+    # Entrée »), whose script also empties the English text, leaving the name below alone.
+    said = (t.gettext("Shortcut ") + quoted).replace("\\", "").replace("'", "")
+    key = f"kbd:is([aria-label='Shortcut Enter'],[aria-label='{said}'])"
     return f"<style>{key}{{font-size:0}}{key}::after{{content:'{quoted}';font-size:.75rem}}</style>"
 
 

@@ -39,6 +39,7 @@ _SCRIPT = """<script>(() => {
 const w = window;
 w.__tutorWords = %(words)s;
 w.__tutorPrefixes = %(prefixes)s;
+w.__tutorEnterByStyle = %(enter_by_style)s;
 const say = (text) => {
   const words = w.__tutorWords;
   if (Object.prototype.hasOwnProperty.call(words, text)) return words[text];
@@ -69,7 +70,17 @@ const label = (el) => {
 const TEXTS = "a[href='#stMain'], kbd, [data-testid='stConnectionStatus'] *";
 const text = (el) => {
   if (el.children.length) return;
-  const now = el.textContent, said = say(now);
+  const now = el.textContent;
+  if (el.tagName === 'KBD' && (now === 'Enter' || now === '')) {
+    // The Enter key's name is drawn by the style of components.enter_key_css, after the text:
+    // the English text goes where that style names it, comes back where it does not (English).
+    const want = w.__tutorEnterByStyle ? '' : 'Enter';
+    if (now !== want && (now !== '' || /Enter$/.test(el.getAttribute('aria-label') || ''))) {
+      el.textContent = want;
+    }
+    return;
+  }
+  const said = say(now);
   if (said !== now) el.textContent = said;
 };
 const VERDICT = "[class*='st-key-%(verdict)s']", ANSWERS = "[class*='st-key-%(answers)s']";
@@ -153,6 +164,7 @@ def page_words_script(t: Translator) -> str:
     return _SCRIPT % {
         "words": json.dumps(page_words(t), ensure_ascii=False),
         "prefixes": json.dumps(page_prefixes(t), ensure_ascii=False),
+        "enter_by_style": json.dumps(t.gettext("Enter") != "Enter"),
         "verdict": VERDICT_KEY,
         "answers": ANSWERS_KEY,
     }
