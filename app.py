@@ -11,6 +11,7 @@ import streamlit as st
 from tutor.render.style import CSS
 from tutor.ui.components import sidebar
 from tutor.ui.faults import connection_lost_css, page_guard
+from tutor.ui.page_words import speak_the_page_language
 from tutor.ui.state import app_state, remember_browser
 
 st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
@@ -92,6 +93,7 @@ page = st.navigation(
 with page_guard("sidebar"):  # a language picked there is kept at once
     sidebar(state)
 st.html(connection_lost_css(state.t))  # our sentence, not Streamlit's English, while offline
+speak_the_page_language(state.t)  # Streamlit's own English names said in the learner's language
 remember_browser(state)
 with page_guard(page.url_path or "lessons", last=True):
     page.run()

@@ -53,5 +53,16 @@ CSS = (
     f"{_BUTTON_ROW}>[data-testid='stColumn']"
     "{flex:1 1 calc(50% - .5rem) !important;min-width:calc(50% - .5rem) !important;"
     "width:auto !important}}"
+    # A laptop screen at 200 % zoom (1280x800 is 640x400 CSS pixels), or any short wide screen:
+    # smaller cards, the actions in one row and the page's top space trimmed, so that a hand
+    # and its action buttons fit one screen (issue 29; tests/test_browser_zoom.py).
+    "@media (max-height:500px) and (min-width:480px){"
+    ".bj-card{height:4.6rem !important;width:auto !important}"
+    ".stMainBlockContainer{padding-top:3rem;padding-bottom:2rem}"
+    "[data-testid='stHeading'] h1{font-size:1.9rem;padding:.25rem 0}"
+    f"{_BUTTON_ROW}{{flex-flow:row nowrap !important;gap:.4rem !important}}"
+    f"{_BUTTON_ROW}>[data-testid='stColumn']"
+    "{flex:1 1 0 !important;min-width:0 !important;width:auto !important}"
+    f"{_BUTTON_ROW} button{{padding-left:.3rem;padding-right:.3rem}}}}"
     "</style>"
 )

@@ -79,7 +79,15 @@ def keys_line(t: Translator) -> str:
 HIDE_STREAMLIT_ENGLISH = (
     "<style>[data-testid='InputInstructions']{display:none}"
     "[data-testid='stStatusWidget'] label,[data-testid='stStatusWidget'] button"
-    "{display:none}</style>"
+    "{display:none}"
+    # A keyboard letter only where there is a keyboard: not on a touch screen (« Tirer T » on a
+    # phone), and never a digit beside a number answer (« 15 1 »): the digits still answer, the
+    # keys line under the question says so.
+    "@media (hover: none) and (pointer: coarse){button kbd,"
+    ".st-key-tutor-keys-line"
+    "{display:none !important}}"
+    "[class*='-option-'] button kbd{display:none !important}"
+    "</style>"
 )
 
 
@@ -94,8 +102,11 @@ def enter_key_css(t: Translator) -> str:
     name = t.gettext("Enter")
     if name == "Enter":
         return ""
-    key = "kbd[aria-label='Shortcut Enter']"
     quoted = name.replace("\\", "").replace("'", "")
+    # The key as Streamlit labels it, and as ``tutor.ui.page_words`` relabels it (« Raccourci
+    # Entrée »), whose script also empties the English text, leaving the name below alone.
+    said = (t.gettext("Shortcut ") + quoted).replace("\\", "").replace("'", "")
+    key = f"kbd:is([aria-label='Shortcut Enter'],[aria-label='{said}'])"
     return f"<style>{key}{{font-size:0}}{key}::after{{content:'{quoted}';font-size:.75rem}}</style>"
 
 

@@ -91,14 +91,14 @@ def results_view(info: SessionInfo, teacher: Teacher, t: Translator) -> None:
     )
     # Plain tables rather than grids: the reasons are sentences that must wrap, a teacher reads
     # (and prints) them whole, and the first column names each row.
-    st.header(t.gettext("The hands the class got most wrong"))
+    st.header(t.gettext("The hands the class got most wrong"), anchor=False)
     if not results.hardest():
         st.info(t.gettext("No hand was missed."))
     else:
         _table(hardest(results, t))
-    st.header(t.gettext("Per student"))
+    st.header(t.gettext("Per student"), anchor=False)
     _table(page_frame(student_columns(results, t), t))
-    st.header(t.gettext("Per question"))
+    st.header(t.gettext("Per question"), anchor=False)
     _table(page_frame(question_columns(results, t), t))
     with st.expander(t.gettext("Every answer")):
         st.dataframe(page_frame(answer_columns(results, t), t), hide_index=True, width="stretch")

@@ -290,7 +290,7 @@ def main() -> None:
     if pages.seat is None:
         rejoin(state, pages)
     if pages.seat is None:
-        st.title(_("Join a class"))
+        st.title(_("Join a class"), anchor=False)
         join_form(state, pages)
         return
     student_screen(state, pages)

@@ -485,7 +485,7 @@ def main() -> None:
     _ = t.gettext
     desk = pages.desk
     if desk is None:
-        st.title(_("Class — teacher"))
+        st.title(_("Class — teacher"), anchor=False)
         start_screen(state, pages)
         return
     try:
@@ -494,16 +494,16 @@ def main() -> None:
         pages.desk = None
         st.rerun()
     if desk.key is not None:  # the key's own screen, before anything is projected
-        st.title(markdown_text(info.title))
+        st.title(markdown_text(info.title), anchor=False)
         key_once(desk, t)
         return
     if info.is_finished:
-        st.title(markdown_text(info.title))
+        st.title(markdown_text(info.title), anchor=False)
         st.markdown("## " + _("Results"))
         st.caption(retention_text(info, t))
         results_view(info, desk.teacher, t)
     elif info.current < 0:
-        st.title(markdown_text(info.title))
+        st.title(markdown_text(info.title), anchor=False)
         st.caption(retention_text(info, t))
         with join_panel(info, pages, t):
             pattern = classroom().join_pattern(desk.teacher)

@@ -100,7 +100,7 @@ def _next(state: AppState) -> None:
 def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(work_title(assignment, t, title_of(state)))
+    st.subheader(work_title(assignment, t, title_of(state)), anchor=False)
     with st.container(border=True):
         ui.question_prompt(drill, state)
         ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
@@ -119,7 +119,7 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
     _ = t.gettext
     titles = title_of(state)
     items = homework().todo(state.learner_token, lesson_steps)
-    st.subheader(_("To do"))
+    st.subheader(_("To do"), anchor=False)
     if not items:
         st.caption(_("Your teacher has given no work yet."))
     now = datetime.now(UTC)
@@ -163,7 +163,7 @@ def _join_form(state: AppState, *, in_a_group: bool) -> None:
 def main() -> None:
     state = app_state()
     t = state.t
-    st.title(t.gettext("My homework"))
+    st.title(t.gettext("My homework"), anchor=False)
     pages = state.homework
     if pages.message:
         st.error(pages.message, icon=":material/error:")

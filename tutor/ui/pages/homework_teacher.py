@@ -174,22 +174,22 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     # a browser's find and print see them.
     st.button(_("Refresh"), key="group-refresh", icon=":material/refresh:", type="tertiary")
     if seen.assignments:
-        st.subheader(_("Not started"))
+        st.subheader(_("Not started"), anchor=False)
         st.table(page_frame(not_started_columns(seen, t, title_of), t).set_index(_("Work")))
         missed = missed_columns(seen, t, title_of)
         if missed[0][1]:
-            st.subheader(_("Hands most missed"))
+            st.subheader(_("Hands most missed"), anchor=False)
             st.table(page_frame(missed, t).set_index(_("Work")))
-        st.subheader(_("Per student"))
+        st.subheader(_("Per student"), anchor=False)
         st.table(page_frame(work_columns(seen, t, title_of), t).set_index(_("Student")))
     if seen.classes:
-        st.subheader(_("Live classes"))
+        st.subheader(_("Live classes"), anchor=False)
         for live in seen.classes:
             st.caption(guests_line(live, t))
         st.table(page_frame(class_columns(seen, t), t).set_index(_("Class")))
     kinds = kind_columns(seen, t)
     if kinds[0][1]:
-        st.subheader(_("Mistakes by kind of hand"))
+        st.subheader(_("Mistakes by kind of hand"), anchor=False)
         st.table(page_frame(kinds, t).set_index(_("Student")))
     name = f"devoirs-{teacher.code}" if t.language == "fr" else f"homework-{teacher.code}"
     download_row(
@@ -210,7 +210,7 @@ def _run_class(teacher: GroupTeacher) -> None:
 def _group(state: AppState, teacher: GroupTeacher) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(teacher.name)
+    st.subheader(teacher.name, anchor=False)
     link = f"{base_url(state.classes).rstrip('/')}/homework?group={teacher.code}"
     code_col, qr_col = st.columns([3, 1])
     with code_col:
@@ -241,7 +241,7 @@ def _group(state: AppState, teacher: GroupTeacher) -> None:
 def main() -> None:
     state = app_state()
     t = state.t
-    st.title(t.gettext("Homework — teacher"))
+    st.title(t.gettext("Homework — teacher"), anchor=False)
     if state.homework.message:
         st.error(state.homework.message, icon=":material/error:")
     teacher = state.homework.teacher

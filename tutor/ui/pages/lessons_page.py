@@ -31,6 +31,7 @@ from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import lesson_worked, todo_box
 from tutor.ui.keyboard import keyboard_for, numeric_keyboard
+from tutor.ui.page_words import answers_box, verdict_box
 from tutor.ui.resources import course_check, shelf, store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
@@ -53,7 +54,7 @@ def _text(text: str | Translations, state: AppState) -> str:
 def course_list(state: AppState) -> None:
     t = state.t
     _ = t.gettext
-    st.title(_("Lessons"))
+    st.title(_("Lessons"), anchor=False)
     todo_box(state)
     loaded = course(state.lesson_paths)
     levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
@@ -175,40 +176,44 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
             ui.show_cards(hand.cards, state, label=t.gettext("Your hand"))
     result = run.answers.get(run.step)
     if result is None:
-        answer = ask.answer
-        if isinstance(answer, ActionAnswer):
-            pool = INSURANCE_ACTIONS if answer.action.is_insurance_decision else HAND_ACTIONS
-            offered = run.lesson.offered
-            _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
-        elif isinstance(answer, ChoiceAnswer):
-            # Shown in the run's order (``LessonRun.choice_order``); each button answers with
-            # the option's index in the lesson, whatever its place on screen.
-            for place, index in enumerate(run.choice_order(run.step)):
-                st.button(
-                    _text(answer.options[index], state),
-                    key=f"ask-{run.step}-choice-{index}",
-                    on_click=_answer,
-                    args=(state, index),
-                    shortcut=str(place + 1) if place < 9 else None,
-                )
-        else:
-            key = f"ask-{run.step}-typed"
-            with st.form(f"form-{run.step}", border=False):
-                typed = st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
-                sent = st.form_submit_button(t.gettext("Check"))
-                # The phone's numeric keyboard for a number (issue 23: it opened the letters).
-                numeric_keyboard(key, keyboard_for(answer))
-            if sent:  # the answer as sent; the page is drawn again with its verdict
-                _answer(state, typed)
-                st.rerun()
+        with answers_box(f"ask-{run.step}"):  # the focus comes here after a verdict
+            answer = ask.answer
+            if isinstance(answer, ActionAnswer):
+                pool = INSURANCE_ACTIONS if answer.action.is_insurance_decision else HAND_ACTIONS
+                offered = run.lesson.offered
+                _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
+            elif isinstance(answer, ChoiceAnswer):
+                # Shown in the run's order (``LessonRun.choice_order``); each button answers with
+                # the option's index in the lesson, whatever its place on screen.
+                for place, index in enumerate(run.choice_order(run.step)):
+                    st.button(
+                        _text(answer.options[index], state),
+                        key=f"ask-{run.step}-choice-{index}",
+                        on_click=_answer,
+                        args=(state, index),
+                        shortcut=str(place + 1) if place < 9 else None,
+                    )
+            else:
+                key = f"ask-{run.step}-typed"
+                with st.form(f"form-{run.step}", border=False):
+                    typed = st.text_input(t.gettext("Your answer"), key=key, max_chars=MAX_TYPED)
+                    sent = st.form_submit_button(t.gettext("Check"))
+                    # The phone's numeric keyboard for a number (issue 23: it opened the letters).
+                    numeric_keyboard(key, keyboard_for(answer))
+                if sent:  # the answer as sent; the page is drawn again with its verdict
+                    _answer(state, typed)
+                    st.rerun()
         return
     # The answer stays in sight with its verdict (issue 23: the typed one vanished).
-    st.markdown(t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state)))
-    if result.correct:
-        st.success(t.gettext("Right!"), icon=":material/check_circle:")
-    else:
-        st.error(t.gettext("Not quite."), icon=":material/cancel:")
-    st.markdown(_text(ask.explanation, state))
+    with verdict_box(f"ask-{run.step}"):  # the focus goes there, Enter goes on
+        st.markdown(
+            t.format("Your answer: **{answer}**", answer=_given_text(ask, result.given, state))
+        )
+        if result.correct:
+            st.success(t.gettext("Right!"), icon=":material/check_circle:")
+        else:
+            st.error(t.gettext("Not quite."), icon=":material/cancel:")
+        st.markdown(_text(ask.explanation, state))
 
 
 def _given_text(ask: Ask, given: str, state: AppState) -> str:
@@ -369,13 +374,17 @@ def drill_step(run: LessonRun, state: AppState) -> None:
         )
     )
     ui.question_prompt(quiz, state)
-    ui.quiz_answers(quiz, state, key=f"drill-{run.step}", on_done=lambda: _drill_answered(state))
+    with answers_box(f"drill-{run.step}"):
+        ui.quiz_answers(
+            quiz, state, key=f"drill-{run.step}", on_done=lambda: _drill_answered(state)
+        )
     if quiz.verdict is not None:
-        if quiz.verdict.judgement is not None and not run.shows_values:
-            # The verdict, its reason and its cost, without the values no lesson taught yet.
-            ui.judgement_view(quiz.verdict.judgement, t, table=False, figures=False)
-        else:
-            ui.verdict_view(quiz.verdict, state)
+        with verdict_box(f"drill-{run.step}"):
+            if quiz.verdict.judgement is not None and not run.shows_values:
+                # The verdict, its reason and its cost, without the values no lesson taught yet.
+                ui.judgement_view(quiz.verdict.judgement, t, table=False, figures=False)
+            else:
+                ui.verdict_view(quiz.verdict, state)
         if not quiz.finished:
             st.button(
                 t.gettext("Next question"),
@@ -429,7 +438,7 @@ def player(run: LessonRun, state: AppState) -> None:
             icon=":material/construction:",
         )
         return
-    st.title(_text(lesson.title, state))
+    st.title(_text(lesson.title, state), anchor=False)
     st.progress(
         (run.step + 1) / run.total,
         text=t.format("Step {n} of {total}", n=run.step + 1, total=run.total),

@@ -198,7 +198,7 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
         pages.checked = None
         pages.message = None
         st.rerun()
-    st.title(html.escape(lesson.title))
+    st.title(html.escape(lesson.title), anchor=False)
     if pages.key is not None:
         _key_once(pages, lesson, t)
     with st.container(key="author-editor"):
@@ -352,7 +352,7 @@ def main() -> None:
     state = app_state()
     pages = state.authoring
     if pages.open is None:
-        st.title(state.t.gettext("My lessons"))
+        st.title(state.t.gettext("My lessons"), anchor=False)
         start_screen(state, pages)
     else:
         editor(state, pages, pages.open)

@@ -22,6 +22,7 @@ from tutor.sources import citation
 from tutor.table import BankRotation, FamilySession
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
+from tutor.ui.page_words import verdict_box
 from tutor.ui.resources import store
 from tutor.ui.state import app_state
 from tutor.visit import AppState
@@ -330,20 +331,21 @@ def play(table: PracticeTable, state: AppState) -> None:
             with st.container(border=True):
                 ui.judgement_view(table.hint, t)
     if table.moves:
-        # Every move of the round that was not right, each with its reason and cost; then the
-        # last move's verdict when it was right (so every click gets an answer).
-        for move in table.slips:
-            with st.container(border=True):
-                ui.judgement_view(move.judgement, t, who=seat_name(move.seat), table=False)
-        last = table.moves[-1]
-        if last.is_right:
-            st.success(
-                ui.verdict_headline(last.judgement, t, who=seat_name(last.seat)),
-                icon=":material/check_circle:",
-            )
-            note = ui.finesse_note(last.judgement, t)
-            if note:
-                st.markdown(":material/grid_on: " + note)
+        with verdict_box(f"practice-{len(table.moves)}"):  # each move: its verdict
+            # Every move of the round that was not right, each with its reason and cost; then the
+            # last move's verdict when it was right (so every click gets an answer).
+            for move in table.slips:
+                with st.container(border=True):
+                    ui.judgement_view(move.judgement, t, who=seat_name(move.seat), table=False)
+            last = table.moves[-1]
+            if last.is_right:
+                st.success(
+                    ui.verdict_headline(last.judgement, t, who=seat_name(last.seat)),
+                    icon=":material/check_circle:",
+                )
+                note = ui.finesse_note(last.judgement, t)
+                if note:
+                    st.markdown(":material/grid_on: " + note)
     ui.ev_help(t)
 
     def narrator_name(seat: int) -> str:
@@ -369,7 +371,7 @@ def play(table: PracticeTable, state: AppState) -> None:
                 )
             )
         if table.is_over:
-            st.header(_("Final ranking"))
+            st.header(_("Final ranking"), anchor=False)
             for standing in table.ranking():
                 st.markdown(
                     t.format(
@@ -393,7 +395,7 @@ def play(table: PracticeTable, state: AppState) -> None:
 
 def main() -> None:
     state = app_state()
-    st.title(state.t.gettext("Practice table"))
+    st.title(state.t.gettext("Practice table"), anchor=False)
     if state.practice is None:
         setup(state)
     else:

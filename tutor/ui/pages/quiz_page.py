@@ -22,6 +22,7 @@ from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui import learner_panel
 from tutor.ui.faults import callback_guard
+from tutor.ui.page_words import answers_box, verdict_box
 from tutor.ui.resources import store
 from tutor.ui.state import app_state
 from tutor.visit import AppState, QuizMode
@@ -191,7 +192,8 @@ def _question(state: AppState) -> QuizSession | None:
         )
     with st.container(border=True):
         ui.question_prompt(quiz, state)
-        ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
+        with answers_box("quiz"):
+            ui.quiz_answers(quiz, state, key="quiz", on_done=lambda: _answered(state))
         if quiz.verdict is not None:
             st.button(
                 _("Next question"),
@@ -201,9 +203,12 @@ def _question(state: AppState) -> QuizSession | None:
                 type="primary",
                 shortcut="Enter",
             )
-            ui.verdict_view(quiz.verdict, state)
+            with verdict_box("quiz"):  # the focus goes there, Enter goes on
+                ui.verdict_view(quiz.verdict, state)
     st.markdown(ui.score_line(quiz, t))
-    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)) + " · " + ui.keys_line(t))
+    st.caption(t.format("Table: {name}", name=t.table_name(state.rules)))
+    with st.container(key="tutor-keys-line"):  # hidden on a touch screen (no keyboard)
+        st.caption(ui.keys_line(t))
     return quiz
 
 
@@ -266,7 +271,7 @@ def stats_tab(state: AppState) -> None:
     over_time = over_time.assign(
         date=over_time["day"].map(lambda day: t.date(date.fromisoformat(str(day))))
     )
-    st.header(_("Accuracy over time"))
+    st.header(_("Accuracy over time"), anchor=False)
     st.altair_chart(
         alt.Chart(over_time)
         .mark_line(point=True)
@@ -293,7 +298,7 @@ def stats_tab(state: AppState) -> None:
     if not heat.empty:
         mistakes_heatmap(heat, state, locale)
     lost = progress.ev_lost_by_category(frame)
-    st.header(_("EV given away per category"))
+    st.header(_("EV given away per category"), anchor=False)
     st.altair_chart(
         alt.Chart(lost)
         .mark_bar()
@@ -329,7 +334,7 @@ def mistakes_heatmap(heat: pd.DataFrame, state: AppState, locale: dict[str, Any]
     )
     rows = list(dict.fromkeys(heat["hand_name"]))
     ups = [t.up_card_name(up_value(up)) for up in progress.UP_ORDER]
-    st.header(_("Mistakes by hand and dealer's card"))
+    st.header(_("Mistakes by hand and dealer's card"), anchor=False)
     base = alt.Chart(heat).encode(
         x=alt.X("up_name:O", title=_("Dealer's up-card"), sort=ups,
                 axis=alt.Axis(labelAngle=0, orient="top")),
@@ -379,7 +384,7 @@ def data_tab(state: AppState) -> None:
 def main() -> None:
     state = app_state()
     _ = state.t.gettext
-    st.title(_("Quiz"))
+    st.title(_("Quiz"), anchor=False)
     drill, stats, data = st.tabs([_("Drill"), _("My progress"), _("My data")])
     with drill:
         drill_tab(state)

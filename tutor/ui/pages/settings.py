@@ -88,7 +88,7 @@ def main() -> None:
     state = app_state()
     t = state.t
     _ = t.gettext
-    st.title(_("Settings"))
+    st.title(_("Settings"), anchor=False)
     language = st.radio(
         _("Language"),
         LANGUAGES,
@@ -98,9 +98,9 @@ def main() -> None:
         horizontal=True,
     )
     _language(state, language)
-    st.header(_("My data"))
+    st.header(_("My data"), anchor=False)
     learner_panel.my_data(state)
-    st.header(_("Grading"))
+    st.header(_("Grading"), anchor=False)
     exact = st.toggle(
         _("Grade my moves against the exact play for the cards dealt (advanced)"),
         value=state.reference is Reference.EXACT,
@@ -115,7 +115,7 @@ def main() -> None:
             " following the chart there counts as a close call or a mistake."
         )
     )
-    st.header(_("Table rules"))
+    st.header(_("Table rules"), anchor=False)
     presets = list(PRESETS)
     current = state.rules.preset
     preset = st.selectbox(
