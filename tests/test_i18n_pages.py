@@ -33,6 +33,10 @@ INTERNAL_KEY = re.compile(
 LOOSE_FRENCH_SPACE = re.compile(r" [:;!?](?![\w/])")
 
 
+#: What an HTML element holds that nobody reads: its scripts and style sheets.
+UNREAD = re.compile(r"<(script|style)\b.*?</\1>", re.S)
+
+
 def _texts(node: Node) -> Iterator[str]:
     """Every string a learner can read under ``node``: values, labels, bodies, table cells."""
     for name in ("value", "label", "body", "help", "placeholder"):
@@ -41,7 +45,7 @@ def _texts(node: Node) -> Iterator[str]:
         except Exception:  # some elements compute these from a missing proto field
             continue
         if isinstance(text, str):
-            yield text
+            yield UNREAD.sub("", text)  # a page's scripts and styles are not read by anyone
     if type(node).__name__ == "Table":
         yield node.value.to_string()
     children = getattr(node, "children", None)
