@@ -82,10 +82,11 @@ def test_a_phone_gone_or_left_or_silent_is_forgotten() -> None:
     room.moments[1] = FIRST
     assert phones.look() == 2  # ana and dan
     assert phones.following() == 2
-    room.now += FORGET_SECONDS + 1  # told, and never drew again
+    phones.follow("eve", "screen", 1, FIRST)  # a phone that will close its page, untold
+    room.now += FORGET_SECONDS + 1  # dan: told, and never drew again; eve: silent
     phones.follow("ana", "screen", 1, FIRST)
-    phones.look()
-    assert phones.following() == 1  # dan forgotten, ana follows on
+    assert phones.look() == 0
+    assert phones.following() == 1  # dan and eve forgotten, ana follows on
 
 
 def test_a_class_that_is_gone_tells_its_phones_so_their_screens_say_it() -> None:

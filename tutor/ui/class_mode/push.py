@@ -32,8 +32,8 @@ _LOG = logging.getLogger(__name__)
 
 #: Seconds between two looks at the classes a process's phones follow.
 LOOK_SECONDS = 0.2
-#: A phone told to draw again that has not done so within this long is forgotten (its page was
-#: closed, or left the class).
+#: A phone whose screen has not been drawn for this long is forgotten: its page was closed (a
+#: screen open draws itself again every few seconds, ``class_student.SCREEN_SECONDS``).
 FORGET_SECONDS = 30.0
 
 Moment = tuple[int, bool, bool]
@@ -46,8 +46,8 @@ class _Phone:
     screen: str
     #: The moment its screen shows; None once it was told to draw again (told once only).
     shown: Moment | None
-    #: When it was told (``time.monotonic``), until it draws again.
-    told_at: float | None = None
+    #: When its screen was last drawn (the clock of ``Followers``).
+    seen_at: float = 0.0
 
 
 class Followers:
@@ -75,7 +75,7 @@ class Followers:
         """The phone's screen (a fragment) was just drawn for this class at this moment (the
         looking thread starts with the first phone and ends with the last)."""
         with self._lock:
-            self._phones[phone] = _Phone(session_id, screen, shown)
+            self._phones[phone] = _Phone(session_id, screen, shown, self._clock())
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="class-push", daemon=True)
                 self._thread.start()
@@ -91,14 +91,10 @@ class Followers:
     def look(self) -> int:
         """One look: read each followed class once, tell every phone whose screen is out of
         date; returns how many were told. A phone not reached is forgotten (its page closed), and
-        so is one told long ago that never drew again."""
+        so is one whose screen has not been drawn for ``FORGET_SECONDS``."""
         with self._lock:
             now = self._clock()
-            for phone in [
-                p
-                for p, f in self._phones.items()
-                if f.told_at is not None and now - f.told_at > FORGET_SECONDS
-            ]:
+            for phone in [p for p, f in self._phones.items() if now - f.seen_at > FORGET_SECONDS]:
                 del self._phones[phone]
             waiting = {p: f.session_id for p, f in self._phones.items() if f.shown is not None}
         moments = {sid: self._moment_of(sid) for sid in set(waiting.values())}
@@ -108,7 +104,7 @@ class Followers:
                 entry = self._phones.get(phone)
                 if entry is None or entry.shown is None or entry.shown == moments[sid]:
                     continue
-                entry.shown, entry.told_at = None, now  # told once; its next screen follows
+                entry.shown = None  # told once; its next screen follows again
             if self._tell(phone, entry.screen):
                 told += 1
             else:
