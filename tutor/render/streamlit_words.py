@@ -58,12 +58,7 @@ def page_words(t: Translator) -> dict[str, str]:
     >>> page_words(translator("en"))["Menu principal"]
     'Main menu'
     """
-    words: dict[str, str] = {}
-    for english in STREAMLIT_WORDS:
-        for language in LANGUAGES:
-            words[translator(language).gettext(english)] = t.gettext(english)
-        words[english] = t.gettext(english)
-    return words
+    return _rewordings(STREAMLIT_WORDS, t)
 
 
 def page_prefixes(t: Translator) -> dict[str, str]:
@@ -73,9 +68,15 @@ def page_prefixes(t: Translator) -> dict[str, str]:
     >>> page_prefixes(translator("fr"))["Shortcut "]
     'Raccourci '
     """
-    prefixes: dict[str, str] = {}
-    for english in STREAMLIT_PREFIXES:
+    return _rewordings(STREAMLIT_PREFIXES, t)
+
+
+def _rewordings(english_words: tuple[str, ...], t: Translator) -> dict[str, str]:
+    """Each of ``english_words`` as it reads in any of our languages (and in English), mapped to
+    its wording in ``t``'s language."""
+    rewordings: dict[str, str] = {}
+    for english in english_words:
         for language in LANGUAGES:
-            prefixes[translator(language).gettext(english)] = t.gettext(english)
-        prefixes[english] = t.gettext(english)
-    return prefixes
+            rewordings[translator(language).gettext(english)] = t.gettext(english)
+        rewordings[english] = t.gettext(english)
+    return rewordings
