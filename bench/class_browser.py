@@ -14,12 +14,20 @@ Figures, one ``name: value unit`` line each:
 
 - ``class_browser_server_cpu_per_phone``: the server process's CPU time (``/proc/<pid>/stat``)
   over a waiting minute, divided by the minute and the phones: cores per polling phone;
+- ``class_browser_server_cpu_per_phone_reveal``: the server's CPU time from a reveal's commit
+  to the last phone showing it, divided by the phones (median over the reveals): what drawing one
+  phone's verdict costs the server, the part of a reveal that grows with the class;
 - ``class_browser_join_p50/p95``: from a phone's Join click to its waiting screen;
 - ``class_browser_reveal_p50/p95``: from the reveal's commit to the verdict on each phone (the
   server's look at the class, ``tutor.ui.class_mode.push``, is part of it), over every question
   but the first;
 - ``class_browser_first_reveal_p50/max``: the same for the first question, apart (the first
   verdict each phone draws);
+- ``class_browser_join_shown_*``, ``class_browser_reveal_shown_*``: the same spans ended when the
+  page itself put the text in its document (a ``MutationObserver`` in each page, on the machine's
+  clock), rather than when this script's driver noticed it: Playwright looks at 40 pages in turn,
+  and on a machine its 40 pages load to 20 that look comes 0.1–0.3 s after the page showed it.
+  What a student sees is the page; the driver's figures stay, for comparison with earlier runs;
 - ``class_browser_answers_counted`` / ``…_sent``: answers the database holds against answer clicks
   the phones saw acknowledged.
 
@@ -76,6 +84,25 @@ COLD_TIMEOUT_MS = 600_000
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+#: Each phone page notes when a text it waits for enters its document (the machine's clock, in
+#: ms): ``window.__shown[text]`` is the list of times it appeared (it disappears between steps).
+SHOWN_SCRIPT = """
+(() => {
+  const texts = %s;
+  window.__shown = Object.fromEntries(texts.map((text) => [text, []]));
+  const had = {};
+  new MutationObserver(() => {
+    const now = Date.now(), all = document.body ? document.body.textContent : "";
+    for (const text of texts) {
+      const has = all.includes(text);
+      if (has && !had[text]) window.__shown[text].push(now);
+      had[text] = has;
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})();
+"""
+
+
 @dataclass
 class Phone:
     """One student's phone: its page and what it saw."""
@@ -84,6 +111,8 @@ class Phone:
     page: Page | None = None
     join_s: float | None = None
     reveals_s: list[float] = field(default_factory=list)
+    join_shown_s: float | None = None
+    reveals_shown_s: list[float] = field(default_factory=list)
     sent: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -145,6 +174,7 @@ async def join(browser: Browser, url: str, code: str, phone: Phone) -> None:
     context = await browser.new_context(
         viewport={"width": PHONE["width"], "height": PHONE["height"]}, locale="fr-FR"
     )
+    await context.add_init_script(SHOWN_SCRIPT % repr([WAITING, REVEALED]))
     page = await context.new_page()
     page.set_default_timeout(STEP_TIMEOUT_MS)
     phone.page = page
@@ -154,10 +184,11 @@ async def join(browser: Browser, url: str, code: str, phone: Phone) -> None:
     while await box.input_value() != code:  # the address fills the code in, maybe a run later
         await page.wait_for_timeout(100)
     await page.locator(".st-key-class-join-nickname input").fill(f"Phone {phone.index}")
-    start = time.monotonic()
+    start, clicked = time.monotonic(), time.time()
     await page.locator(".st-key-class-join-submit button").click()
     await page.get_by_text(WAITING).wait_for()
     phone.join_s = time.monotonic() - start
+    phone.join_shown_s = await shown_since(page, WAITING, clicked)
 
 
 async def answer(phone: Phone, position: int) -> None:
@@ -170,10 +201,19 @@ async def answer(phone: Phone, position: int) -> None:
     phone.sent += 1
 
 
-async def see_reveal(phone: Phone, revealed_at: float, timeout_ms: float) -> None:
+async def shown_since(page: Page, text: str, since: float) -> float | None:
+    """Seconds from ``since`` (the machine's clock) to when ``text`` last entered the page."""
+    times: list[float] = await page.evaluate("(text) => window.__shown[text]", text)
+    return times[-1] / 1000 - since if times else None
+
+
+async def see_reveal(phone: Phone, revealed_at: tuple[float, float], timeout_ms: float) -> None:
     assert phone.page is not None
     await phone.page.get_by_text(REVEALED).wait_for(timeout=timeout_ms)
-    phone.reveals_s.append(time.monotonic() - revealed_at)
+    phone.reveals_s.append(time.monotonic() - revealed_at[0])
+    shown = await shown_since(phone.page, REVEALED, revealed_at[1])
+    if shown is not None:
+        phone.reveals_shown_s.append(shown)
 
 
 async def each(phones: list[Phone], step: Any, *args: object) -> None:
@@ -206,15 +246,23 @@ async def run_class(
         live = [phone for phone in phones if not phone.errors]
         print(f"class_browser_server_cpu_total: {used / elapsed:.3f} cores")
         print(f"class_browser_server_cpu_per_phone: {used / elapsed / max(1, len(live)):.4f} cores")
+        reveal_cpu: list[float] = []
         for position in range(args.questions):
             await asyncio.to_thread(room.next_question, teacher)
             await each(phones, answer, position)
             # Timed from the reveal's commit (``reveal`` returns just after it). In a thread, so
             # the loop keeps driving the pages meanwhile.
             await asyncio.to_thread(room.reveal, teacher)
-            revealed_at = time.monotonic()
+            revealed_at = (time.monotonic(), time.time())
+            before = cpu_seconds(pid)
             await each(phones, see_reveal, revealed_at, STEP_TIMEOUT_MS)
+            reveal_cpu.append(cpu_seconds(pid) - before)
         await browser.close()
+    phones_live = max(1, sum(1 for phone in phones if not phone.errors))
+    print(
+        "class_browser_server_cpu_per_phone_reveal: "
+        f"{1000 * statistics.median(reveal_cpu) / phones_live:.1f} ms"
+    )
     return phones, teacher
 
 
@@ -245,10 +293,17 @@ def main() -> None:
     # The first reveal apart: the first verdict each phone's page draws.
     first = [phone.reveals_s[0] for phone in phones if phone.reveals_s]
     reveals = [seconds for phone in phones for seconds in phone.reveals_s[1:]]
+    joins_shown = [phone.join_shown_s for phone in phones if phone.join_shown_s is not None]
+    reveals_shown = [seconds for phone in phones for seconds in phone.reveals_shown_s[1:]]
     if first:
         print(f"class_browser_first_reveal_p50: {statistics.median(first):.2f} s")
         print(f"class_browser_first_reveal_max: {max(first):.2f} s")
-    for name, values in (("join", joins), ("reveal", reveals)):
+    for name, values in (
+        ("join", joins),
+        ("reveal", reveals),
+        ("join_shown", joins_shown),
+        ("reveal_shown", reveals_shown),
+    ):
         if values:
             print(f"class_browser_{name}_p50: {statistics.median(values):.2f} s")
             print(f"class_browser_{name}_p95: {percentile(values, 0.95):.2f} s")
