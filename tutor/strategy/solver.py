@@ -213,7 +213,8 @@ class UpCardSolver:
         #: ``hits`` per kind of split: split Aces taking one card each, or any other pair.
         self._hits: dict[bool, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
-        self._one_card: dict[int, HandValues] = {}
+        #: What the single splits read, per pair (``solve_splits``).
+        self._single: dict[int, _SplitHands] = {}
         self._zero_rows: dict[tuple[int, bool], _ZeroMemoryRows] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
@@ -465,41 +466,66 @@ class UpCardSolver:
         return self._solve_batch([(extra, times, within, only)])[0]
 
     def solve_splits(self, pairs: Sequence[int]) -> None:
-        """The values every single split of ``pairs`` asks for (``values(pair)``: the hands
-        holding the pair card, another one out of the shoe), computed in one batch. Only the
-        pairs split once are valued this way: a resplit (``zero_memory_split``) and split Aces
-        that take one card each need none of these hands, so they cost nothing here."""
-        wanted = []
-        for pair in dict.fromkeys(pairs):
-            resplit = self.resplits(pair, self.rules.max_hands) and not self.infinite
-            one_card = pair == 1 and self.rules.split_aces_one_card
-            if not resplit and not one_card and (pair, 1, None) not in self._values:
-                wanted.append(pair)
+        """What every single split of ``pairs`` reads (the hands holding the pair card, another
+        one out of the shoe; only the two-card hands when split Aces take one card each),
+        computed in one batch and only those few numbers kept. A resplit
+        (``zero_memory_split``) needs none of these hands, so it costs nothing here."""
+        wanted = [
+            pair for pair in dict.fromkeys(pairs)
+            if not (self.resplits(pair, self.rules.max_hands) and not self.infinite)
+            and pair not in self._single
+        ]
         if not wanted:
             return
         with self._lock:
-            solved = self._solve_batch([(pair, 1, None, None) for pair in wanted])
-            for pair, values in zip(wanted, solved, strict=True):
-                self._values.setdefault((pair, 1, None), values)
+            stacked = self._stack([(pair, 1, None, self.split_hands(pair)) for pair in wanted])
+            for block, pair in enumerate(wanted):
+                self._single.setdefault(pair, _SplitHands.of(stacked, block, pair))
 
-    def forget_split_hands(self) -> None:
-        """Let go of the hand values the single splits were computed from (``solve_splits``):
-        a full graph's arrays per pair, some 30 MB for ten up-cards, kept for nothing once the
-        split values are (a split asked for later is valued again from the dealer's outcomes,
-        which stay). The unsplit values stay: every hand's advice reads them."""
-        with self._lock:
-            for key in [key for key in self._values if key[0]]:
-                del self._values[key]
-            self._one_card.clear()
+    def _single_split(self, pair: int) -> _SplitHands:
+        """What a single split of ``pair`` reads (``solve_splits``), computed if not yet."""
+        got = self._single.get(pair)
+        if got is None:
+            self.solve_splits([pair])
+            got = self._single.get(pair)
+            if got is None:  # a resplit's pair asked for as one split (``split(pair, 2)``)
+                stacked = self._stack([(pair, 1, None, self.split_hands(pair))])
+                got = self._single.setdefault(pair, _SplitHands.of(stacked, 0, pair))
+        return got
 
     def _solve_batch(
         self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
     ) -> list[HandValues]:
         """The values of several requests ``(extra, times, within, only)`` (see ``values``) in
-        one pass: each request's hands are stacked with the others', so the dealer's outcomes
-        are looked up once and each level of hard totals is one array operation for all of them.
-        Only the hands a request values are worked on; every other hand gets zeros, as before
-        (a hand outside ``rows`` is never read)."""
+        one pass (``_stack``), each laid out over the whole graph: only the hands a request
+        values are worked on; every other hand gets zeros (a hand outside ``rows`` is never
+        read)."""
+        graph = hand_graph()
+        n = graph.bust
+        stacked = self._stack(requests)
+        out = []
+        for block, ((extra, _, _, _), rows) in enumerate(
+            zip(requests, stacked.masks, strict=True)
+        ):
+            part = np.flatnonzero(stacked.block_of == block)
+            ids = stacked.hands[part]
+            full_stand, full_hit, full_best, full_double, full_bust = (
+                np.zeros(n) for _ in range(5)
+            )
+            full_draws = np.zeros((n, 10))
+            full_stand[ids], full_hit[ids] = stacked.stand[part], stacked.hit[part]
+            full_best[ids], full_double[ids] = stacked.best[part], stacked.double[part]
+            full_draws[ids], full_bust[ids] = stacked.draws[part], stacked.dealer_bust[part]
+            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
+                                  full_draws, full_bust))
+        return out
+
+    def _stack(
+        self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
+    ) -> _Stacked:
+        """The values of several requests (see ``_solve_batch``) in one pass: each request's
+        hands are stacked with the others', so the dealer's outcomes are looked up once and each
+        level of hard totals is one array operation for all of them."""
         graph = hand_graph()
         n = graph.bust
         shoe = np.array(self.shoe)
@@ -558,21 +584,10 @@ class UpCardSolver:
             hit[level] = np.einsum("hv,hv->h", draws[level], best[kids[level]])
             best[level] = np.where(totals[level] >= 21, stand[level],
                                    np.maximum(stand[level], hit[level]))
-        double = 2 * np.einsum("hv,hv->h", draws, stand[kids])
-        out = []
-        for block, ((extra, _, _, _), rows) in enumerate(zip(requests, masks, strict=True)):
-            part = np.flatnonzero(block_of == block)
-            ids = hands[part]
-            full_stand, full_hit, full_best, full_double, full_bust = (
-                np.zeros(n) for _ in range(5)
-            )
-            full_draws = np.zeros((n, 10))
-            full_stand[ids], full_hit[ids], full_best[ids] = stand[part], hit[part], best[part]
-            full_double[ids], full_draws[ids] = double[part], draws[part]
-            full_bust[ids] = dealer[part, BUST]
-            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
-                                  full_draws, full_bust))
-        return out
+        double = np.zeros(count + 2)
+        double[:count] = 2 * np.einsum("hv,hv->h", draws, stand[kids])
+        return _Stacked(masks, hands, block_of, where, stand, hit, best, double, draws,
+                        dealer[:, BUST])
 
     def resplits(self, pair: int, hands_available: int) -> bool:
         """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
@@ -640,36 +655,30 @@ class UpCardSolver:
             result = self.zero_memory_split(pair, hands_available, das)
             self._split[key] = result
             return result
-        if one_card:
-            values = self._one_card.get(pair) or self._solve(
-                pair, 1, None, self.split_hands(pair)
-            )
-            self._one_card[pair] = values
-        else:
-            values = self.values(pair)
-        start = graph.index[add_card(EMPTY, pair)]
+        values = self._single_split(pair)
+        seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
 
-        def played(hand: int) -> float:
+        def played(card: int) -> float:
+            at = card - 1
             if one_card:
-                return float(values.stand[hand])
-            value = float(values.best[hand])
-            if das and self.may_double[hand]:
-                value = max(value, float(values.double[hand]))
+                return float(values.stand[at])
+            value = float(values.best[at])
+            if das and self.may_double[seconds[at]]:
+                value = max(value, float(values.double[at]))
             return value
 
         p_pair = 0.0
         other = 0.0
         stuck = 0.0
         for card in range(1, 11):
-            p = float(values.draws[start, card - 1])
+            p = float(values.draws[card - 1])
             if p <= 0:
                 continue
-            hand = int(graph.child[start, card - 1])
             if card == pair:
                 p_pair = p
-                stuck = played(hand)
+                stuck = played(card)
             else:
-                other += p * played(hand)
+                other += p * played(card)
         p_other = 1 - p_pair
         per_hand = other / p_other if p_other > 0 else 0.0
         memo: dict[tuple[int, int], float] = {}
@@ -845,6 +854,45 @@ class UpCardSolver:
         )
         self._zero_rows[key] = got
         return got
+
+
+@dataclass(frozen=True)
+class _Stacked:
+    """Several requests' hands valued in one pass (``UpCardSolver._stack``): request ``b``'s
+    hand ``h`` sits at ``where[b, h]`` of the stacked arrays; after the ``len(hands)`` stacked
+    hands come the bust slot (-1) and a slot for a hand outside the request (0)."""
+
+    masks: list[BoolArray]
+    hands: IntArray
+    block_of: IntArray
+    where: IntArray
+    stand: FloatArray  # with both slots
+    hit: FloatArray  # the stacked hands only
+    best: FloatArray  # with both slots
+    double: FloatArray  # with both slots (0)
+    draws: FloatArray
+    dealer_bust: FloatArray
+
+
+@dataclass(frozen=True)
+class _SplitHands:
+    """What a single split's value reads of the hands holding the pair card with another one out
+    of the shoe (what ``values(pair)`` would give over the whole graph): the chance of each second
+    card, and the values of the two-card hand it makes (zeros where the shoe cannot deal it)."""
+
+    draws: FloatArray
+    stand: FloatArray
+    best: FloatArray
+    double: FloatArray
+
+    @staticmethod
+    def of(stacked: _Stacked, block: int, pair: int) -> _SplitHands:
+        graph = hand_graph()
+        start = graph.index[add_card(EMPTY, pair)]
+        at = stacked.where[block, graph.child[start]]  # pair + v: never a bust
+        first = int(stacked.where[block, start])
+        draws = stacked.draws[first] if first < len(stacked.hands) else np.zeros(10)
+        return _SplitHands(draws, stacked.stand[at], stacked.best[at], stacked.double[at])
 
 
 @dataclass(frozen=True)
