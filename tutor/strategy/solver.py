@@ -752,9 +752,11 @@ class UpCardSolver:
         dealt = np.tile(self.dealt_rows(pair)[base], depth)[live]
         draws[live], dealer[live] = self._draws_and_dealer(removed[live], dealt)
         # Values by position in ``rows``; then the bust slot (-1) and a slot for the hands the
-        # shoe cannot hold (0, only ever weighted by a zero chance).
-        stand = np.where(possible, standing(dealer, graph.total[rows]), 0.0)
-        stand = np.concatenate([stand, [-1.0, 0.0]])
+        # shoe cannot hold (0, only ever weighted by a zero chance). Only a dealt hand is stood
+        # on or is a double's card: the others' standing values are never read.
+        stand = np.zeros(count + 2)
+        stand[live[dealt]] = standing(dealer[live[dealt]], graph.total[rows[live[dealt]]])
+        stand[count] = -1.0
         where = np.full(graph.bust + 1, -1)
         where[base] = np.arange(size)
         inner = where[graph.child[base]]  # position of each child within a depth's block
@@ -764,14 +766,20 @@ class UpCardSolver:
         kids[np.tile(graph.child[base], (depth, 1)) == graph.bust] = count
         played = stand.copy()
         hitters = np.flatnonzero(np.tile(hits[base], depth) & possible)
+        # Children before parents (hard totals only grow): the hitters by hard total from 21
+        # down, one slice per total.
+        hitters = hitters[np.argsort(-graph.hard[rows[hitters]], kind="stable")]
         levels = graph.hard[rows[hitters]]
-        for level in distinct(levels)[::-1]:  # children before parents: hard totals only grow
-            ids = hitters[levels == level]
+        bounds = [0, *(np.flatnonzero(np.diff(levels)) + 1), len(hitters)]
+        for low, high in pairwise(bounds):
+            ids = hitters[low:high]
             played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
-        doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
         seconds = where[graph.child[graph.index[add_card(EMPTY, pair)]]]
         at = np.arange(depth)[:, None] * size + seconds[None, :]
-        got = (played[at], doubled[at])
+        doubled = np.where(
+            possible[at], 2 * np.einsum("dsv,dsv->ds", draws[at], stand[kids[at]]), 0.0
+        )
+        got = (played[at], doubled)
         self._seconds[key] = got
         return got
 
