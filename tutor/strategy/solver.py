@@ -120,6 +120,8 @@ class HandGraph:
     #: Hands grouped by hard total, from 21 down: children always sit in an earlier group.
     levels: tuple[IntArray, ...]
     index: dict[Hand, int]
+    #: The most cards of each value one hand holds.
+    most: IntArray
 
     @property
     def bust(self) -> int:
@@ -153,7 +155,9 @@ def hand_graph() -> HandGraph:
     at = np.minimum(np.searchsorted(keys[order], grown), len(hands) - 1)
     child = np.where(keys[order][at] == grown, order[at], len(hands))
     levels = tuple(np.flatnonzero(hard == h) for h in range(21, 0, -1))
-    return HandGraph(counts, hard, total, soft, counts.sum(axis=1), child, levels, index)
+    return HandGraph(
+        counts, hard, total, soft, counts.sum(axis=1), child, levels, index, counts.max(axis=0)
+    )
 
 
 @dataclass(frozen=True)
@@ -300,11 +304,10 @@ class UpCardSolver:
         if self.infinite:
             return
         graph = hand_graph()
-        shoe = np.array(self.shoe)
 
         def batch(parts: list[IntArray]) -> None:
             removed = np.concatenate(parts)
-            removed = removed[np.all(removed <= shoe[None, :], axis=1)]
+            removed = removed[self._holds(removed)]
             with self._lock:
                 self._compute(removed @ _KEY_WEIGHTS, removed)
 
@@ -402,6 +405,16 @@ class UpCardSolver:
         )
         self._cache_keys = np.insert(self._cache_keys, at, missing)
         self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
+
+    def _holds(self, removed: IntArray) -> BoolArray:
+        """Which rows of ``removed`` the shoe holds. A shoe holding the most of each value any
+        row takes (as several decks do) holds them all: the check row by row is only for small
+        shoes."""
+        shoe = np.array(self.shoe)
+        if np.all(removed.max(axis=0, initial=0) <= shoe):
+            return np.ones(len(removed), dtype=bool)
+        out: BoolArray = np.all(removed <= shoe[None, :], axis=1)
+        return out
 
     def _find(self, keys: IntArray) -> IntArray:
         """Each key's row in the dealer cache, or -1."""
@@ -541,7 +554,9 @@ class UpCardSolver:
             out_of_shoe = np.zeros(10, dtype=np.int64)
             if extra:
                 out_of_shoe[extra - 1] = times
-            if not self.infinite:
+            # (A shoe holding the most of each value any hand takes, as several decks do, holds
+            # every hand: the check hand by hand is only for small shoes.)
+            if not self.infinite and np.any(graph.most + out_of_shoe > shoe):
                 ids = np.flatnonzero(rows)
                 fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
                 rows[ids[~fits]] = False
@@ -744,7 +759,7 @@ class UpCardSolver:
         rows = np.tile(base, depth)
         removed = graph.counts[rows]
         removed[:, pair - 1] += np.repeat(np.arange(1, depth + 1), size)
-        possible = np.all(removed <= np.array(self.shoe)[None, :], axis=1)
+        possible = self._holds(removed)
         count = len(rows)
         draws = np.zeros((count, 10))
         dealer = np.zeros((count, 7))
