@@ -5,8 +5,8 @@ is valued from the dealer's final-total distribution for the shoe *without the h
 (:mod:`tutor.strategy.dealer`); hitting is the probability-weighted value of the hand one card
 larger, played on optimally (hit or stand; the game stands by itself on 21); doubling is twice the
 value of standing after exactly one card. Every hand with a hard total of 21 or less is a node of
-one graph (:func:`hand_graph`, about 3,000 hands); the dealer distributions of all of them are
-computed in one batch, then hands are valued level by level, from hard 21 down, with array
+one graph (:mod:`tutor.strategy.hands`, about 3,000 hands); the dealer distributions of all of
+them are computed in one batch, then hands are valued level by level, from hard 21 down, with array
 operations, so a whole up-card costs a few hundred numpy calls.
 
 Conditioning on the peek (American deal, dealer showing an Ace or a ten). Decisions are taken
@@ -36,13 +36,13 @@ while the seat holds fewer than ``max_hands`` hands, and other cards), then one 
 dealer, then the rest. A hand completed by another card therefore has the value of a pair card
 plus a non-pair card, played and settled from the shoe, *times* the chance that the cards after it
 follow the rest of the pattern: ``i`` pair cards and ``r`` other cards
-(:func:`stream_patterns` counts the hands per ``(i, r)``). By inclusion and exclusion over the
-``r`` cards that must not be pair cards, that is a signed sum of values from shoes with only pair
-cards removed, ``sum_k (-1)^k C(r, k) P(next i+k cards are pair cards) G(i+k)``, where ``G(j)`` is
-the value of a split hand with ``j`` further pair cards out; hands kept as a pair (no room to
-resplit) likewise. So a resplit value costs a few batches of the ordinary dealer computation, for
-the hands the unsplit optimum can reach, and is exact for any number of decks and any limit
-(checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
+(:mod:`tutor.strategy.patterns` counts the hands per ``(i, r)``). By inclusion and exclusion over
+the ``r`` cards that must not be pair cards, that is a signed sum of values from shoes with only
+pair cards removed, ``sum_k (-1)^k C(r, k) P(next i+k cards are pair cards) G(i+k)``, where
+``G(j)`` is the value of a split hand with ``j`` further pair cards out; hands kept as a pair (no
+room to resplit) likewise. So a resplit value costs a few batches of the ordinary dealer
+computation, for the hands the unsplit optimum can reach, and is exact for any number of decks
+and any limit (checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
 
 *The split shown* (``best_split``, what ``Solution.action_evs`` reports for a split) is the best
 way of splitting the rules allow, not always the most hands: split once, or resplit every pair
@@ -58,11 +58,10 @@ The Ace of spades with a black Jack bonus depends on suits and is not part of th
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -80,120 +79,26 @@ from tutor.strategy.dealer import (
     natural_partner,
     outcome_matrix,
 )
+from tutor.strategy.hands import (
+    _KEY_WEIGHTS,
+    EMPTY,
+    BoolArray,
+    Hand,
+    HandGraph,
+    HandIndex,
+    IntArray,
+    add_card,
+    hand_graph,
+    hand_of,
+    hard_total,
+)
+from tutor.strategy.patterns import pattern_weights, stream_patterns
 
-Hand = tuple[int, ...]  # counts of Ace, 2, ..., 9, ten-valued
-EMPTY: Hand = (0,) * 10
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-
-#: A removed composition as one integer (six bits per card value: at most 63 of a value).
-_KEY_WEIGHTS: IntArray = np.array([1 << (6 * index) for index in range(10)], dtype=np.int64)
-
-
-def add_card(hand: Hand, value: int) -> Hand:
-    index = value - 1
-    return (*hand[:index], hand[index] + 1, *hand[index + 1 :])
-
-
-def hand_of(values: Sequence[int]) -> Hand:
-    hand = EMPTY
-    for value in values:
-        hand = add_card(hand, value)
-    return hand
-
-
-def hard_total(hand: Hand) -> int:
-    return sum(value * count for value, count in enumerate(hand, start=1))
-
-
-class HandIndex(Mapping[Hand, int]):
-    """Each hand's node in the graph, looked up by the hand's key (``_KEY_WEIGHTS``): a table of
-    integers is built in a tenth of the time a table of 3,000 tuples takes, and a cold solve
-    pays for it. The hands asked for are remembered (the chart and the house edge ask for the
-    same few hundred again and again)."""
-
-    def __init__(self, nodes: dict[int, int]) -> None:
-        self._nodes = nodes
-        self._asked: dict[Hand, int] = {}
-
-    def __getitem__(self, hand: Hand) -> int:
-        got = self._asked.get(hand)
-        if got is None:
-            if len(hand) != 10 or min(hand) < 0 or max(hand) > 63:
-                raise KeyError(hand)
-            a, b, c, d, e, f, g, h, i, j = hand
-            got = self._nodes[
-                a | b << 6 | c << 12 | d << 18 | e << 24 | f << 30 | g << 36 | h << 42 | i << 48
-                | j << 54
-            ]
-            self._asked[hand] = got
-        return got
-
-    def get(self, hand: Hand, default: int | None = None) -> int | None:  # type: ignore[override]
-        try:
-            return self[hand]
-        except KeyError:
-            return default
-
-    def __iter__(self) -> Iterator[Hand]:
-        for key in self._nodes:
-            yield tuple((key >> (6 * index)) & 63 for index in range(10))
-
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-
-@dataclass(frozen=True)
-class HandGraph:
-    """Every hand of one or more cards with a hard total of 21 or less, and how cards join them."""
-
-    counts: IntArray  # (hands, 10)
-    hard: IntArray
-    total: IntArray  # best total (an Ace counts 11 when that stays at 21 or under)
-    soft: BoolArray
-    size: IntArray
-    #: child[h, v-1]: the hand with one more card of value v, or ``bust`` (= number of hands).
-    child: IntArray
-    #: Hands grouped by hard total, from 21 down: children always sit in an earlier group.
-    levels: tuple[IntArray, ...]
-    index: HandIndex
-    #: The most cards of each value one hand holds.
-    most: IntArray
-
-    @property
-    def bust(self) -> int:
-        return int(self.counts.shape[0])
-
-
-@lru_cache(maxsize=1)
-def hand_graph() -> HandGraph:
-    # Every count vector with a hard total of 21 or less, one card value at a time: each row
-    # grows into one row per count of the next value that still fits, in order, so the hands
-    # come sorted by the count of Aces, then of twos, and so on (the empty hand first, dropped).
-    counts = np.zeros((1, 0), dtype=np.int64)
-    room = np.full(1, 21, dtype=np.int64)
-    for value in range(1, 11):
-        repeats = room // value + 1
-        starts = np.cumsum(repeats) - repeats
-        taken = np.arange(int(repeats.sum())) - np.repeat(starts, repeats)
-        counts = np.column_stack([np.repeat(counts, repeats, axis=0), taken])
-        room = np.repeat(room, repeats) - taken * value
-    counts = counts[1:]
-    hard = counts @ np.arange(1, 11)
-    soft = (counts[:, 0] > 0) & (hard + 10 <= 21)
-    total = hard + 10 * soft
-    # One card more: the hand's key plus that value's weight, looked up among the sorted keys.
-    keys = counts @ _KEY_WEIGHTS
-    index = HandIndex(dict(zip(keys.tolist(), range(len(keys)), strict=True)))
-    order = np.argsort(keys)
-    grown = keys[:, None] + _KEY_WEIGHTS[None, :]
-    at = np.minimum(np.searchsorted(keys[order], grown), len(counts) - 1)
-    child = np.where(keys[order][at] == grown, order[at], len(counts))
-    levels = tuple(np.flatnonzero(hard == h) for h in range(21, 0, -1))
-    return HandGraph(
-        counts, hard, total, soft, counts.sum(axis=1), child, levels, index, counts.max(axis=0)
-    )
-
+__all__ = [  # the hand graph and the patterns, where callers have always found them
+    "EMPTY", "Hand", "HandGraph", "HandIndex", "HandValues", "SplitValue", "UpCardSolver",
+    "add_card", "hand_graph", "hand_of", "hard_total", "pattern_weights", "standing",
+    "stream_patterns",
+]
 
 @dataclass(frozen=True)
 class HandValues:
@@ -965,32 +870,6 @@ class _ZeroMemoryRows:
     per_hand: float
 
 
-@lru_cache(maxsize=8)
-def pattern_weights(hands: int) -> tuple[FloatArray, FloatArray]:
-    """The weight of ``runs[j] * G[j]`` (and of ``runs[j] * U[j]``) in the split value with up to
-    ``hands`` hands: the patterns of :func:`stream_patterns`, each (i, r) turned by inclusion and
-    exclusion over the r cards that must not be pair cards into
-    ``sum_k (-1)^k C(r, k)`` at ``j = i + k``."""
-    tables = stream_patterns(hands)
-    deepest = max(i + r for table in tables for i, r in table)
-    out = []
-    for table in tables:
-        weights = np.zeros(deepest + 1)
-        for (i, r), count in table.items():
-            for k in range(r + 1):
-                weights[i + k] += count * (-1) ** k * comb(r, k)
-        out.append(weights)
-    # The deepest terms cancel (they do for every limit the rules allow, 2 to 4 hands): a shoe
-    # with that many pair cards out is then never needed.
-    needed = max(int(np.flatnonzero(weights).max()) for weights in out if weights.any())
-    trimmed = []
-    for weights in out:
-        kept = weights[: needed + 1].copy()
-        kept.setflags(write=False)
-        trimmed.append(kept)
-    return trimmed[0], trimmed[1]
-
-
 @lru_cache(maxsize=64)
 def _may_double(rules: TableRules) -> BoolArray:
     """Which hands the rules let double (not after a split), asked of :mod:`tutor.legality` per
@@ -1022,35 +901,3 @@ def standing(dealer: FloatArray, totals: IntArray) -> FloatArray:
         dealer[:, BUST] + made - above - dealer[:, NATURAL],
     )
     return out
-
-
-@lru_cache(maxsize=8)
-def stream_patterns(
-    hands: int,
-) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
-    """The second cards dealt to split hands, as patterns of pair and other cards.
-
-    Every hand waiting for its second card takes the next card; a pair card splits it again while
-    the seat holds fewer than ``hands`` hands, and is kept as a pair after. For every pattern,
-    each hand completed by another card counts once in the first table under (pair cards, other
-    cards but its own), each hand kept as a pair once in the second under (pair cards but its
-    own, other cards): the weights of the exact split value.
-    """
-    others: dict[tuple[int, int], int] = {}
-    stuck: dict[tuple[int, int], int] = {}
-
-    def walk(seat: int, waiting: int, pairs: int, other: int, kept: int) -> None:
-        if waiting == 0:
-            if other:
-                others[(pairs, other - 1)] = others.get((pairs, other - 1), 0) + other
-            if kept:
-                stuck[(pairs - 1, other)] = stuck.get((pairs - 1, other), 0) + kept
-            return
-        walk(seat, waiting - 1, pairs, other + 1, kept)
-        if seat < hands:
-            walk(seat + 1, waiting + 1, pairs + 1, other, kept)
-        else:
-            walk(seat, waiting - 1, pairs + 1, other, kept + 1)
-
-    walk(2, 2, 0, 0, 0)
-    return others, stuck
