@@ -8,7 +8,7 @@ which is the order the solver values them in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,43 +40,6 @@ def hard_total(hand: Hand) -> int:
     return sum(value * count for value, count in enumerate(hand, start=1))
 
 
-class HandIndex(Mapping[Hand, int]):
-    """Each hand's node in the graph, looked up by the hand's key (``_KEY_WEIGHTS``): a table of
-    integers is built in a tenth of the time a table of 3,000 tuples takes, and a cold solve
-    pays for it. The hands asked for are remembered (the chart and the house edge ask for the
-    same few hundred again and again)."""
-
-    def __init__(self, nodes: dict[int, int]) -> None:
-        self._nodes = nodes
-        self._asked: dict[Hand, int] = {}
-
-    def __getitem__(self, hand: Hand) -> int:
-        got = self._asked.get(hand)
-        if got is None:
-            if len(hand) != 10 or min(hand) < 0 or max(hand) > 63:
-                raise KeyError(hand)
-            a, b, c, d, e, f, g, h, i, j = hand
-            got = self._nodes[
-                a | b << 6 | c << 12 | d << 18 | e << 24 | f << 30 | g << 36 | h << 42 | i << 48
-                | j << 54
-            ]
-            self._asked[hand] = got
-        return got
-
-    def get(self, hand: Hand, default: int | None = None) -> int | None:  # type: ignore[override]
-        try:
-            return self[hand]
-        except KeyError:
-            return default
-
-    def __iter__(self) -> Iterator[Hand]:
-        for key in self._nodes:
-            yield tuple((key >> (6 * index)) & 63 for index in range(10))
-
-    def __len__(self) -> int:
-        return len(self._nodes)
-
-
 @dataclass(frozen=True)
 class HandGraph:
     """Every hand of one or more cards with a hard total of 21 or less, and how cards join them."""
@@ -90,7 +53,7 @@ class HandGraph:
     child: IntArray
     #: Hands grouped by hard total, from 21 down: children always sit in an earlier group.
     levels: tuple[IntArray, ...]
-    index: HandIndex
+    index: dict[Hand, int]
     #: The most cards of each value one hand holds.
     most: IntArray
 
@@ -113,12 +76,12 @@ def hand_graph() -> HandGraph:
         counts = np.column_stack([np.repeat(counts, repeats, axis=0), taken])
         room = np.repeat(room, repeats) - taken * value
     counts = counts[1:]
+    index = dict(zip(map(tuple, counts.tolist()), range(len(counts)), strict=True))
     hard = counts @ np.arange(1, 11)
     soft = (counts[:, 0] > 0) & (hard + 10 <= 21)
     total = hard + 10 * soft
     # One card more: the hand's key plus that value's weight, looked up among the sorted keys.
     keys = counts @ _KEY_WEIGHTS
-    index = HandIndex(dict(zip(keys.tolist(), range(len(keys)), strict=True)))
     order = np.argsort(keys)
     grown = keys[:, None] + _KEY_WEIGHTS[None, :]
     at = np.minimum(np.searchsorted(keys[order], grown), len(counts) - 1)

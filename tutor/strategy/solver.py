@@ -85,7 +85,6 @@ from tutor.strategy.hands import (
     BoolArray,
     Hand,
     HandGraph,
-    HandIndex,
     IntArray,
     add_card,
     hand_graph,
@@ -95,7 +94,7 @@ from tutor.strategy.hands import (
 from tutor.strategy.patterns import pattern_weights, stream_patterns
 
 __all__ = [  # the hand graph and the patterns, where callers have always found them
-    "EMPTY", "Hand", "HandGraph", "HandIndex", "HandValues", "SplitValue", "UpCardSolver",
+    "EMPTY", "Hand", "HandGraph", "HandValues", "SplitValue", "UpCardSolver",
     "add_card", "hand_graph", "hand_of", "hard_total", "pattern_weights", "standing",
     "stream_patterns",
 ]
