@@ -350,7 +350,8 @@ class UpCardSolver:
         row takes (as several decks do) holds them all: the check row by row is only for small
         shoes."""
         shoe = np.array(self.shoe)
-        if np.all(removed.max(axis=0, initial=0) <= shoe):
+        # (A shoe short of the graph's own largest counts, one or two decks, is checked at once.)
+        if np.all(shoe >= hand_graph().most) and np.all(removed.max(axis=0, initial=0) <= shoe):
             return np.ones(len(removed), dtype=bool)
         out: BoolArray = np.all(removed <= shoe[None, :], axis=1)
         return out
