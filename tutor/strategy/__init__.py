@@ -4,11 +4,12 @@
 >>> round(dealer_probabilities(PRESETS["family"], 6, after_peek=False).bust, 6)
 0.420823
 
-The modules: :mod:`.dealer` (the dealer's final totals), :mod:`.solver` (EVs of every action,
-with the method and the split convention), :mod:`.solution` (a solved rule set and its house edge,
-with the convention), :mod:`.chart` (basic-strategy charts), :mod:`.advice` (the exact EVs of one
-decision and why), :mod:`.judge` (a move graded against the chart or the exact play: the one
-judge of every page).
+The modules: :mod:`.dealer` (the dealer's final totals), :mod:`.hands` (the graph of player
+hands), :mod:`.solver` (EVs of every action, with the method and the split convention; the
+resplit patterns' weights in :mod:`.patterns`), :mod:`.solution` (a solved rule set and its
+house edge, with the convention), :mod:`.chart` (basic-strategy charts), :mod:`.advice` (the
+exact EVs of one decision and why), :mod:`.judge` (a move graded against the chart or the exact
+play: the one judge of every page).
 """
 
 from __future__ import annotations

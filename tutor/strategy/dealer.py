@@ -341,14 +341,29 @@ def outcome_matrix(
     shared_of, other_of, layout = shared_side.of, other_side.of, shared_side.layout
     n_shared, n_other = shared.shape[1], other.shape[1]
     out = np.empty((len(totals), len(OUTCOMES)))
+    if not len(totals):
+        return out
     deepest = int(design.sizes.max())
     # The coefficients of one shoe size, laid out dense for the product: only the multisets'
     # places are ever set, so one array serves every size (set again, never cleared).
     flat = np.zeros(n_shared * len(OUTCOMES) * n_other, dtype=np.float32)
+    # Each shoe's group, its (size, shared part), numbered by size then part with one sort of
+    # the batch: a size's groups are then one run of numbers, its shoes sorted by size.
+    parts = len(shared)
+    group_keys, group_of = np.unique(totals * parts + shared_of, return_inverse=True)
+    group_of = group_of.reshape(-1)
+    group_sizes = group_keys // parts
+    firsts = np.concatenate([[0], np.flatnonzero(np.diff(group_sizes)) + 1]).astype(np.int64)
+    lasts = np.append(firsts[1:], len(group_keys))
     by_total = np.argsort(totals, kind="stable")
-    starts = np.flatnonzero(np.diff(totals[by_total])) + 1
-    for rows in np.split(by_total, starts) if len(totals) else []:
-        total = totals[rows[0]]
+    sizes = group_sizes[firsts]
+    lows = np.searchsorted(totals[by_total], sizes)
+    highs = np.searchsorted(totals[by_total], sizes, side="right")
+    for first, last, low_row, high_row in zip(
+        firsts.tolist(), lasts.tolist(), lows.tolist(), highs.tolist(), strict=True
+    ):
+        rows = by_total[low_row:high_row]
+        total = int(group_sizes[first])
         denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
         # A sequence longer than the shoe cannot be dealt from it (its weight is zero): without
         # this its coefficient would be 1/0, and 0 * inf a NaN (tiny shoes, deep resplits).
@@ -358,15 +373,14 @@ def outcome_matrix(
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
         # pair is one multiset, so the coefficients are set, not summed.
         flat[layout] = design.orders / denominators[design.sizes]
-        groups, group_of = np.unique(shared_of[rows], return_inverse=True)
-        mixed = (shared[groups] @ flat.reshape(n_shared, -1)).reshape(
-            len(groups), len(OUTCOMES), n_other
+        mixed = (shared[group_keys[first:last] % parts] @ flat.reshape(n_shared, -1)).reshape(
+            last - first, len(OUTCOMES), n_other
         )
-        group_of = group_of.reshape(-1)
+        local = group_of[rows] - first
         for start in range(0, len(rows), _CHUNK):
             part = slice(start, start + _CHUNK)
             out[rows[part]] = np.einsum(
-                "rok,rk->ro", mixed[group_of[part]], other[other_of[rows[part]]]
+                "rok,rk->ro", mixed[local[part]], other[other_of[rows[part]]]
             )
     return out
 

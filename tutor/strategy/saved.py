@@ -4,7 +4,8 @@ Where: ``<data folder>/solutions/`` (the data folder is ``TUTOR_DATA_DIR``, defa
 one the database lives in). One file per rule set and shoe, named by a hash of its key: the
 rules (the table's name and source aside, as they change no EV), the shoe (a full shoe of the
 rules' decks, or the infinite deck) and the solver's version, which is a hash of the solver's own
-source (:mod:`.solver` and :mod:`.dealer`): a changed solver never reads an older solution.
+source (:mod:`.solver`, :mod:`.dealer`, :mod:`.hands`, :mod:`.patterns`): a changed solver never
+reads an older solution.
 
 What: each up-card's dealer outcomes for every initial and drawn hand, and every split value the
 house edge and the chart ask for (:meth:`tutor.strategy.solver.UpCardSolver.snapshot`); the hand
@@ -57,7 +58,7 @@ def solver_version() -> str:
     """A hash of the solver's source: any change to how values are computed gives a new key."""
     digest = hashlib.sha256(f"format {FORMAT}".encode())
     here = Path(__file__).resolve().parent
-    for name in ("solver.py", "dealer.py"):
+    for name in ("solver.py", "dealer.py", "hands.py", "patterns.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 

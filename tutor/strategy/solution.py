@@ -85,7 +85,6 @@ class Solution:
             for pair in pairs:
                 for das in das_options:
                     solver.best_split(pair, rules.max_hands, das=das)
-            solver.forget_split_hands()
 
     def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
         """Everything a saved solution keeps (:mod:`tutor.strategy.saved`), after ``prepare``."""

@@ -5,8 +5,8 @@ is valued from the dealer's final-total distribution for the shoe *without the h
 (:mod:`tutor.strategy.dealer`); hitting is the probability-weighted value of the hand one card
 larger, played on optimally (hit or stand; the game stands by itself on 21); doubling is twice the
 value of standing after exactly one card. Every hand with a hard total of 21 or less is a node of
-one graph (:func:`hand_graph`, about 3,000 hands); the dealer distributions of all of them are
-computed in one batch, then hands are valued level by level, from hard 21 down, with array
+one graph (:mod:`tutor.strategy.hands`, about 3,000 hands); the dealer distributions of all of
+them are computed in one batch, then hands are valued level by level, from hard 21 down, with array
 operations, so a whole up-card costs a few hundred numpy calls.
 
 Conditioning on the peek (American deal, dealer showing an Ace or a ten). Decisions are taken
@@ -36,13 +36,13 @@ while the seat holds fewer than ``max_hands`` hands, and other cards), then one 
 dealer, then the rest. A hand completed by another card therefore has the value of a pair card
 plus a non-pair card, played and settled from the shoe, *times* the chance that the cards after it
 follow the rest of the pattern: ``i`` pair cards and ``r`` other cards
-(:func:`stream_patterns` counts the hands per ``(i, r)``). By inclusion and exclusion over the
-``r`` cards that must not be pair cards, that is a signed sum of values from shoes with only pair
-cards removed, ``sum_k (-1)^k C(r, k) P(next i+k cards are pair cards) G(i+k)``, where ``G(j)`` is
-the value of a split hand with ``j`` further pair cards out; hands kept as a pair (no room to
-resplit) likewise. So a resplit value costs a few batches of the ordinary dealer computation, for
-the hands the unsplit optimum can reach, and is exact for any number of decks and any limit
-(checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
+(:mod:`tutor.strategy.patterns` counts the hands per ``(i, r)``). By inclusion and exclusion over
+the ``r`` cards that must not be pair cards, that is a signed sum of values from shoes with only
+pair cards removed, ``sum_k (-1)^k C(r, k) P(next i+k cards are pair cards) G(i+k)``, where
+``G(j)`` is the value of a split hand with ``j`` further pair cards out; hands kept as a pair (no
+room to resplit) likewise. So a resplit value costs a few batches of the ordinary dealer
+computation, for the hands the unsplit optimum can reach, and is exact for any number of decks
+and any limit (checked against E. Farmer's exact figures, ``tests/test_strategy_split.py``).
 
 *The split shown* (``best_split``, what ``Solution.action_evs`` reports for a split) is the best
 way of splitting the rules allow, not always the most hands: split once, or resplit every pair
@@ -62,7 +62,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -80,81 +79,25 @@ from tutor.strategy.dealer import (
     natural_partner,
     outcome_matrix,
 )
+from tutor.strategy.hands import (
+    _KEY_WEIGHTS,
+    EMPTY,
+    BoolArray,
+    Hand,
+    HandGraph,
+    IntArray,
+    add_card,
+    hand_graph,
+    hand_of,
+    hard_total,
+)
+from tutor.strategy.patterns import pattern_weights, stream_patterns
 
-Hand = tuple[int, ...]  # counts of Ace, 2, ..., 9, ten-valued
-EMPTY: Hand = (0,) * 10
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-
-#: A removed composition as one integer (six bits per card value: at most 63 of a value).
-_KEY_WEIGHTS: IntArray = np.array([1 << (6 * index) for index in range(10)], dtype=np.int64)
-
-
-def add_card(hand: Hand, value: int) -> Hand:
-    index = value - 1
-    return (*hand[:index], hand[index] + 1, *hand[index + 1 :])
-
-
-def hand_of(values: Sequence[int]) -> Hand:
-    hand = EMPTY
-    for value in values:
-        hand = add_card(hand, value)
-    return hand
-
-
-def hard_total(hand: Hand) -> int:
-    return sum(value * count for value, count in enumerate(hand, start=1))
-
-
-@dataclass(frozen=True)
-class HandGraph:
-    """Every hand of one or more cards with a hard total of 21 or less, and how cards join them."""
-
-    counts: IntArray  # (hands, 10)
-    hard: IntArray
-    total: IntArray  # best total (an Ace counts 11 when that stays at 21 or under)
-    soft: BoolArray
-    size: IntArray
-    #: child[h, v-1]: the hand with one more card of value v, or ``bust`` (= number of hands).
-    child: IntArray
-    #: Hands grouped by hard total, from 21 down: children always sit in an earlier group.
-    levels: tuple[IntArray, ...]
-    index: dict[Hand, int]
-
-    @property
-    def bust(self) -> int:
-        return int(self.counts.shape[0])
-
-
-@lru_cache(maxsize=1)
-def hand_graph() -> HandGraph:
-    hands: list[Hand] = []
-
-    def grow(value: int, prefix: list[int], room: int) -> None:
-        if value > 10:
-            if sum(prefix):
-                hands.append(tuple(prefix))
-            return
-        count = 0
-        while count * value <= room:
-            grow(value + 1, [*prefix, count], room - count * value)
-            count += 1
-
-    grow(1, [], 21)
-    index = {hand: i for i, hand in enumerate(hands)}
-    counts = np.array(hands, dtype=np.int64)
-    hard = counts @ np.arange(1, 11)
-    soft = (counts[:, 0] > 0) & (hard + 10 <= 21)
-    total = hard + 10 * soft
-    # One card more: the hand's key plus that value's weight, looked up among the sorted keys.
-    keys = counts @ _KEY_WEIGHTS
-    order = np.argsort(keys)
-    grown = keys[:, None] + _KEY_WEIGHTS[None, :]
-    at = np.minimum(np.searchsorted(keys[order], grown), len(hands) - 1)
-    child = np.where(keys[order][at] == grown, order[at], len(hands))
-    levels = tuple(np.flatnonzero(hard == h) for h in range(21, 0, -1))
-    return HandGraph(counts, hard, total, soft, counts.sum(axis=1), child, levels, index)
-
+__all__ = [  # the hand graph and the patterns, where callers have always found them
+    "EMPTY", "Hand", "HandGraph", "HandValues", "SplitValue", "UpCardSolver",
+    "add_card", "hand_graph", "hand_of", "hard_total", "pattern_weights", "standing",
+    "stream_patterns",
+]
 
 @dataclass(frozen=True)
 class HandValues:
@@ -213,7 +156,8 @@ class UpCardSolver:
         #: ``hits`` per kind of split: split Aces taking one card each, or any other pair.
         self._hits: dict[bool, BoolArray] = {}
         self._seconds: dict[tuple[int, int], tuple[FloatArray, FloatArray]] = {}
-        self._one_card: dict[int, HandValues] = {}
+        #: What the single splits read, per pair (``solve_splits``).
+        self._single: dict[int, _SplitHands] = {}
         self._zero_rows: dict[tuple[int, bool], _ZeroMemoryRows] = {}
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
@@ -299,11 +243,10 @@ class UpCardSolver:
         if self.infinite:
             return
         graph = hand_graph()
-        shoe = np.array(self.shoe)
 
         def batch(parts: list[IntArray]) -> None:
             removed = np.concatenate(parts)
-            removed = removed[np.all(removed <= shoe[None, :], axis=1)]
+            removed = removed[self._holds(removed)]
             with self._lock:
                 self._compute(removed @ _KEY_WEIGHTS, removed)
 
@@ -402,6 +345,17 @@ class UpCardSolver:
         self._cache_keys = np.insert(self._cache_keys, at, missing)
         self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
 
+    def _holds(self, removed: IntArray) -> BoolArray:
+        """Which rows of ``removed`` the shoe holds. A shoe holding the most of each value any
+        row takes (as several decks do) holds them all: the check row by row is only for small
+        shoes."""
+        shoe = np.array(self.shoe)
+        # (A shoe short of the graph's own largest counts, one or two decks, is checked at once.)
+        if np.all(shoe >= hand_graph().most) and np.all(removed.max(axis=0, initial=0) <= shoe):
+            return np.ones(len(removed), dtype=bool)
+        out: BoolArray = np.all(removed <= shoe[None, :], axis=1)
+        return out
+
     def _find(self, keys: IntArray) -> IntArray:
         """Each key's row in the dealer cache, or -1."""
         if not len(self._cache_keys):
@@ -465,41 +419,66 @@ class UpCardSolver:
         return self._solve_batch([(extra, times, within, only)])[0]
 
     def solve_splits(self, pairs: Sequence[int]) -> None:
-        """The values every single split of ``pairs`` asks for (``values(pair)``: the hands
-        holding the pair card, another one out of the shoe), computed in one batch. Only the
-        pairs split once are valued this way: a resplit (``zero_memory_split``) and split Aces
-        that take one card each need none of these hands, so they cost nothing here."""
-        wanted = []
-        for pair in dict.fromkeys(pairs):
-            resplit = self.resplits(pair, self.rules.max_hands) and not self.infinite
-            one_card = pair == 1 and self.rules.split_aces_one_card
-            if not resplit and not one_card and (pair, 1, None) not in self._values:
-                wanted.append(pair)
+        """What every single split of ``pairs`` reads (the hands holding the pair card, another
+        one out of the shoe; only the two-card hands when split Aces take one card each),
+        computed in one batch and only those few numbers kept. A resplit
+        (``zero_memory_split``) needs none of these hands, so it costs nothing here."""
+        wanted = [
+            pair for pair in dict.fromkeys(pairs)
+            if not (self.resplits(pair, self.rules.max_hands) and not self.infinite)
+            and pair not in self._single
+        ]
         if not wanted:
             return
         with self._lock:
-            solved = self._solve_batch([(pair, 1, None, None) for pair in wanted])
-            for pair, values in zip(wanted, solved, strict=True):
-                self._values.setdefault((pair, 1, None), values)
+            stacked = self._stack([(pair, 1, None, self.split_hands(pair)) for pair in wanted])
+            for block, pair in enumerate(wanted):
+                self._single.setdefault(pair, _SplitHands.of(stacked, block, pair))
 
-    def forget_split_hands(self) -> None:
-        """Let go of the hand values the single splits were computed from (``solve_splits``):
-        a full graph's arrays per pair, some 30 MB for ten up-cards, kept for nothing once the
-        split values are (a split asked for later is valued again from the dealer's outcomes,
-        which stay). The unsplit values stay: every hand's advice reads them."""
-        with self._lock:
-            for key in [key for key in self._values if key[0]]:
-                del self._values[key]
-            self._one_card.clear()
+    def _single_split(self, pair: int) -> _SplitHands:
+        """What a single split of ``pair`` reads (``solve_splits``), computed if not yet."""
+        got = self._single.get(pair)
+        if got is None:
+            self.solve_splits([pair])
+            got = self._single.get(pair)
+            if got is None:  # a resplit's pair asked for as one split (``split(pair, 2)``)
+                stacked = self._stack([(pair, 1, None, self.split_hands(pair))])
+                got = self._single.setdefault(pair, _SplitHands.of(stacked, 0, pair))
+        return got
 
     def _solve_batch(
         self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
     ) -> list[HandValues]:
         """The values of several requests ``(extra, times, within, only)`` (see ``values``) in
-        one pass: each request's hands are stacked with the others', so the dealer's outcomes
-        are looked up once and each level of hard totals is one array operation for all of them.
-        Only the hands a request values are worked on; every other hand gets zeros, as before
-        (a hand outside ``rows`` is never read)."""
+        one pass (``_stack``), each laid out over the whole graph: only the hands a request
+        values are worked on; every other hand gets zeros (a hand outside ``rows`` is never
+        read)."""
+        graph = hand_graph()
+        n = graph.bust
+        stacked = self._stack(requests)
+        out = []
+        for block, ((extra, _, _, _), rows) in enumerate(
+            zip(requests, stacked.masks, strict=True)
+        ):
+            part = np.flatnonzero(stacked.block_of == block)
+            ids = stacked.hands[part]
+            full_stand, full_hit, full_best, full_double, full_bust = (
+                np.zeros(n) for _ in range(5)
+            )
+            full_draws = np.zeros((n, 10))
+            full_stand[ids], full_hit[ids] = stacked.stand[part], stacked.hit[part]
+            full_best[ids], full_double[ids] = stacked.best[part], stacked.double[part]
+            full_draws[ids], full_bust[ids] = stacked.draws[part], stacked.dealer_bust[part]
+            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
+                                  full_draws, full_bust))
+        return out
+
+    def _stack(
+        self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
+    ) -> _Stacked:
+        """The values of several requests (see ``_solve_batch``) in one pass: each request's
+        hands are stacked with the others', so the dealer's outcomes are looked up once and each
+        level of hard totals is one array operation for all of them."""
         graph = hand_graph()
         n = graph.bust
         shoe = np.array(self.shoe)
@@ -515,7 +494,9 @@ class UpCardSolver:
             out_of_shoe = np.zeros(10, dtype=np.int64)
             if extra:
                 out_of_shoe[extra - 1] = times
-            if not self.infinite:
+            # (A shoe holding the most of each value any hand takes, as several decks do, holds
+            # every hand: the check hand by hand is only for small shoes.)
+            if not self.infinite and np.any(graph.most + out_of_shoe > shoe):
                 ids = np.flatnonzero(rows)
                 fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
                 rows[ids[~fits]] = False
@@ -558,21 +539,10 @@ class UpCardSolver:
             hit[level] = np.einsum("hv,hv->h", draws[level], best[kids[level]])
             best[level] = np.where(totals[level] >= 21, stand[level],
                                    np.maximum(stand[level], hit[level]))
-        double = 2 * np.einsum("hv,hv->h", draws, stand[kids])
-        out = []
-        for block, ((extra, _, _, _), rows) in enumerate(zip(requests, masks, strict=True)):
-            part = np.flatnonzero(block_of == block)
-            ids = hands[part]
-            full_stand, full_hit, full_best, full_double, full_bust = (
-                np.zeros(n) for _ in range(5)
-            )
-            full_draws = np.zeros((n, 10))
-            full_stand[ids], full_hit[ids], full_best[ids] = stand[part], hit[part], best[part]
-            full_double[ids], full_draws[ids] = double[part], draws[part]
-            full_bust[ids] = dealer[part, BUST]
-            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
-                                  full_draws, full_bust))
-        return out
+        double = np.zeros(count + 2)
+        double[:count] = 2 * np.einsum("hv,hv->h", draws, stand[kids])
+        return _Stacked(masks, hands, block_of, where, stand, hit, best, double, draws,
+                        dealer[:, BUST])
 
     def resplits(self, pair: int, hands_available: int) -> bool:
         """Whether a split of ``pair`` may be split again: room for a third hand, and Aces only
@@ -640,36 +610,30 @@ class UpCardSolver:
             result = self.zero_memory_split(pair, hands_available, das)
             self._split[key] = result
             return result
-        if one_card:
-            values = self._one_card.get(pair) or self._solve(
-                pair, 1, None, self.split_hands(pair)
-            )
-            self._one_card[pair] = values
-        else:
-            values = self.values(pair)
-        start = graph.index[add_card(EMPTY, pair)]
+        values = self._single_split(pair)
+        seconds = graph.child[graph.index[add_card(EMPTY, pair)]]
 
-        def played(hand: int) -> float:
+        def played(card: int) -> float:
+            at = card - 1
             if one_card:
-                return float(values.stand[hand])
-            value = float(values.best[hand])
-            if das and self.may_double[hand]:
-                value = max(value, float(values.double[hand]))
+                return float(values.stand[at])
+            value = float(values.best[at])
+            if das and self.may_double[seconds[at]]:
+                value = max(value, float(values.double[at]))
             return value
 
         p_pair = 0.0
         other = 0.0
         stuck = 0.0
         for card in range(1, 11):
-            p = float(values.draws[start, card - 1])
+            p = float(values.draws[card - 1])
             if p <= 0:
                 continue
-            hand = int(graph.child[start, card - 1])
             if card == pair:
                 p_pair = p
-                stuck = played(hand)
+                stuck = played(card)
             else:
-                other += p * played(hand)
+                other += p * played(card)
         p_other = 1 - p_pair
         per_hand = other / p_other if p_other > 0 else 0.0
         memo: dict[tuple[int, int], float] = {}
@@ -735,7 +699,7 @@ class UpCardSolver:
         rows = np.tile(base, depth)
         removed = graph.counts[rows]
         removed[:, pair - 1] += np.repeat(np.arange(1, depth + 1), size)
-        possible = np.all(removed <= np.array(self.shoe)[None, :], axis=1)
+        possible = self._holds(removed)
         count = len(rows)
         draws = np.zeros((count, 10))
         dealer = np.zeros((count, 7))
@@ -743,9 +707,11 @@ class UpCardSolver:
         dealt = np.tile(self.dealt_rows(pair)[base], depth)[live]
         draws[live], dealer[live] = self._draws_and_dealer(removed[live], dealt)
         # Values by position in ``rows``; then the bust slot (-1) and a slot for the hands the
-        # shoe cannot hold (0, only ever weighted by a zero chance).
-        stand = np.where(possible, standing(dealer, graph.total[rows]), 0.0)
-        stand = np.concatenate([stand, [-1.0, 0.0]])
+        # shoe cannot hold (0, only ever weighted by a zero chance). Only a dealt hand is stood
+        # on or is a double's card: the others' standing values are never read.
+        stand = np.zeros(count + 2)
+        stand[live[dealt]] = standing(dealer[live[dealt]], graph.total[rows[live[dealt]]])
+        stand[count] = -1.0
         where = np.full(graph.bust + 1, -1)
         where[base] = np.arange(size)
         inner = where[graph.child[base]]  # position of each child within a depth's block
@@ -755,14 +721,20 @@ class UpCardSolver:
         kids[np.tile(graph.child[base], (depth, 1)) == graph.bust] = count
         played = stand.copy()
         hitters = np.flatnonzero(np.tile(hits[base], depth) & possible)
+        # Children before parents (hard totals only grow): the hitters by hard total from 21
+        # down, one slice per total.
+        hitters = hitters[np.argsort(-graph.hard[rows[hitters]], kind="stable")]
         levels = graph.hard[rows[hitters]]
-        for level in distinct(levels)[::-1]:  # children before parents: hard totals only grow
-            ids = hitters[levels == level]
+        bounds = [0, *(np.flatnonzero(np.diff(levels)) + 1), len(hitters)]
+        for low, high in pairwise(bounds):
+            ids = hitters[low:high]
             played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
-        doubled = np.concatenate([2 * np.einsum("hv,hv->h", draws, stand[kids]), [0.0, 0.0]])
         seconds = where[graph.child[graph.index[add_card(EMPTY, pair)]]]
         at = np.arange(depth)[:, None] * size + seconds[None, :]
-        got = (played[at], doubled[at])
+        doubled = np.where(
+            possible[at], 2 * np.einsum("dsv,dsv->ds", draws[at], stand[kids[at]]), 0.0
+        )
+        got = (played[at], doubled)
         self._seconds[key] = got
         return got
 
@@ -848,6 +820,45 @@ class UpCardSolver:
 
 
 @dataclass(frozen=True)
+class _Stacked:
+    """Several requests' hands valued in one pass (``UpCardSolver._stack``): request ``b``'s
+    hand ``h`` sits at ``where[b, h]`` of the stacked arrays; after the ``len(hands)`` stacked
+    hands come the bust slot (-1) and a slot for a hand outside the request (0)."""
+
+    masks: list[BoolArray]
+    hands: IntArray
+    block_of: IntArray
+    where: IntArray
+    stand: FloatArray  # with both slots
+    hit: FloatArray  # the stacked hands only
+    best: FloatArray  # with both slots
+    double: FloatArray  # with both slots (0)
+    draws: FloatArray
+    dealer_bust: FloatArray
+
+
+@dataclass(frozen=True)
+class _SplitHands:
+    """What a single split's value reads of the hands holding the pair card with another one out
+    of the shoe (what ``values(pair)`` would give over the whole graph): the chance of each second
+    card, and the values of the two-card hand it makes (zeros where the shoe cannot deal it)."""
+
+    draws: FloatArray
+    stand: FloatArray
+    best: FloatArray
+    double: FloatArray
+
+    @staticmethod
+    def of(stacked: _Stacked, block: int, pair: int) -> _SplitHands:
+        graph = hand_graph()
+        start = graph.index[add_card(EMPTY, pair)]
+        at = stacked.where[block, graph.child[start]]  # pair + v: never a bust
+        first = int(stacked.where[block, start])
+        draws = stacked.draws[first] if first < len(stacked.hands) else np.zeros(10)
+        return _SplitHands(draws, stacked.stand[at], stacked.best[at], stacked.double[at])
+
+
+@dataclass(frozen=True)
 class _ZeroMemoryRows:
     """``runs[j] * G[j]`` and ``runs[j] * U[j]`` of a zero-memory split (see the module
     docstring), the chance of no dealer natural with the pair out, and the average value of a
@@ -857,32 +868,6 @@ class _ZeroMemoryRows:
     pairs: FloatArray
     no_natural: float
     per_hand: float
-
-
-@lru_cache(maxsize=8)
-def pattern_weights(hands: int) -> tuple[FloatArray, FloatArray]:
-    """The weight of ``runs[j] * G[j]`` (and of ``runs[j] * U[j]``) in the split value with up to
-    ``hands`` hands: the patterns of :func:`stream_patterns`, each (i, r) turned by inclusion and
-    exclusion over the r cards that must not be pair cards into
-    ``sum_k (-1)^k C(r, k)`` at ``j = i + k``."""
-    tables = stream_patterns(hands)
-    deepest = max(i + r for table in tables for i, r in table)
-    out = []
-    for table in tables:
-        weights = np.zeros(deepest + 1)
-        for (i, r), count in table.items():
-            for k in range(r + 1):
-                weights[i + k] += count * (-1) ** k * comb(r, k)
-        out.append(weights)
-    # The deepest terms cancel (they do for every limit the rules allow, 2 to 4 hands): a shoe
-    # with that many pair cards out is then never needed.
-    needed = max(int(np.flatnonzero(weights).max()) for weights in out if weights.any())
-    trimmed = []
-    for weights in out:
-        kept = weights[: needed + 1].copy()
-        kept.setflags(write=False)
-        trimmed.append(kept)
-    return trimmed[0], trimmed[1]
 
 
 @lru_cache(maxsize=64)
@@ -916,35 +901,3 @@ def standing(dealer: FloatArray, totals: IntArray) -> FloatArray:
         dealer[:, BUST] + made - above - dealer[:, NATURAL],
     )
     return out
-
-
-@lru_cache(maxsize=8)
-def stream_patterns(
-    hands: int,
-) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
-    """The second cards dealt to split hands, as patterns of pair and other cards.
-
-    Every hand waiting for its second card takes the next card; a pair card splits it again while
-    the seat holds fewer than ``hands`` hands, and is kept as a pair after. For every pattern,
-    each hand completed by another card counts once in the first table under (pair cards, other
-    cards but its own), each hand kept as a pair once in the second under (pair cards but its
-    own, other cards): the weights of the exact split value.
-    """
-    others: dict[tuple[int, int], int] = {}
-    stuck: dict[tuple[int, int], int] = {}
-
-    def walk(seat: int, waiting: int, pairs: int, other: int, kept: int) -> None:
-        if waiting == 0:
-            if other:
-                others[(pairs, other - 1)] = others.get((pairs, other - 1), 0) + other
-            if kept:
-                stuck[(pairs - 1, other)] = stuck.get((pairs - 1, other), 0) + kept
-            return
-        walk(seat, waiting - 1, pairs, other + 1, kept)
-        if seat < hands:
-            walk(seat + 1, waiting + 1, pairs + 1, other, kept)
-        else:
-            walk(seat, waiting - 1, pairs + 1, other, kept + 1)
-
-    walk(2, 2, 0, 0, 0)
-    return others, stuck
