@@ -19,7 +19,6 @@ import re
 import shutil
 import signal
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -178,28 +177,6 @@ def test_every_process_shares_the_database_and_the_data_folder(school: School) -
     assert "sending browsers to 2 of 2: app1 app2" in status, status
 
 
-def test_streamlits_static_files_are_sent_by_the_proxy_once_an_app_has_sent_them(
-    school: School,
-) -> None:
-    """The hundred hashed script and style files a new phone loads come from the proxy's memory
-    after the first phone (an app process sends each once), byte for byte what the app sends; the
-    pages themselves, and what names a learner, are never kept there."""
-    with urllib.request.urlopen(f"{school.url}/", timeout=30) as answer:
-        page = answer.read().decode()
-        assert answer.headers.get("X-Cache") is None, "a page is not kept by the proxy"
-    scripts = re.findall(r'src="[./]*(static/js/[^"]+)"', page)
-    assert scripts, page[:500]
-    said = []
-    for _ in range(2):
-        with urllib.request.urlopen(f"{school.url}/{scripts[0]}", timeout=30) as answer:
-            said.append((answer.headers.get("X-Cache"), answer.read()))
-    assert said[1][0] == "hit", said[1][0]
-    assert said[0][0] in ("miss", "hit")  # another test's browser may have loaded it first
-    app = f"http://127.0.0.1:{school.env['TUTOR_SCHOOL_APP_PORT']}/{scripts[0]}"
-    with urllib.request.urlopen(app, timeout=30) as answer:
-        assert answer.read() == said[1][1]
-
-
 def test_a_class_spans_two_processes_and_survives_one_restarting(
     school: School, chromium_browser: object
 ) -> None:
@@ -295,6 +272,7 @@ def test_a_recovery_code_reaches_no_log_of_the_proxy_or_the_apps(
     """The "continue on another device" QR code's address, opened through the proxy: the code
     is in its fragment, which no request carries; and an address that does carry one in its
     query string (an old QR code, a pasted link) leaves no trace of it in the proxy's log."""
+    import urllib.request
 
     owner = _page(chromium_browser, LAPTOP)
     owner.goto(f"{school.url}/settings")  # type: ignore[attr-defined]
