@@ -24,7 +24,10 @@ Figures, one ``name: value unit`` line each, prefixed ``school_<N>proc_``:
   (median over the questions);
   ``app_cpu_answering`` and ``db_statements_per_s_answering``: the app processes' cores and the
   database's statements per second during those bursts (whether the server is the limit);
-- ``reveal_p50/p95``: from a reveal's commit to its verdict on each phone (the 2 s poll included);
+- ``join_p50/p95``: from a phone's Join click to its waiting screen (``…_shown``: by the page's
+  own clock, as in ``bench/class_browser.py``), the phones of every class joining at once;
+- ``reveal_p50/p95``: from a reveal's commit to its verdict on each phone (``…_shown``: by the
+  page's own clock);
 - ``answers_sent`` / ``answers_counted``: acknowledged clicks against rows in the database.
 
 Needs PostgreSQL (``--database-url``, or ``TUTOR_TEST_POSTGRES_URL``: a server on which it creates a
@@ -203,7 +206,7 @@ async def run(school: School, room: Classroom, args: argparse.Namespace, label: 
             rates.append((sum(phone.sent for phone in phones) - sent_before) / burst)
             for one in rooms:
                 await asyncio.to_thread(room.reveal, one.teacher)
-            revealed_at = time.monotonic()
+            revealed_at = (time.monotonic(), time.time())
             seen = [len(phone.reveals_s) for phone in phones]
             await each(phones, see_reveal, revealed_at, STEP_TIMEOUT_MS)
             reveals += [
@@ -222,9 +225,18 @@ async def run(school: School, room: Classroom, args: argparse.Namespace, label: 
             f"{label}_db_statements_per_s_answering:"
             f" {busy['statements'] / busy['seconds']:.1f} statements/s"
         )
-    if reveals:
-        print(f"{label}_reveal_p50: {statistics.median(reveals):.2f} s")
-        print(f"{label}_reveal_p95: {percentile(reveals, 0.95):.2f} s")
+    joins = [phone.join_s for phone in phones if phone.join_s is not None]
+    joins_shown = [phone.join_shown_s for phone in phones if phone.join_shown_s is not None]
+    shown = [seconds for phone in phones for seconds in phone.reveals_shown_s]
+    for name, values in (
+        ("join", joins),
+        ("join_shown", joins_shown),
+        ("reveal", reveals),
+        ("reveal_shown", shown),
+    ):
+        if values:
+            print(f"{label}_{name}_p50: {statistics.median(values):.2f} s")
+            print(f"{label}_{name}_p95: {percentile(values, 0.95):.2f} s")
     print(f"{label}_reveals_shown: {len(reveals)} of {len(phones) * args.questions} reveals")
     sent = sum(phone.sent for phone in phones)
     print(f"{label}_answers_sent: {sent} answers")
