@@ -216,6 +216,16 @@ async def see_reveal(phone: Phone, revealed_at: tuple[float, float], timeout_ms:
         phone.reveals_shown_s.append(shown)
 
 
+def print_spans(prefix: str, spans: dict[str, list[float]], *, worst: bool = True) -> None:
+    """``<prefix>_<name>_p50/p95`` (and ``_max``) of each named list of seconds not empty."""
+    for name, values in spans.items():
+        if values:
+            print(f"{prefix}_{name}_p50: {statistics.median(values):.2f} s")
+            print(f"{prefix}_{name}_p95: {percentile(values, 0.95):.2f} s")
+            if worst:
+                print(f"{prefix}_{name}_max: {max(values):.2f} s")
+
+
 async def each(phones: list[Phone], step: Any, *args: object) -> None:
     """Run one step on every working phone at once; a phone whose step fails is noted and left
     out of the later steps, so one broken page does not hide the figures of the others."""
@@ -298,16 +308,15 @@ def main() -> None:
     if first:
         print(f"class_browser_first_reveal_p50: {statistics.median(first):.2f} s")
         print(f"class_browser_first_reveal_max: {max(first):.2f} s")
-    for name, values in (
-        ("join", joins),
-        ("reveal", reveals),
-        ("join_shown", joins_shown),
-        ("reveal_shown", reveals_shown),
-    ):
-        if values:
-            print(f"class_browser_{name}_p50: {statistics.median(values):.2f} s")
-            print(f"class_browser_{name}_p95: {percentile(values, 0.95):.2f} s")
-            print(f"class_browser_{name}_max: {max(values):.2f} s")
+    print_spans(
+        "class_browser",
+        {
+            "join": joins,
+            "reveal": reveals,
+            "join_shown": joins_shown,
+            "reveal_shown": reveals_shown,
+        },
+    )
     late = sum(1 for seconds in first + reveals if seconds > 3.0)
     shown = len(first) + len(reveals)
     print(f"class_browser_reveals_shown: {shown} of {args.phones * args.questions} reveals")

@@ -63,7 +63,7 @@ from bench.class_browser import (  # noqa: E402
     create_class,
     each,
     join,
-    percentile,
+    print_spans,
     see_reveal,
 )
 from serving import (  # noqa: E402
@@ -228,15 +228,11 @@ async def run(school: School, room: Classroom, args: argparse.Namespace, label: 
     joins = [phone.join_s for phone in phones if phone.join_s is not None]
     joins_shown = [phone.join_shown_s for phone in phones if phone.join_shown_s is not None]
     shown = [seconds for phone in phones for seconds in phone.reveals_shown_s]
-    for name, values in (
-        ("join", joins),
-        ("join_shown", joins_shown),
-        ("reveal", reveals),
-        ("reveal_shown", shown),
-    ):
-        if values:
-            print(f"{label}_{name}_p50: {statistics.median(values):.2f} s")
-            print(f"{label}_{name}_p95: {percentile(values, 0.95):.2f} s")
+    print_spans(
+        label,
+        {"join": joins, "join_shown": joins_shown, "reveal": reveals, "reveal_shown": shown},
+        worst=False,
+    )
     print(f"{label}_reveals_shown: {len(reveals)} of {len(phones) * args.questions} reveals")
     sent = sum(phone.sent for phone in phones)
     print(f"{label}_answers_sent: {sent} answers")
