@@ -5,6 +5,7 @@ Markdown (a nickname is never a link or markup on the projector and the phones).
 
 from __future__ import annotations
 
+import html
 import re
 
 from tutor.cards import Suit
@@ -31,6 +32,8 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~$&.:@-])")
 #: (U+2060) before each dot, colon and at sign breaks every pattern and changes nothing seen.
 _LINK_MARKS = re.compile(r"(\\[.:@])")
 WORD_JOINER = "\u2060"
+#: The same marks in HTML's text, where no backslash escapes them.
+_HTML_LINK_MARKS = re.compile(r"([.:@])")
 
 
 def markdown_text(text: str) -> str:
@@ -43,6 +46,19 @@ def markdown_text(text: str) -> str:
     'www^\\\\.evil^\\\\.example'
     """
     return _LINK_MARKS.sub(WORD_JOINER + r"\1", _MARKDOWN_SPECIAL.sub(r"\\\1", text))
+
+
+def html_text(text: str) -> str:
+    """Text shown as itself inside an HTML block of Streamlit's Markdown (a phone's title and
+    nickname, drawn in the question's block): escaped as HTML, on one line (a blank line would
+    end the block and give the rest to Markdown), and a word joiner before each dot, colon and at
+    sign, as in ``markdown_text``, so that no address is ever a link.
+
+    >>> html_text("<b>www.x</b>\\n\\n_y_").replace(WORD_JOINER, "^")
+    '&lt;b&gt;www^.x&lt;/b&gt; _y_'
+    """
+    escaped = html.escape(" ".join(text.split()), quote=False)
+    return _HTML_LINK_MARKS.sub(WORD_JOINER + r"\1", escaped)
 
 
 def error_message(error: Exception, t: Translator) -> str:

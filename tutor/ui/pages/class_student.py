@@ -22,7 +22,8 @@ from tutor.classroom import (
     normalise_code,
 )
 from tutor.decision import Action, Grade
-from tutor.render.class_messages import error_message, markdown_text
+from tutor.render.class_messages import error_message, html_text, markdown_text
+from tutor.render.style import CAPTION
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
 from tutor.ui.class_mode.live import question_view
@@ -39,10 +40,18 @@ from tutor.visit import AppState, ClassPages, StudentSeat
 SCREEN_SECONDS = 5.0
 
 
-def _join(
-    state: AppState, pages: ClassPages, code: str, nickname: str, tapped: list[str | None]
-) -> None:
-    """Join with what the form held when it was sent: the code, the nickname, the symbols."""
+@callback_guard
+def _join(state: AppState, pages: ClassPages) -> None:
+    """Join with what the form held when it was sent: the code, the nickname, the symbols.
+
+    A callback of the form's button, run before the script: the run the click starts draws the
+    student's seat (or the form saying why not) at once, where joining inside the run had to
+    start a second run to draw it, a second page's work for the server and for the phone (issue
+    30: forty phones join within seconds of each other)."""
+    sent = st.session_state
+    code = str(sent.get("class-join-code") or "")
+    nickname = str(sent.get("class-join-nickname") or "")
+    tapped = [sent.get(f"class-join-symbol-{index}") for index in range(PATTERN_LENGTH)]
     pattern = [symbol for symbol in tapped if isinstance(symbol, str)]
     try:
         student = classroom().join(
@@ -103,10 +112,8 @@ def join_form(state: AppState, pages: ClassPages) -> None:
     joined = _class_of(code)
     if pages.message:  # above the form: on a phone, below it is past the fold
         st.error(pages.message, icon=":material/error:")
-    nickname: str = ""
-    tapped: list[str | None] = []
     with st.form("class-join"):
-        typed = st.text_input(
+        st.text_input(
             _("Class code"),
             value=normalise_code(code)[:12],
             max_chars=12,
@@ -119,7 +126,7 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 icon=":material/badge:",
             )
         else:
-            nickname = st.text_input(
+            st.text_input(
                 _("Your nickname"),
                 value=(state.learner.nickname or "") if state.learner is not None else "",
                 max_chars=24,
@@ -127,16 +134,15 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
             )
         if pages.pattern_needed or (joined is not None and joined.has_join_step):
-            tapped = pattern_taps(state.t)
-        sent = st.form_submit_button(
+            pattern_taps(state.t)
+        st.form_submit_button(
             _("Join"),
             key="class-join-submit",
             type="primary",
             width="stretch",
+            on_click=_join,
+            args=(state, pages),
         )
-    if sent:  # the form as sent; the page is drawn again, seated or saying why not
-        _join(state, pages, str(typed), str(nickname or ""), tapped)
-        st.rerun()
 
 
 def _class_of(code: str) -> SessionInfo | None:
@@ -152,9 +158,9 @@ def _class_of(code: str) -> SessionInfo | None:
         return None
 
 
-def pattern_taps(t: Translator) -> list[str | None]:
-    """The second join step: one row of symbols per tap, in order (a symbol may repeat); the
-    symbols tapped (None for a row left alone)."""
+def pattern_taps(t: Translator) -> None:
+    """The second join step: one row of symbols per tap, in order (a symbol may repeat); what
+    was tapped is read by ``_join`` from the rows' keys (None for a row left alone)."""
     # The symbols drawn at a size a thumb aims at and an eye tells apart: Streamlit's buttons
     # draw them at the body text's size in a font whose suits are small, and a spade and a club
     # then look alike on a phone. The style rides with the sentence (no blank line of its own).
@@ -170,18 +176,16 @@ def pattern_taps(t: Translator) -> list[str | None]:
         " !important;line-height:1.2}</style>",
         unsafe_allow_html=True,
     )
-    return [
+    for index in range(PATTERN_LENGTH):
         st.segmented_control(
-            t.format("Symbol {n}", n=index + 1),
-            SYMBOLS,
-            key=f"class-join-symbol-{index}",
+            t.format("Symbol {n}", n=index + 1), SYMBOLS, key=f"class-join-symbol-{index}"
         )
-        for index in range(PATTERN_LENGTH)
-    ]
 
 
-def verdict(view: StudentView, t: Translator) -> None:
-    """The judge's grade of the student's answer, told only once the teacher has revealed."""
+def verdict(view: StudentView, t: Translator, *, then: str) -> None:
+    """The judge's grade of the student's answer, told only once the teacher has revealed, and
+    ``then`` (what comes next) under the reason, in the reason's block (one element less to draw
+    on every phone at once)."""
     assert view.best is not None
     best = t.action_name(view.best)
     if view.answer is None:
@@ -209,10 +213,14 @@ def verdict(view: StudentView, t: Translator) -> None:
             ),
             icon=":material/cancel:",
         )
-    if view.reason is not None:  # the projector's reason, on the phone too
-        sentence = t.reason(view.reason.key, view.reason.params)
-        if sentence:
-            st.markdown(":material/lightbulb: " + sentence)
+    after = f'<p style="font-size:.875rem;color:{CAPTION}">{html.escape(then)}</p>'
+    sentence = t.reason(view.reason.key, view.reason.params) if view.reason is not None else ""
+    if sentence:  # the projector's reason, on the phone too
+        # The sentence is the catalogue's markdown; escaped, no HTML of a parameter is drawn.
+        said = html.escape(sentence, quote=False)
+        st.markdown(f":material/lightbulb: {said}\n\n{after}", unsafe_allow_html=True)
+    else:
+        st.markdown(after, unsafe_allow_html=True)
 
 
 @st.fragment(run_every=SCREEN_SECONDS)
@@ -233,8 +241,6 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
     phone, screen = this_phone(), this_fragment()
     if phone is not None and screen is not None:  # told when the class moves from this screen
         followers().follow(phone, screen, seat.student.session_id, view.moment)
-    st.subheader(markdown_text(view.title), anchor=False)
-    st.caption(t.format("You are {nickname}", nickname=markdown_text(seat.student.nickname)))
     if seat.welcome:  # until the student's next answer
         st.success(
             t.format(
@@ -243,6 +249,17 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
             ),
             icon=":material/sync:",
         )
+    # The title, who the student is and the hand in one block: the screen is drawn again at
+    # every step of the class on forty phones at once, and each element costs each of them
+    # (``live.question_html``).
+    head = (
+        f'<h3 style="padding-top:0">{html_text(view.title)}</h3>'
+        f'<p style="font-size:.875rem;color:{CAPTION}">'
+        + html_text(t.format("You are {nickname}", nickname=seat.student.nickname))
+        + "</p>"
+    )
+    if view.finished or view.question is None:
+        st.markdown(head, unsafe_allow_html=True)
     if view.finished:
         st.success(_("The class is over. Thank you!"), icon=":material/celebration:")
         st.button(_("Leave"), key="class-student-leave", on_click=_leave, args=(pages,))
@@ -253,13 +270,12 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
             icon=":material/hourglass_top:",
         )
         return
-    st.markdown(
-        "**" + t.format("Question {n} of {total}", n=view.position + 1, total=view.questions) + "**"
+    asked = t.format("Question {n} of {total}", n=view.position + 1, total=view.questions)
+    question_view(
+        view.question, t, large=False, above=f"{head}<p><strong>{html.escape(asked)}</strong></p>"
     )
-    question_view(view.question, t, large=False)
     if view.best is not None:
-        verdict(view, t)
-        st.caption(_("Wait for the next hand."))
+        verdict(view, t, then=_("Wait for the next hand."))
     elif view.answer is not None:
         st.info(
             t.format(
