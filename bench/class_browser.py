@@ -89,6 +89,14 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 SHOWN_SCRIPT = """
 (() => {
   const texts = %s;
+  const Socket = window.WebSocket;
+  window.__messages = [];
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => window.__messages.push(Date.now()));
+    }
+  };
   window.__shown = Object.fromEntries(texts.map((text) => [text, []]));
   const had = {};
   new MutationObserver(() => {
@@ -113,6 +121,7 @@ class Phone:
     reveals_s: list[float] = field(default_factory=list)
     join_shown_s: float | None = None
     reveals_shown_s: list[float] = field(default_factory=list)
+    reveals_message_s: list[float] = field(default_factory=list)
     sent: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -214,6 +223,33 @@ async def see_reveal(phone: Phone, revealed_at: tuple[float, float], timeout_ms:
     shown = await shown_since(phone.page, REVEALED, revealed_at[1])
     if shown is not None:
         phone.reveals_shown_s.append(shown)
+    message = await first_message_since(phone.page, revealed_at[1])
+    if message is not None:
+        phone.reveals_message_s.append(message)
+
+
+async def first_message_since(page: Page, since: float) -> float | None:
+    """Seconds from ``since`` (the machine's clock) to the first message the server sent the
+    page after it (the page's own clock)."""
+    times: list[float] = await page.evaluate(
+        "(since) => window.__messages.filter((at) => at >= since)", since * 1000
+    )
+    return min(times) / 1000 - since if times else None
+
+
+def browser_cpu_seconds() -> float:
+    """CPU seconds of every chromium process on the machine (the phones' pages)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(chromium" not in text and "(chrome" not in text:
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return total
 
 
 def print_spans(prefix: str, spans: dict[str, list[float]], *, worst: bool = True) -> None:
@@ -257,6 +293,7 @@ async def run_class(
         print(f"class_browser_server_cpu_total: {used / elapsed:.3f} cores")
         print(f"class_browser_server_cpu_per_phone: {used / elapsed / max(1, len(live)):.4f} cores")
         reveal_cpu: list[float] = []
+        browser_cpu: list[float] = []
         for position in range(args.questions):
             await asyncio.to_thread(room.next_question, teacher)
             await each(phones, answer, position)
@@ -264,14 +301,19 @@ async def run_class(
             # the loop keeps driving the pages meanwhile.
             await asyncio.to_thread(room.reveal, teacher)
             revealed_at = (time.monotonic(), time.time())
-            before = cpu_seconds(pid)
+            before, browser_before = cpu_seconds(pid), browser_cpu_seconds()
             await each(phones, see_reveal, revealed_at, STEP_TIMEOUT_MS)
             reveal_cpu.append(cpu_seconds(pid) - before)
+            browser_cpu.append(browser_cpu_seconds() - browser_before)
         await browser.close()
     phones_live = max(1, sum(1 for phone in phones if not phone.errors))
     print(
         "class_browser_server_cpu_per_phone_reveal: "
         f"{1000 * statistics.median(reveal_cpu) / phones_live:.1f} ms"
+    )
+    print(
+        "class_browser_browser_cpu_per_phone_reveal: "
+        f"{1000 * statistics.median(browser_cpu) / phones_live:.1f} ms"
     )
     return phones, teacher
 
@@ -315,6 +357,7 @@ def main() -> None:
             "reveal": reveals,
             "join_shown": joins_shown,
             "reveal_shown": reveals_shown,
+            "reveal_message": [s for phone in phones for s in phone.reveals_message_s[1:]],
         },
     )
     late = sum(1 for seconds in first + reveals if seconds > 3.0)
