@@ -40,18 +40,10 @@ from tutor.visit import AppState, ClassPages, StudentSeat
 SCREEN_SECONDS = 5.0
 
 
-@callback_guard
-def _join(state: AppState, pages: ClassPages) -> None:
-    """Join with what the form held when it was sent: the code, the nickname, the symbols.
-
-    A callback of the form's button, run before the script: the run the click starts draws the
-    student's seat (or the form saying why not) at once, where joining inside the run had to
-    start a second run to draw it, a second page's work for the server and for the phone (issue
-    30: forty phones join within seconds of each other)."""
-    sent = st.session_state
-    code = str(sent.get("class-join-code") or "")
-    nickname = str(sent.get("class-join-nickname") or "")
-    tapped = [sent.get(f"class-join-symbol-{index}") for index in range(PATTERN_LENGTH)]
+def _join(
+    state: AppState, pages: ClassPages, code: str, nickname: str, tapped: list[str | None]
+) -> None:
+    """Join with what the form held when it was sent: the code, the nickname, the symbols."""
     pattern = [symbol for symbol in tapped if isinstance(symbol, str)]
     try:
         student = classroom().join(
@@ -106,14 +98,22 @@ def _leave(pages: ClassPages) -> None:
     st.query_params.pop("code", None)
 
 
-def join_form(state: AppState, pages: ClassPages) -> None:
+def join_form(state: AppState, pages: ClassPages) -> bool:
+    """The join form, and the join when it was sent: True once the student holds a seat.
+
+    The form's values are the widgets' return values in the run its button starts, so the join
+    happens in that run and the caller draws the seat in it too (issue 30: forty phones join
+    within seconds of each other, and a second run to draw the seat was a second page's work for
+    the server and for each phone). A refusal draws the form again, saying why above it."""
     _ = state.t.gettext
     code = st.query_params.get("code", "")
     joined = _class_of(code)
     if pages.message:  # above the form: on a phone, below it is past the fold
         st.error(pages.message, icon=":material/error:")
+    nickname: str = ""
+    tapped: list[str | None] = []
     with st.form("class-join"):
-        st.text_input(
+        typed = st.text_input(
             _("Class code"),
             value=normalise_code(code)[:12],
             max_chars=12,
@@ -126,7 +126,7 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 icon=":material/badge:",
             )
         else:
-            st.text_input(
+            nickname = st.text_input(
                 _("Your nickname"),
                 value=(state.learner.nickname or "") if state.learner is not None else "",
                 max_chars=24,
@@ -134,15 +134,19 @@ def join_form(state: AppState, pages: ClassPages) -> None:
                 help=_("Letters, digits, spaces, dots, hyphens and apostrophes; 24 at most."),
             )
         if pages.pattern_needed or (joined is not None and joined.has_join_step):
-            pattern_taps(state.t)
-        st.form_submit_button(
+            tapped = pattern_taps(state.t)
+        sent = st.form_submit_button(
             _("Join"),
             key="class-join-submit",
             type="primary",
             width="stretch",
-            on_click=_join,
-            args=(state, pages),
         )
+    if not sent:
+        return False
+    _join(state, pages, str(typed or ""), str(nickname or ""), tapped)
+    if pages.seat is None:  # refused: the form again, the reason above it, the symbols if asked
+        st.rerun()
+    return True
 
 
 def _class_of(code: str) -> SessionInfo | None:
@@ -158,9 +162,9 @@ def _class_of(code: str) -> SessionInfo | None:
         return None
 
 
-def pattern_taps(t: Translator) -> None:
-    """The second join step: one row of symbols per tap, in order (a symbol may repeat); what
-    was tapped is read by ``_join`` from the rows' keys (None for a row left alone)."""
+def pattern_taps(t: Translator) -> list[str | None]:
+    """The second join step: one row of symbols per tap, in order (a symbol may repeat); the
+    symbols tapped (None for a row left alone)."""
     # The symbols drawn at a size a thumb aims at and an eye tells apart: Streamlit's buttons
     # draw them at the body text's size in a font whose suits are small, and a spade and a club
     # then look alike on a phone. The style rides with the sentence (no blank line of its own).
@@ -176,10 +180,12 @@ def pattern_taps(t: Translator) -> None:
         " !important;line-height:1.2}</style>",
         unsafe_allow_html=True,
     )
-    for index in range(PATTERN_LENGTH):
+    return [
         st.segmented_control(
             t.format("Symbol {n}", n=index + 1), SYMBOLS, key=f"class-join-symbol-{index}"
         )
+        for index in range(PATTERN_LENGTH)
+    ]
 
 
 def verdict(view: StudentView, t: Translator, *, then: str) -> None:
@@ -306,9 +312,13 @@ def main() -> None:
     if pages.seat is None:
         rejoin(state, pages)
     if pages.seat is None:
-        st.title(_("Join a class"), anchor=False)
-        join_form(state, pages)
-        return
+        form = st.empty()  # the join form's place, emptied once the student is seated
+        with form.container():
+            st.title(_("Join a class"), anchor=False)
+            seated = join_form(state, pages)
+        if not seated:
+            return
+        form.empty()
     student_screen(state, pages)
 
 
