@@ -258,10 +258,16 @@ def _part_weights(logs: FloatArray, onehot: FloatArray) -> npt.NDArray[np.float3
     return out
 
 
-def _falling(total: float, count: int) -> float:
-    out = 1.0
-    for step in range(count):
-        out *= total - step
+def _fallings(totals: npt.NDArray[np.int64], deepest: int) -> FloatArray:
+    """``totals[i] (totals[i] - 1) ... (totals[i] - k + 1)`` for ``k`` = 0..deepest, one row per
+    total: the number of ordered draws of ``k`` cards from a shoe of that size. One running
+    product per row (the same multiplications, in the same order, as a loop per size)."""
+    steps = totals.astype(np.float64)[:, None] - np.arange(deepest, dtype=np.float64)
+    out: FloatArray = np.ones((len(totals), deepest + 1))
+    np.cumprod(steps, axis=1, out=out[:, 1:])
+    # A sequence longer than the shoe cannot be dealt from it (its weight is zero): without this
+    # its coefficient would be 1/0, and 0 * inf a NaN (tiny shoes, deep resplits).
+    out[out <= 0] = np.inf
     return out
 
 
@@ -359,15 +365,11 @@ def outcome_matrix(
     sizes = group_sizes[firsts]
     lows = np.searchsorted(totals[by_total], sizes)
     highs = np.searchsorted(totals[by_total], sizes, side="right")
-    for first, last, low_row, high_row in zip(
-        firsts.tolist(), lasts.tolist(), lows.tolist(), highs.tolist(), strict=True
+    fallings = _fallings(sizes, deepest)
+    for first, last, low_row, high_row, denominators in zip(
+        firsts.tolist(), lasts.tolist(), lows.tolist(), highs.tolist(), fallings, strict=True
     ):
         rows = by_total[low_row:high_row]
-        total = int(group_sizes[first])
-        denominators = np.array([_falling(float(total), k) for k in range(deepest + 1)])
-        # A sequence longer than the shoe cannot be dealt from it (its weight is zero): without
-        # this its coefficient would be 1/0, and 0 * inf a NaN (tiny shoes, deep resplits).
-        denominators[denominators <= 0] = np.inf
         # Single precision for the products: each term keeps 7 significant digits and the sums
         # are over a few hundred positive terms, so the probabilities keep about 7 digits, far
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
