@@ -354,36 +354,31 @@ def outcome_matrix(
     # places are ever set, so one array serves every size (set again, never cleared).
     flat = np.zeros(n_shared * len(OUTCOMES) * n_other, dtype=np.float32)
     # Each shoe's group, its (size, shared part), numbered by size then part with one sort of
-    # the batch: a size's groups are then one run of numbers, its shoes sorted by size.
+    # the batch: a size's groups are then one run of numbers.
     parts = len(shared)
     group_keys, group_of = np.unique(totals * parts + shared_of, return_inverse=True)
     group_of = group_of.reshape(-1)
     group_sizes = group_keys // parts
     firsts = np.concatenate([[0], np.flatnonzero(np.diff(group_sizes)) + 1]).astype(np.int64)
     lasts = np.append(firsts[1:], len(group_keys))
-    by_total = np.argsort(totals, kind="stable")
-    sizes = group_sizes[firsts]
-    lows = np.searchsorted(totals[by_total], sizes)
-    highs = np.searchsorted(totals[by_total], sizes, side="right")
-    fallings = _fallings(sizes, deepest)
-    for first, last, low_row, high_row, denominators in zip(
-        firsts.tolist(), lasts.tolist(), lows.tolist(), highs.tolist(), fallings, strict=True
-    ):
-        rows = by_total[low_row:high_row]
+    fallings = _fallings(group_sizes[firsts], deepest)
+    # Every group's product with the coefficients of its size, one matrix product per size...
+    mixed = np.empty((len(group_keys), len(OUTCOMES), n_other), dtype=np.float32)
+    for first, last, denominators in zip(firsts.tolist(), lasts.tolist(), fallings, strict=True):
         # Single precision for the products: each term keeps 7 significant digits and the sums
         # are over a few hundred positive terms, so the probabilities keep about 7 digits, far
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
         # pair is one multiset, so the coefficients are set, not summed.
         flat[layout] = design.orders / denominators[design.sizes]
-        mixed = (shared[group_keys[first:last] % parts] @ flat.reshape(n_shared, -1)).reshape(
-            last - first, len(OUTCOMES), n_other
-        )
-        local = group_of[rows] - first
-        for start in range(0, len(rows), _CHUNK):
-            part = slice(start, start + _CHUNK)
-            out[rows[part]] = np.einsum(
-                "rok,rk->ro", mixed[local[part]], other[other_of[rows[part]]]
-            )
+        mixed[first:last] = (
+            shared[group_keys[first:last] % parts] @ flat.reshape(n_shared, -1)
+        ).reshape(last - first, len(OUTCOMES), n_other)
+    # ... then each shoe's row: its group's product with its other side's weights, for every
+    # shoe of the batch at once, whatever its size (each row is summed alone, so the batching
+    # changes no bit of it).
+    for start in range(0, len(totals), _CHUNK):
+        part = slice(start, start + _CHUNK)
+        out[part] = np.einsum("rok,rk->ro", mixed[group_of[part]], other[other_of[part]])
     return out
 
 
