@@ -111,6 +111,7 @@ def clear_caches() -> None:
     dealer_module._design.cache_clear()
     solver_module.hand_graph.cache_clear()
     solver_module._may_double.cache_clear()
+    solver_module._LAYOUTS.clear()
 
 
 def median_of(call: Callable[[], object]) -> float:

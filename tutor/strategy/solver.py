@@ -483,8 +483,8 @@ class UpCardSolver:
         n = graph.bust
         shoe = np.array(self.shoe)
         masks: list[BoolArray] = []
-        blocks: list[IntArray] = []
         extras: list[IntArray] = []
+        trimmed = False  # whether the shoe is short of some hand a request asks for
         for extra, times, within, only in requests:
             rows = np.ones(n, dtype=bool) if only is None else only.copy()
             if extra:
@@ -500,22 +500,15 @@ class UpCardSolver:
                 ids = np.flatnonzero(rows)
                 fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
                 rows[ids[~fits]] = False
+                trimmed |= not fits.all()
             masks.append(rows)
-            blocks.append(np.flatnonzero(rows))
             extras.append(out_of_shoe)
-        # The requests' hands stacked in one order, by hard total from 21 down: each level is
-        # then one slice, its children all in earlier slices (hard totals only grow).
-        block_of = np.repeat(np.arange(len(blocks)), [len(ids) for ids in blocks])
-        hands = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
-        order = np.argsort(-graph.hard[hands], kind="stable")
-        hands, block_of = hands[order], block_of[order]
+        # Kept for the other up-cards only when the shoe holds every hand asked for: a small
+        # shoe's up-cards differ by the hands it can deal, and would never share one.
+        layout = _layout(tuple(masks), tuple(extras), keep=not trimmed)
+        hands, block_of, where, kids = layout.hands, layout.block_of, layout.where, layout.kids
         count = len(hands)
-        # Slots after the stacked hands: the bust node (-1) and a hand outside the request (0).
         bust_slot, zero_slot = count, count + 1
-        where = np.full((len(blocks), n + 1), zero_slot, dtype=np.int64)
-        where[block_of, hands] = np.arange(count)
-        where[:, n] = bust_slot
-        kids = where[block_of[:, None], graph.child[hands]]
         if self.infinite:
             draws = np.tile(np.array(INFINITE), (count, 1))
             dealer = np.tile(np.array(dealer_distribution(
@@ -523,19 +516,14 @@ class UpCardSolver:
                 after_peek=True,
             )), (count, 1))
         else:
-            removed = graph.counts[hands] + np.array(extras).reshape(-1, 10)[block_of]
-            draws, dealer = self._draws_and_dealer(removed)
-        totals = graph.total[hands]
+            draws, dealer = self._draws_and_dealer(layout.removed)
+        totals = layout.totals
         stand = np.empty(count + 2)
         stand[:count] = standing(dealer, totals) if count else 0.0
         stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
         hit = np.zeros(count)
-        bounds = [0, *(np.flatnonzero(np.diff(graph.hard[hands])) + 1), count]
-        for low, high in pairwise(bounds):  # children before parents
-            if low == high:
-                continue
-            level = slice(low, high)
+        for level in layout.levels:  # children before parents
             hit[level] = np.einsum("hv,hv->h", draws[level], best[kids[level]])
             best[level] = np.where(totals[level] >= 21, stand[level],
                                    np.maximum(stand[level], hit[level]))
@@ -817,6 +805,85 @@ class UpCardSolver:
         )
         self._zero_rows[key] = got
         return got
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How ``UpCardSolver._stack`` lays out the hands of its requests: by hard total from 21
+    down, each level one slice whose children all lie in earlier slices (hard totals only grow).
+    Request ``b``'s hand ``h`` sits at ``where[b, h]``; after the ``len(hands)`` stacked hands
+    come the bust slot (-1) and a slot for a hand outside the request (0)."""
+
+    hands: IntArray
+    block_of: IntArray
+    where: IntArray
+    kids: IntArray  # (hands, 10): each stacked hand's child by each card, as a slot
+    removed: IntArray  # (hands, 10): the cards each stacked hand takes out of the shoe
+    totals: IntArray
+    levels: tuple[slice, ...]
+
+
+class _LayoutKey:
+    """The requests' masks and extra cards as a dictionary key: equal when every mask and every
+    extra is, hashed once (the masks' bytes)."""
+
+    __slots__ = ("_bytes", "_hash")
+
+    def __init__(self, masks: tuple[BoolArray, ...], extras: tuple[IntArray, ...]) -> None:
+        self._bytes = b"".join(
+            [np.packbits(mask).tobytes() for mask in masks] + [extra.tobytes() for extra in extras]
+        ) + len(masks).to_bytes(4, "little")
+        self._hash = hash(self._bytes)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _LayoutKey) and self._bytes == other._bytes
+
+
+_LAYOUTS: dict[_LayoutKey, _Layout] = {}
+_LAYOUTS_LOCK = threading.Lock()
+#: Layouts kept (about 1.5 MB each at most): the ten up-cards of a shoe of several decks ask for
+#: the same few (every hand, which every such rule set shares, and the single splits' hands).
+_LAYOUTS_KEPT = 8
+
+
+def _layout(
+    masks: tuple[BoolArray, ...], extras: tuple[IntArray, ...], *, keep: bool
+) -> _Layout:
+    """The layout of requests picking ``masks`` of the hand graph with ``extras`` out of the
+    shoe: it depends on the hands only, not on the dealer's card, so with ``keep`` it is built
+    once and shared by every up-card (and rule set) asking for the same hands."""
+    key = _LayoutKey(masks, extras) if keep else None
+    got = _LAYOUTS.get(key) if key is not None else None
+    if got is not None:
+        return got
+    graph = hand_graph()
+    n = graph.bust
+    blocks = [np.flatnonzero(mask) for mask in masks]
+    block_of = np.repeat(np.arange(len(blocks)), [len(ids) for ids in blocks])
+    hands = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
+    order = np.argsort(-graph.hard[hands], kind="stable")
+    hands, block_of = hands[order], block_of[order]
+    count = len(hands)
+    where = np.full((len(blocks), n + 1), count + 1, dtype=np.int64)
+    where[block_of, hands] = np.arange(count)
+    where[:, n] = count
+    kids = where[block_of[:, None], graph.child[hands]]
+    removed = graph.counts[hands] + np.array(extras).reshape(-1, 10)[block_of]
+    bounds = [0, *(np.flatnonzero(np.diff(graph.hard[hands])) + 1), count]
+    levels = tuple(slice(low, high) for low, high in pairwise(bounds) if low < high)
+    for array in (hands, block_of, where, kids, removed):
+        array.setflags(write=False)
+    got = _Layout(hands, block_of, where, kids, removed, graph.total[hands], levels)
+    if key is None:
+        return got
+    with _LAYOUTS_LOCK:
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.pop(next(iter(_LAYOUTS)))
+        _LAYOUTS[key] = got
+    return got
 
 
 @dataclass(frozen=True)
