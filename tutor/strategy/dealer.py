@@ -305,7 +305,7 @@ class _Side:
         return _part_weights(_part_logs(self.shoes, self.depths), self.onehot)
 
 
-#: Rows of one shoe size contracted at once: bounds the memory of the gathered products.
+#: Shoes contracted at once: bounds the memory of the gathered products.
 _CHUNK = 2048
 
 
