@@ -21,7 +21,7 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 #: A removed composition as one integer (six bits per card value: at most 63 of a value).
-_KEY_WEIGHTS: IntArray = np.array([1 << (6 * index) for index in range(10)], dtype=np.int64)
+KEY_WEIGHTS: IntArray = np.array([1 << (6 * index) for index in range(10)], dtype=np.int64)
 
 
 def add_card(hand: Hand, value: int) -> Hand:
@@ -81,9 +81,9 @@ def hand_graph() -> HandGraph:
     soft = (counts[:, 0] > 0) & (hard + 10 <= 21)
     total = hard + 10 * soft
     # One card more: the hand's key plus that value's weight, looked up among the sorted keys.
-    keys = counts @ _KEY_WEIGHTS
+    keys = counts @ KEY_WEIGHTS
     order = np.argsort(keys)
-    grown = keys[:, None] + _KEY_WEIGHTS[None, :]
+    grown = keys[:, None] + KEY_WEIGHTS[None, :]
     at = np.minimum(np.searchsorted(keys[order], grown), len(counts) - 1)
     child = np.where(keys[order][at] == grown, order[at], len(counts))
     levels = tuple(np.flatnonzero(hard == h) for h in range(21, 0, -1))

@@ -80,8 +80,8 @@ from tutor.strategy.dealer import (
     outcome_matrix,
 )
 from tutor.strategy.hands import (
-    _KEY_WEIGHTS,
     EMPTY,
+    KEY_WEIGHTS,
     BoolArray,
     Hand,
     HandGraph,
@@ -248,7 +248,7 @@ class UpCardSolver:
             removed = np.concatenate(parts)
             removed = removed[self._holds(removed)]
             with self._lock:
-                self._compute(removed @ _KEY_WEIGHTS, removed)
+                self._compute(removed @ KEY_WEIGHTS, removed)
 
         if not self._prepared:
             batch([graph.counts])
@@ -283,7 +283,7 @@ class UpCardSolver:
         and the split values computed so far."""
         graph = hand_graph()
         keys = distinct(graph.counts[np.all(graph.counts <= np.array(self.shoe), axis=1)]
-                         @ _KEY_WEIGHTS)
+                         @ KEY_WEIGHTS)
         found = np.searchsorted(self._cache_keys, keys)
         if len(keys) and (found.max() >= len(self._cache_keys)
                           or np.any(self._cache_keys[found] != keys)):
@@ -318,7 +318,7 @@ class UpCardSolver:
         for the shoe without each row of ``removed``, cached by composition: the same shoe comes
         back for many hands (a hand with two extra pair cards out is the hand one pair card larger
         with one out), so each is computed once per up-card."""
-        keys = removed @ _KEY_WEIGHTS
+        keys = removed @ KEY_WEIGHTS
         found = self._find(keys)
         if not np.all(found >= 0):
             self._compute(keys, removed)
