@@ -15,19 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
-import tempfile
 
 import numpy as np
 
+from tutor.rules import PRESETS
+from tutor.strategy.dealer import full_shoe
+from tutor.strategy.solution import Solution
+
 
 def main() -> None:
-    # Nothing saved is read: every solution is computed here, in a data folder of its own.
-    os.environ["TUTOR_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-fingerprint-")
-    from tutor.rules import PRESETS
-    from tutor.strategy.dealer import full_shoe
-    from tutor.strategy.solution import Solution
-
+    # A ``Solution`` built here is computed whole, never read from nor written to the data
+    # folder (``solution._solve`` does that for the app).
     for name, rules in PRESETS.items():
         for decks in sorted({rules.decks, 1, 2}):
             table = dataclasses.replace(rules, decks=decks)

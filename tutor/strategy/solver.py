@@ -823,26 +823,7 @@ class _Layout:
     levels: tuple[slice, ...]
 
 
-class _LayoutKey:
-    """The requests' masks and extra cards as a dictionary key: equal when every mask and every
-    extra is, hashed once (the masks' bytes)."""
-
-    __slots__ = ("_bytes", "_hash")
-
-    def __init__(self, masks: tuple[BoolArray, ...], extras: tuple[IntArray, ...]) -> None:
-        self._bytes = b"".join(
-            [np.packbits(mask).tobytes() for mask in masks] + [extra.tobytes() for extra in extras]
-        ) + len(masks).to_bytes(4, "little")
-        self._hash = hash(self._bytes)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _LayoutKey) and self._bytes == other._bytes
-
-
-_LAYOUTS: dict[_LayoutKey, _Layout] = {}
+_LAYOUTS: dict[bytes, _Layout] = {}
 _LAYOUTS_LOCK = threading.Lock()
 #: Layouts kept (about 1.5 MB each at most): the ten up-cards of a shoe of several decks ask for
 #: the same few (every hand, which every such rule set shares, and the single splits' hands).
@@ -855,7 +836,10 @@ def _layout(
     """The layout of requests picking ``masks`` of the hand graph with ``extras`` out of the
     shoe: it depends on the hands only, not on the dealer's card, so with ``keep`` it is built
     once and shared by every up-card (and rule set) asking for the same hands."""
-    key = _LayoutKey(masks, extras) if keep else None
+    # The key: every mask's bits and every extra's counts (the masks all have the graph's size).
+    key = b"".join(
+        [np.packbits(mask).tobytes() for mask in masks] + [extra.tobytes() for extra in extras]
+    ) if keep else None
     got = _LAYOUTS.get(key) if key is not None else None
     if got is not None:
         return got
