@@ -712,10 +712,8 @@ class UpCardSolver:
         # Children before parents (hard totals only grow): the hitters by hard total from 21
         # down, one slice per total.
         hitters = hitters[np.argsort(-graph.hard[rows[hitters]], kind="stable")]
-        levels = graph.hard[rows[hitters]]
-        bounds = [0, *(np.flatnonzero(np.diff(levels)) + 1), len(hitters)]
-        for low, high in pairwise(bounds):
-            ids = hitters[low:high]
+        for level in _runs(graph.hard[rows[hitters]]):
+            ids = hitters[level]
             played[ids] = np.einsum("hv,hv->h", draws[ids], played[kids[ids]])
         seconds = where[graph.child[graph.index[add_card(EMPTY, pair)]]]
         at = np.arange(depth)[:, None] * size + seconds[None, :]
@@ -823,6 +821,13 @@ class _Layout:
     levels: tuple[slice, ...]
 
 
+def _runs(sorted_values: IntArray) -> tuple[slice, ...]:
+    """The runs of equal values in a sorted array, as slices: the levels of hands sorted by hard
+    total, each valued in one array operation once the levels before it are."""
+    bounds = [0, *(np.flatnonzero(np.diff(sorted_values)) + 1), len(sorted_values)]
+    return tuple(slice(low, high) for low, high in pairwise(bounds) if low < high)
+
+
 _LAYOUTS: dict[bytes, _Layout] = {}
 _LAYOUTS_LOCK = threading.Lock()
 #: Layouts kept (about 1.5 MB each at most): the ten up-cards of a shoe of several decks ask for
@@ -856,8 +861,7 @@ def _layout(
     where[:, n] = count
     kids = where[block_of[:, None], graph.child[hands]]
     removed = graph.counts[hands] + np.array(extras).reshape(-1, 10)[block_of]
-    bounds = [0, *(np.flatnonzero(np.diff(graph.hard[hands])) + 1), count]
-    levels = tuple(slice(low, high) for low, high in pairwise(bounds) if low < high)
+    levels = _runs(graph.hard[hands])
     for array in (hands, block_of, where, kids, removed):
         array.setflags(write=False)
     got = _Layout(hands, block_of, where, kids, removed, graph.total[hands], levels)
