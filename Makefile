@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
+	$(BIN)/streamlit run serve.py --server.port $(PORT) --browser.gatherUsageStats false
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,10 +1,11 @@
 """The app served for real, and Debian's chromium to look at it: one helper for the tests and the
 benchmarks alike (``tests/`` and ``bench/`` import it; nothing in ``bench/`` imports ``tests``).
 
-One place knows how to start ``streamlit run app.py`` on a free port (with a database of its own)
-and wait for it, how to launch chromium on this machine (``/usr/bin/chromium``, never a
-downloaded browser), the page helpers every browser script uses, where screenshots go, and how to
-run ``deploy/school`` (app processes behind HAProxy) on a database of its own.
+One place knows how to start ``streamlit run serve.py`` (the app as shipped) on a free port (with
+a database of its own) and wait for it, how to launch chromium on this machine
+(``/usr/bin/chromium``, never a downloaded browser), the page helpers every browser script uses,
+where screenshots go, and how to run ``deploy/school`` (app processes behind HAProxy) on a
+database of its own.
 
 Why here, at the top of the repository, and not in ``tutor/``: it is a developer's tool, never part
 of the app a school installs (``pyproject.toml`` packages ``tutor*`` only), and it drives a
@@ -84,7 +85,8 @@ def app_server(
     log: Path | None = None,
     port: int | None = None,
 ) -> Iterator[str]:
-    """``streamlit run app.py`` on a free loopback port until the block ends; yields its URL.
+    """``streamlit run serve.py`` (``app.py`` as ``make serve`` serves it) on a free loopback
+    port until the block ends; yields its URL.
 
     ``data_dir`` gives the server a database of its own (``TUTOR_DATA_DIR``); the block starts
     once ``ready_path`` answers 200. ``log``: a file that receives the server's output (what an
@@ -103,7 +105,7 @@ def app_server(
             "-m",
             "streamlit",
             "run",
-            "app.py",
+            "serve.py",
             "--server.headless",
             "true",
             "--server.port",
