@@ -18,6 +18,10 @@ Figures, one ``name: value unit`` line each:
   to the last phone showing it, divided by the phones (median over the reveals): what drawing one
   phone's verdict costs the server, the part of a reveal that grows with the class;
 - ``class_browser_join_p50/p95``: from a phone's Join click to its waiting screen;
+- ``class_browser_server_cpu_per_join`` / ``…_browser_cpu_per_join``: the server's and the
+  browsers' CPU time from the first phone opening the join address to the last one seated,
+  divided by the phones (the page's load, its files, the session's start and the join);
+  ``class_browser_joins_all_seated``: that span's wall time;
 - ``class_browser_reveal_p50/p95``: from the reveal's commit to the verdict on each phone (the
   server's look at the class, ``tutor.ui.class_mode.push``, is part of it), over every question
   but the first;
@@ -284,7 +288,18 @@ async def run_class(
         async def joined(phone: Phone) -> None:
             await join(browser, url, code, phone)
 
+        before, browser_before, clock = cpu_seconds(pid), browser_cpu_seconds(), time.monotonic()
         await each(phones, joined)
+        joining = max(1, sum(1 for phone in phones if not phone.errors))
+        print(f"class_browser_joins_all_seated: {time.monotonic() - clock:.2f} s")
+        print(
+            "class_browser_server_cpu_per_join: "
+            f"{1000 * (cpu_seconds(pid) - before) / joining:.0f} ms"
+        )
+        print(
+            "class_browser_browser_cpu_per_join: "
+            f"{1000 * (browser_cpu_seconds() - browser_before) / joining:.0f} ms"
+        )
         # A waiting minute: every phone in the lobby, its page polling every 2 s.
         before, clock = cpu_seconds(pid), time.monotonic()
         await asyncio.sleep(args.wait)
