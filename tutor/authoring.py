@@ -8,9 +8,9 @@ and what publishing does to the learners already on it are rules, tested without
   creator), or any browser that types the lesson's link token and its key (shown once, as a
   class's teacher key). A ``LessonHandle`` is what either way hands back, and every change takes
   one: the page never changes a lesson it was not handed.
-- **Who sees it**: the students given its link (``/lessons?l=TOKEN``), and only its published
-  version, which passed the checker; a draft, broken or not, is read for its author alone. No
-  visitor's course list holds a teacher's lesson.
+- **Who sees it**: the students given its link (``/?l=TOKEN``: the lessons page is the app's
+  first, at its root), and only its published version, which passed the checker; a draft,
+  broken or not, is read for its author alone. No visitor's course list holds a teacher's lesson.
 - **Publishing again**: a learner's progress is kept on every step that did not change. The steps
   of the old and the new version are compared as the checker read them (the step's own data, and
   the lesson's table and moves for the steps the table plays), matched in order

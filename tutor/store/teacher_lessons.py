@@ -49,7 +49,8 @@ teacher_lessons = sa.Table(
     # The owning browser's learner token hash; None once that browser's data was erased (the
     # lesson stays, reopened with its link token and key).
     sa.Column("owner_hash", sa.String(64), nullable=True, index=True),
-    # What a student's link holds (``/lessons?l=TOKEN``): random, unique, never the owner.
+    # What a student's link holds (``/?l=TOKEN``, the lessons page at the root): random, unique,
+    # never the owner.
     sa.Column("token", sa.String(TOKEN_CHARS), nullable=False),
     # scrypt of the key that reopens the lesson from another browser (``tutor.classroom.access``).
     sa.Column("key_hash", sa.String(200), nullable=False),
