@@ -103,6 +103,9 @@ def test_a_browser_that_refuses_gzip_gets_the_plain_bytes(
         ("gzip;q=0", False),
         ("gzip;q=0.0", False),
         ("x-gzip", False),
+        ("gzip;q=0, *", False),
+        ("*;q=0, gzip", True),
+        ("br, *;q=0", False),
         ("", False),
     ],
 )

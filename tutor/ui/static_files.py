@@ -56,19 +56,18 @@ def streamlit_static_folder() -> Path:
 
 
 def accepts_gzip(headers: list[tuple[bytes, bytes]]) -> bool:
-    """Whether a request's ``Accept-Encoding`` allows gzip (``gzip`` or ``*``, not at q=0)."""
+    """Whether a request's ``Accept-Encoding`` allows gzip: named, or ``*``, and not at ``q=0``
+    (a ``gzip`` named at ``q=0`` is refused even where ``*`` is accepted, as RFC 9110 says)."""
+    accepted: dict[str, bool] = {}
     for name, value in headers:
         if name.lower() != b"accept-encoding":
             continue
         for item in value[:ACCEPT_ENCODING_MAX].decode("latin-1").split(","):
             coding, _, parameters = item.partition(";")
-            if coding.strip().lower() not in {"gzip", "*"}:
-                continue
             quality = parameters.replace(" ", "").lower()
-            if quality.startswith("q=") and quality[2:].rstrip("0").rstrip(".") in {"0", ""}:
-                continue
-            return True
-    return False
+            refused = quality.startswith("q=") and quality[2:].rstrip("0").rstrip(".") in {"0", ""}
+            accepted[coding.strip().lower()] = not refused
+    return accepted.get("gzip", accepted.get("*", False))
 
 
 class StaticFile:
