@@ -8,6 +8,7 @@ import asyncio
 import gzip
 import re
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,10 @@ def ask(
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: a browser test earlier in the same process may leave an event loop
+    # running in this one (Playwright's synchronous API), where ``asyncio.run`` refuses to start.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     start, *bodies = sent
     answered = {name.decode(): value.decode() for name, value in start["headers"]}
     return start["status"], answered, b"".join(body["body"] for body in bodies)
