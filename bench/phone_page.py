@@ -7,7 +7,7 @@ the script moves the class on through ``tutor.classroom.Classroom`` as ``class_b
 does. The page's own work is read from Chrome's ``Performance.getMetrics`` (task, script,
 layout and style times, in ms of the page's main thread) before and after each step; the quiet
 figure is a waiting period of ``--quiet`` seconds divided by the screen's polls in it
-(``class_student.SCREEN_SECONDS``). Medians over the questions but the first. One
+(``tutor.ui.class_mode.push.SCREEN_SECONDS``). Medians over the questions but the first. One
 ``name: value unit`` line each.
 
 Measured 2026-12-05: a reveal and a quiet poll each cost the page 31-41 ms of task time, so a
@@ -21,7 +21,6 @@ function of more than 6 ms.
 from __future__ import annotations
 
 import argparse
-import ast
 import asyncio
 import statistics
 import sys
@@ -40,6 +39,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 from serving import CHROMIUM, LAUNCH_ARGS, app_server  # noqa: E402
 from tutor.classroom import Classroom  # noqa: E402
 from tutor.store import Store  # noqa: E402
+from tutor.ui.class_mode.push import SCREEN_SECONDS  # noqa: E402
 
 METRICS = {
     "TaskDuration": "task",
@@ -47,19 +47,6 @@ METRICS = {
     "LayoutDuration": "layout",
     "RecalcStyleDuration": "style",
 }
-
-
-def screen_seconds() -> float:
-    """``class_student.SCREEN_SECONDS``, the phone screen's own poll, read from the page's source:
-    importing a page module runs the page."""
-    source = (ROOT / "tutor" / "ui" / "pages" / "class_student.py").read_text()
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Assign | ast.AnnAssign):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == "SCREEN_SECONDS" for t in targets):
-                assert node.value is not None
-                return float(ast.literal_eval(node.value))
-    raise LookupError("no SCREEN_SECONDS in class_student.py")
 
 
 #: Time for a step's drawing to end after its text shows (the page's work is read after it).
@@ -103,7 +90,7 @@ async def measure(url: str, room: Classroom, questions: int, quiet: float) -> No
             reveals.append(spent(await metrics(cdp), before))
         before = await metrics(cdp)
         await phone.page.wait_for_timeout(quiet * 1000)
-        polls = quiet / screen_seconds()
+        polls = quiet / SCREEN_SECONDS
         waited = spent(await metrics(cdp), before)
         quiet_poll = {name: value / polls for name, value in waited.items()}
         await browser.close()

@@ -34,8 +34,13 @@ _LOG = logging.getLogger(__name__)
 #: session's row per class followed: ten a second cost the server nothing it can measure beside
 #: the phones' own runs, ``bench/class_browser.py``'s CPU per phone).
 LOOK_SECONDS = 0.1
+#: How often a phone's screen is drawn again of itself (``class_student``'s screen fragment). The
+#: class's steps reach it as they happen (told from here); this brings the rest (a seat taken
+#: away, a database back). Here rather than in the page so that a benchmark can read it: importing
+#: a page module runs the page.
+SCREEN_SECONDS = 5.0
 #: A phone whose screen has not been drawn for this long is forgotten: its page was closed (a
-#: screen open draws itself again every few seconds, ``class_student.SCREEN_SECONDS``).
+#: screen open draws itself again every ``SCREEN_SECONDS``).
 FORGET_SECONDS = 30.0
 
 Moment = tuple[int, bool, bool]

@@ -27,17 +27,13 @@ from tutor.render.style import CAPTION
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
 from tutor.ui.class_mode.live import question_view
-from tutor.ui.class_mode.push import this_fragment, this_phone
+from tutor.ui.class_mode.push import SCREEN_SECONDS, this_fragment, this_phone
 from tutor.ui.client import client_address
 from tutor.ui.components import shortcut
 from tutor.ui.faults import callback_guard, database_guard
 from tutor.ui.resources import classroom, followers
 from tutor.ui.state import app_state
 from tutor.visit import AppState, ClassPages, StudentSeat
-
-#: How often a phone's screen is drawn again of itself. The class's steps reach it as they happen
-#: (``tutor.ui.class_mode.push``); this brings the rest (a seat taken away, a database back).
-SCREEN_SECONDS = 5.0
 
 
 def _join(
