@@ -49,10 +49,11 @@ ACCEPT_ENCODING_MAX = 256
 
 
 def streamlit_static_folder() -> Path:
-    """Streamlit's folder of hashed front-end files (``static/static`` in its package)."""
-    import streamlit
+    """Streamlit's folder of hashed front-end files: ``static`` inside the folder its own static
+    handler serves (``file_util.get_static_dir``, beside ``index.html``)."""
+    from streamlit import file_util
 
-    return Path(streamlit.__file__).parent / "static" / "static"
+    return Path(file_util.get_static_dir()) / "static"
 
 
 def accepts_gzip(headers: list[tuple[bytes, bytes]]) -> bool:
