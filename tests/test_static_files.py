@@ -26,6 +26,11 @@ SCRIPT = "console.log('a hand of blackjack');\n" * 200
 PASSED_ON = b"passed on to Streamlit"
 
 
+def page_scripts(page: str) -> list[str]:
+    """The scripts Streamlit's ``index.html`` loads, as names under its ``static/`` folder."""
+    return re.findall(r'src="\./static/([^"]+\.js)"', page)
+
+
 def folder_of_files(root: Path) -> Path:
     (root / "js").mkdir(parents=True)
     (root / "js" / "main.abc123.js").write_text(SCRIPT)
@@ -189,7 +194,7 @@ def test_the_table_holds_streamlits_own_front_end() -> None:
     """The page's main script, named in Streamlit's ``index.html``, is one of the table's."""
     folder = streamlit_static_folder()
     page = (folder.parent / "index.html").read_text()
-    scripts = re.findall(r'src="\./static/([^"]+\.js)"', page)
+    scripts = page_scripts(page)
     assert scripts
     files = StaticFromMemory(streamlit, folder, base="")
     for script in scripts:
@@ -205,7 +210,7 @@ def test_the_served_app_answers_its_scripts_gzipped_from_serve_py(tmp_path: Path
     with app_server(tmp_path) as url:
         with urllib.request.urlopen(url + "/") as answer:
             page = answer.read().decode()
-        script = re.findall(r'src="\./static/([^"]+\.js)"', page)[0]
+        script = page_scripts(page)[0]
         asked = urllib.request.Request(
             f"{url}/static/{script}", headers={"Accept-Encoding": "gzip"}
         )
