@@ -64,11 +64,15 @@ class Solution:
         self.prepare_splits()
 
     def prepare_hands(self) -> None:
-        """Every up-card's dealer outcomes for every hand, in one batch, and the hands' values
-        (the unsplit optimum, which the splits' play follows)."""
+        """Every up-card's dealer outcomes for every hand and for the hands of the pairs split
+        only once, in one batch, and their values in one pass: the unsplit optimum (which a
+        resplit's play follows) and what each single split reads."""
+        rules = self.rules
+        pairs = range(1, 11) if rules.can_split else range(0)
         for solver in self.ups.values():
-            solver.prepare()
-            solver.values(0)
+            singles = solver.single_splits(pairs)
+            solver.prepare([(pair, rules.max_hands) for pair in singles])
+            solver.solve_hands(singles)
 
     def prepare_splits(self) -> None:
         """Every pair's split values (with and without double after split where it is allowed,

@@ -236,10 +236,11 @@ class UpCardSolver:
         return 1 + min(deepest, max(self.shoe[pair - 1] - 2, 0))
 
     def prepare(self, splits: Sequence[tuple[int, int]] = ()) -> None:
-        """Compute in two batches the dealer's outcomes for every shoe that the unsplit values and
-        the splits ``(pair, hands_available)`` will ask for: a few large batches cost far less
-        than many small ones. The unsplit values come first, since they decide which hands a
-        split reaches when its hands are played with the unsplit optimum."""
+        """Compute in at most two batches the dealer's outcomes for every shoe that the unsplit
+        values and the splits ``(pair, hands_available)`` will ask for: a few large batches cost
+        far less than many small ones. The unsplit hands and the single splits' come first; a
+        resplit's come second, since the unsplit values decide which hands it reaches when its
+        hands are played with the unsplit optimum."""
         if self.infinite:
             return
         graph = hand_graph()
@@ -250,9 +251,6 @@ class UpCardSolver:
             with self._lock:
                 self._compute(removed @ KEY_WEIGHTS, removed)
 
-        if not self._prepared:
-            batch([graph.counts])
-            self._prepared.add((0, 0))
         wanted = {(pair, self.split_depth(pair, hands)) for pair, hands in splits}
         # A resplit's batch with more pair cards out holds every shallower one of that pair
         # (the same hands, fewer pair cards out): only the deepest is computed.
@@ -262,20 +260,30 @@ class UpCardSolver:
                 deepest[pair] = max(depth, deepest.get(pair, 0))
         wanted = {(pair, depth) for pair, depth in wanted if depth == 1 or depth == deepest[pair]}
         wanted -= self._prepared
-        if not wanted:
+        # The unsplit hands and a single split's hands depend on no value: they share the first
+        # batch. A resplit's hands are those the unsplit optimum reaches, known only once the
+        # unsplit hands are valued (``dealt_rows``): they come in a second.
+        singles = {(pair, depth) for pair, depth in wanted if depth == 1}
+        if (0, 0) not in self._prepared or singles:
+            first = [] if (0, 0) in self._prepared else [graph.counts]
+            for pair, _ in sorted(singles):
+                removed = graph.counts[self.split_hands(pair)]
+                removed[:, pair - 1] += 1
+                first.append(removed)
+            batch(first)
+            self._prepared |= singles | {(0, 0)}
+        deeper = wanted - singles
+        if not deeper:
             return
         parts = []
-        for pair, depth in wanted:
-            if depth > 1:
-                holding = graph.counts[self.dealt_rows(pair)]
-            else:
-                holding = graph.counts[self.split_hands(pair)]
+        for pair, depth in sorted(deeper):
+            holding = graph.counts[self.dealt_rows(pair)]
             for times in range(1, depth + 1):
                 removed = holding.copy()
                 removed[:, pair - 1] += times
                 parts.append(removed)
         batch(parts)
-        self._prepared |= wanted
+        self._prepared |= deeper
 
     def snapshot(self) -> dict[str, npt.NDArray[np.generic]]:
         """What a saved solution keeps of this up-card (:mod:`tutor.strategy.saved`): the
@@ -418,16 +426,36 @@ class UpCardSolver:
     ) -> HandValues:
         return self._solve_batch([(extra, times, within, only)])[0]
 
+    def single_splits(self, pairs: Sequence[int]) -> list[int]:
+        """Of ``pairs``, those split once whatever the seat holds (no resplit, or an infinite
+        deck): the pairs ``solve_splits`` values from the hands holding the pair card."""
+        return [
+            pair for pair in dict.fromkeys(pairs)
+            if not (self.resplits(pair, self.rules.max_hands) and not self.infinite)
+        ]
+
+    def solve_hands(self, pairs: Sequence[int] = ()) -> None:
+        """The unsplit values and the single splits of ``pairs`` (``solve_splits``) in one pass
+        (``_stack``): the splits' hands depend on no value, so they need not wait for the unsplit
+        ones, and one pass over the levels of hard totals serves both."""
+        with self._lock:
+            if (0, 0, None) in self._values:
+                self.solve_splits(pairs)
+                return
+            wanted = [pair for pair in self.single_splits(pairs) if pair not in self._single]
+            requests = [(0, 0, None, None),
+                        *((pair, 1, None, self.split_hands(pair)) for pair in wanted)]
+            stacked = self._stack(requests)
+            self._values[(0, 0, None)] = _hand_values(stacked, 0, 0)
+            for block, pair in enumerate(wanted, start=1):
+                self._single.setdefault(pair, _SplitHands.of(stacked, block, pair))
+
     def solve_splits(self, pairs: Sequence[int]) -> None:
         """What every single split of ``pairs`` reads (the hands holding the pair card, another
         one out of the shoe; only the two-card hands when split Aces take one card each),
         computed in one batch and only those few numbers kept. A resplit
         (``zero_memory_split``) needs none of these hands, so it costs nothing here."""
-        wanted = [
-            pair for pair in dict.fromkeys(pairs)
-            if not (self.resplits(pair, self.rules.max_hands) and not self.infinite)
-            and pair not in self._single
-        ]
+        wanted = [pair for pair in self.single_splits(pairs) if pair not in self._single]
         if not wanted:
             return
         with self._lock:
@@ -453,25 +481,9 @@ class UpCardSolver:
         one pass (``_stack``), each laid out over the whole graph: only the hands a request
         values are worked on; every other hand gets zeros (a hand outside ``rows`` is never
         read)."""
-        graph = hand_graph()
-        n = graph.bust
         stacked = self._stack(requests)
-        out = []
-        for block, ((extra, _, _, _), rows) in enumerate(
-            zip(requests, stacked.masks, strict=True)
-        ):
-            part = np.flatnonzero(stacked.block_of == block)
-            ids = stacked.hands[part]
-            full_stand, full_hit, full_best, full_double, full_bust = (
-                np.zeros(n) for _ in range(5)
-            )
-            full_draws = np.zeros((n, 10))
-            full_stand[ids], full_hit[ids] = stacked.stand[part], stacked.hit[part]
-            full_best[ids], full_double[ids] = stacked.best[part], stacked.double[part]
-            full_draws[ids], full_bust[ids] = stacked.draws[part], stacked.dealer_bust[part]
-            out.append(HandValues(extra, rows, full_stand, full_hit, full_best, full_double,
-                                  full_draws, full_bust))
-        return out
+        return [_hand_values(stacked, block, extra)
+                for block, (extra, _, _, _) in enumerate(requests)]
 
     def _stack(
         self, requests: Sequence[tuple[int, int, Hand | None, BoolArray | None]]
@@ -890,6 +902,20 @@ class _Stacked:
     double: FloatArray  # with both slots (0)
     draws: FloatArray
     dealer_bust: FloatArray
+
+
+def _hand_values(stacked: _Stacked, block: int, extra: int) -> HandValues:
+    """Request ``block`` of a stacked pass laid out over the whole graph (zeros for the hands it
+    does not value)."""
+    n = hand_graph().bust
+    part = np.flatnonzero(stacked.block_of == block)
+    ids = stacked.hands[part]
+    stand, hit, best, double, bust = (np.zeros(n) for _ in range(5))
+    draws = np.zeros((n, 10))
+    stand[ids], hit[ids] = stacked.stand[part], stacked.hit[part]
+    best[ids], double[ids] = stacked.best[part], stacked.double[part]
+    draws[ids], bust[ids] = stacked.draws[part], stacked.dealer_bust[part]
+    return HandValues(extra, stacked.masks[block], stand, hit, best, double, draws, bust)
 
 
 @dataclass(frozen=True)
