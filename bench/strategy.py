@@ -52,7 +52,7 @@ from tutor.strategy import advise, chart, house_edge, judge, saved
 from tutor.strategy import dealer as dealer_module
 from tutor.strategy import solution as solution_module
 from tutor.strategy import solver as solver_module
-from tutor.strategy.chart import build_chart
+from tutor.strategy.chart import _rows_by_hands, build_chart
 from tutor.table import decision_for
 
 REPEATS = 5
@@ -107,11 +107,12 @@ def run_edge(rules: Path | str, data: Path, command: str = "edge") -> tuple[floa
 def clear_caches() -> None:
     """Forget every solution and every table the strategy builds once per process."""
     solution_module._solve.cache_clear()
-    dealer_module.dealer_sequences.cache_clear()
+    dealer_module._all_sequences.cache_clear()
     dealer_module._design.cache_clear()
     solver_module.hand_graph.cache_clear()
     solver_module._may_double.cache_clear()
     solver_module._LAYOUTS.clear()
+    _rows_by_hands.cache_clear()
 
 
 def median_of(call: Callable[[], object]) -> float:

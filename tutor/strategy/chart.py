@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -159,23 +159,29 @@ def _weight(solution: Solution, up: int, values: tuple[int, ...]) -> float:
 
 def _row_hands(kind: str, row: int) -> list[tuple[int, ...]]:
     """The card values making one chart row: two cards if possible, else three."""
-    for size in (2, 3):
-        found = []
+    return _rows_by_hands().get((kind, row), [])
+
+
+@lru_cache(maxsize=1)
+def _rows_by_hands() -> dict[tuple[str, int], list[tuple[int, ...]]]:
+    """Every row's hands (``_row_hands``), found in one pass over the two- and three-card hands:
+    a row takes its two-card hands (the unpaired ones where it has both), or its three-card
+    hands where no two cards make it (hard 21: two cards make 21 only as a natural)."""
+    graph = hand_graph()
+    found: dict[int, dict[tuple[str, int], list[tuple[int, ...]]]] = {2: {}, 3: {}}
+    for size, rows in found.items():
         for values in combinations_with_replacement(range(1, 11), size):
             hand = hand_of(values)
-            graph = hand_graph()
             node = graph.index.get(hand)
             if node is None or (size == 2 and is_natural(hand)):
                 continue
-            if int(graph.total[node]) != row or bool(graph.soft[node]) != (kind == "soft"):
-                continue
-            found.append(values)
-        if size == 2:
-            unpaired = [values for values in found if values[0] != values[1]]
-            found = unpaired or found
-        if found:
-            return found
-    return []
+            kind = "soft" if bool(graph.soft[node]) else "hard"
+            rows.setdefault((kind, int(graph.total[node])), []).append(values)
+    out = dict(found[3])
+    for key, hands in found[2].items():
+        unpaired = [values for values in hands if values[0] != values[1]]
+        out[key] = unpaired or hands
+    return out
 
 
 def _averaged(

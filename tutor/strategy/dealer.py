@@ -80,60 +80,83 @@ class DealerSequences:
 _SEQUENCE_KEY = np.array([1 << (5 * index) for index in range(10)], dtype=np.int64)
 
 
-@lru_cache(maxsize=64)
 def dealer_sequences(up: int, *, hits_soft_17: bool, peek: bool) -> DealerSequences:
-    """Enumerate the dealer's finishing multisets from ``up``; see the module docstring.
+    """Every multiset the dealer can finish with from ``up``; see the module docstring. (A peek
+    changes nothing where no hole card makes a natural with ``up``.)"""
+    return _all_sequences(hits_soft_17)[(up, peek and natural_partner(up) is not None)]
+
+
+#: The starts ``_all_sequences`` enumerates: every up-card without a peek, and the two a peek
+#: conditions (the hole card of a natural left out).
+_STARTS: tuple[tuple[int, bool], ...] = (*((up, False) for up in VALUES), (1, True), (10, True))
+
+
+@lru_cache(maxsize=4)
+def _all_sequences(hits_soft_17: bool) -> dict[tuple[int, bool], DealerSequences]:
+    """The dealer's finishing multisets from every start of ``_STARTS``, enumerated together.
 
     Multisets are grown one card at a time; the number of orders reaching a multiset while the
     dealer is still drawing is carried along, so the enumeration never lists orders one by one.
+    Every start grows in the same arrays (a row knows its start), so a level of cards is a few
+    array operations for all of them: about ten levels in all, not ten per up-card.
     """
-    partner = natural_partner(up) or 0
+    ups = np.array([up for up, _ in _STARTS], dtype=np.int64)
+    partners = np.array([natural_partner(up) or 0 for up, _ in _STARTS], dtype=np.int64)
+    peeks = np.array([peek for _, peek in _STARTS], dtype=bool)
     values = np.arange(1, 11)
-    # The multisets still drawing, level by level (one card more each time), with the number of
-    # orders reaching each and its hard total with the up-card (carried, not summed again).
-    drawing = np.zeros((1, 10), dtype=np.int64)
-    orders = np.ones(1, dtype=np.int64)
-    hard = np.full(1, up, dtype=np.int64)
-    ends: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+    # The multisets still drawing, level by level (one card more each time): each row's start,
+    # the number of orders reaching it and its hard total with the up-card (carried, not summed
+    # again).
+    starts = np.arange(len(_STARTS), dtype=np.int64)
+    drawing = np.zeros((len(_STARTS), 10), dtype=np.int64)
+    orders = np.ones(len(_STARTS), dtype=np.int64)
+    hard = ups.copy()
+    ends: list[tuple[npt.NDArray[np.int64], ...]] = []
     first = True
     while len(drawing):
         rows = len(drawing)
         grown = np.repeat(drawing, 10, axis=0)
         value = np.tile(values, rows)
         grown[np.arange(rows * 10), value - 1] += 1
+        start = np.repeat(starts, 10)
         reach = np.repeat(orders, 10)
         now = np.repeat(hard, 10) + value
-        ace = (up == 1) | (grown[:, 0] > 0)
+        ace = (ups[start] == 1) | (grown[:, 0] > 0)
         soft = ace & (now + 10 <= 21)
         total = np.where(soft, now + 10, now)
-        natural = (value == partner) if first else np.zeros(len(value), dtype=bool)
+        natural = (value == partners[start]) if first else np.zeros(len(value), dtype=bool)
         bust = total > 21
         stands = (total > 17) | ((total == 17) & ~(soft & hits_soft_17))
         done = ~natural & (bust | stands)
         outcome = np.where(bust, BUST, total - 17)
-        ends.append((grown[done], reach[done], outcome[done]))
-        if not peek and natural.any():
-            ends.append((grown[natural], reach[natural], np.full(int(natural.sum()), NATURAL)))
+        ends.append((start[done], grown[done], reach[done], outcome[done]))
+        shown = natural & ~peeks[start]  # without a peek a natural is an outcome of its own
+        ends.append((start[shown], grown[shown], reach[shown],
+                     np.full(int(shown.sum()), NATURAL, dtype=np.int64)))
         going = ~natural & ~done
-        # Orders reaching the same multiset by different paths add up.
-        keys = grown[going] @ _SEQUENCE_KEY
+        # Orders reaching the same multiset from the same start by different paths add up.
+        keys = grown[going] @ _SEQUENCE_KEY + (start[going] << 50)
         _, first_of, index = np.unique(keys, return_index=True, return_inverse=True)
         drawing = grown[going][first_of]
+        starts = start[going][first_of]
         orders = np.bincount(index.reshape(-1), weights=reach[going]).astype(np.int64)
         hard = now[going][first_of]
         first = False
-    counts = np.concatenate([part[0] for part in ends])
-    reached = np.concatenate([part[1] for part in ends])
-    outcomes = np.concatenate([part[2] for part in ends])
-    # One row per (multiset, outcome), in the order of the multisets' counts (Ace first).
-    keys = (counts @ _SEQUENCE_KEY) * len(OUTCOMES) + outcomes
+    start, counts, reached, outcomes = (np.concatenate(part) for part in zip(*ends, strict=True))
+    # One row per (start, multiset, outcome), in the order of the multisets' counts (Ace first).
+    keys = (((start << 50) + counts @ _SEQUENCE_KEY) * len(OUTCOMES)) + outcomes
     _, first_of, index = np.unique(keys, return_index=True, return_inverse=True)
-    counts, outcomes = counts[first_of], outcomes[first_of]
+    start, counts, outcomes = start[first_of], counts[first_of], outcomes[first_of]
     summed = np.bincount(index.reshape(-1), weights=reached).astype(np.float64)
-    order = np.lexsort((outcomes, *counts.T[::-1]))
-    return DealerSequences(
-        up=up, counts=counts[order], orders=summed[order], outcome=outcomes[order]
-    )
+    order = np.lexsort((outcomes, *counts.T[::-1], start))
+    start, counts, summed, outcomes = start[order], counts[order], summed[order], outcomes[order]
+    bounds = np.searchsorted(start, np.arange(len(_STARTS) + 1))
+    return {
+        (up, peek): DealerSequences(
+            up=up, counts=counts[low:high], orders=summed[low:high], outcome=outcomes[low:high]
+        )
+        for (up, peek), low, high in zip(_STARTS, bounds[:-1], bounds[1:], strict=True)
+    }
 
 
 @dataclass(frozen=True)
@@ -184,15 +207,17 @@ def _design(up: int, hits_soft_17: bool, peek: bool) -> _Design:
     # also the fastest cut measured, up-card by up-card, on a six-deck solve.
     # The parts of every cut are counted from two sorts of the multisets (rows sharing a prefix,
     # or a suffix, are neighbours once sorted by it), and only the chosen cut's are built.
+    # A row starts a new prefix of ``cut`` values where it differs from the row before in one
+    # of them: the running "or" of the differences along the values counts every cut at once.
     counts = seqs.counts
     by_prefix = counts[np.lexsort(counts.T[::-1])]
     by_suffix = counts[np.lexsort(counts.T)]
-
-    def parts(rows: npt.NDArray[np.int64], columns: slice) -> int:
-        return 1 + int(np.any(rows[1:, columns] != rows[:-1, columns], axis=1).sum())
-
-    sizes = {cut: parts(by_prefix, slice(0, cut)) + parts(by_suffix, slice(cut, None))
-             for cut in range(2, 8)}
+    prefixes = 1 + np.logical_or.accumulate(by_prefix[1:] != by_prefix[:-1], axis=1).sum(axis=0)
+    suffixes = 1 + np.logical_or.accumulate(
+        (by_suffix[1:] != by_suffix[:-1])[:, ::-1], axis=1
+    ).sum(axis=0)[::-1]
+    # prefixes[c - 1]: distinct values 1..c; suffixes[c]: distinct values c+1..10.
+    sizes = {cut: int(prefixes[cut - 1] + suffixes[cut]) for cut in range(2, 8)}
     cut = min(sizes, key=lambda at: (sizes[at], at))
     (low, low_index), (high, high_index) = (
         _distinct_rows(counts[:, :cut]), _distinct_rows(counts[:, cut:])
