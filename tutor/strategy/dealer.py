@@ -396,9 +396,8 @@ def outcome_matrix(
         # more than any published figure or the 0.005 % house-edge target needs. A (low, high)
         # pair is one multiset, so the coefficients are set, not summed.
         flat[layout] = design.orders / denominators[design.sizes]
-        mixed[first:last] = (
-            shared[group_keys[first:last] % parts] @ flat.reshape(n_shared, -1)
-        ).reshape(last - first, len(OUTCOMES), n_other)
+        np.matmul(shared[group_keys[first:last] % parts], flat.reshape(n_shared, -1),
+                  out=mixed[first:last].reshape(last - first, -1))
     # ... then each shoe's row: its group's product with its other side's weights, for every
     # shoe of the batch at once, whatever its size (each row is summed alone, so the batching
     # changes no bit of it).
