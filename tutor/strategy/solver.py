@@ -159,6 +159,7 @@ class UpCardSolver:
         #: What the single splits read, per pair (``solve_splits``).
         self._single: dict[int, _SplitHands] = {}
         self._zero_rows: dict[tuple[int, bool], _ZeroMemoryRows] = {}
+        self._left_over: _Left | None = None
         # The same rule the engine applies (tutor.legality); whether a split hand may double
         # is the split's own ``das`` question.
         self.may_double = _may_double(rules)
@@ -353,6 +354,14 @@ class UpCardSolver:
         self._cache_keys = np.insert(self._cache_keys, at, missing)
         self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
 
+    def _left(self) -> _Left:
+        """What the shoe holds beyond each hand's cards (``_Left``), computed once."""
+        got = self._left_over
+        if got is None:
+            slack = np.array(self.shoe)[None, :] - hand_graph().counts
+            got = self._left_over = _Left(slack, np.all(slack >= 0, axis=1))
+        return got
+
     def _holds(self, removed: IntArray) -> BoolArray:
         """Which rows of ``removed`` the shoe holds. A shoe holding the most of each value any
         row takes (as several decks do) holds them all: the check row by row is only for small
@@ -509,10 +518,10 @@ class UpCardSolver:
             # (A shoe holding the most of each value any hand takes, as several decks do, holds
             # every hand: the check hand by hand is only for small shoes.)
             if not self.infinite and np.any(graph.most + out_of_shoe > shoe):
-                ids = np.flatnonzero(rows)
-                fits = np.all(graph.counts[ids] + out_of_shoe <= shoe, axis=1)
-                rows[ids[~fits]] = False
-                trimmed |= not fits.all()
+                left = self._left()
+                fits = left.fits if not extra else left.fits & (left.slack[:, extra - 1] >= times)
+                trimmed |= bool(np.any(rows & ~fits))
+                rows &= fits
             masks.append(rows)
             extras.append(out_of_shoe)
         # Kept for the other up-cards only when the shoe holds every hand asked for: a small
@@ -902,6 +911,16 @@ class _Stacked:
     double: FloatArray  # with both slots (0)
     draws: FloatArray
     dealer_bust: FloatArray
+
+
+@dataclass(frozen=True)
+class _Left:
+    """A small shoe against the hand graph: ``slack[h, v]``, the cards of value ``v + 1`` the
+    shoe holds beyond hand ``h``'s, and ``fits``, whether it holds the hand at all (a hand with
+    ``k`` more cards of a value out fits where it fits and that value's slack is ``k``)."""
+
+    slack: IntArray
+    fits: BoolArray
 
 
 def _hand_values(stacked: _Stacked, block: int, extra: int) -> HandValues:
