@@ -14,7 +14,10 @@ from tutor.ui.faults import connection_lost_css, page_guard
 from tutor.ui.page_words import speak_the_page_language
 from tutor.ui.state import app_state, remember_browser
 
-st.set_page_config(page_title="Blackjack Tutor", page_icon="🂡", layout="wide")
+# The tab's icon: an emoji Streamlit knows is drawn in the page itself. (A playing-card character
+# it does not read as an emoji became a link, and every page load asked the server for "/🂡";
+# a Material icon would be fetched from Google's servers.)
+st.set_page_config(page_title="Blackjack Tutor", page_icon="♠️", layout="wide")
 st.html(CSS)  # the app's CSS (contrast), in one place; a style-only block takes no room
 
 # A database fault (down, read-only, full, corrupt) is a sentence on the page and a record in the

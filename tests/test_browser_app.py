@@ -122,3 +122,30 @@ def test_the_strategy_chart_is_readable(server: str, chromium_browser: object) -
     page.get_by_text("Avantage de la maison").first.wait_for(timeout=120_000)  # type: ignore[attr-defined]
     _shot(page, "strategy-laptop")
     page.context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("path", ["/", "/join"])
+def test_a_page_asks_nothing_of_another_address(
+    server: str, chromium_browser: object, path: str
+) -> None:
+    """A school's network may reach nothing but the app (and a pupil's phone should tell no other
+    site it opened the class): every request the page makes goes to the app's own address, and
+    the tab's icon is drawn in the page (an emoji Streamlit turns into an inline picture; a
+    character it does not read as one becomes a link to a page that does not exist)."""
+    page = _page(chromium_browser, PHONE)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))  # type: ignore[attr-defined]
+    page.goto(f"{server}{path}")  # type: ignore[attr-defined]
+    _wait_idle(page)
+    # The page sets its icon once the script's first run reaches it (Streamlit's own before).
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => [...document.querySelectorAll(\"link[rel~='icon']\")]"
+        ".some((link) => link.getAttribute('href') !== './favicon.png')"
+    )
+    icons = page.locator("link[rel~='icon']").evaluate_all(  # type: ignore[attr-defined]
+        "(links) => links.map((link) => link.getAttribute('href'))"
+    )
+    assert icons and all(icon.startswith("data:image/svg+xml") for icon in icons), icons
+    elsewhere = [url for url in requested if not url.startswith(server)]
+    assert not elsewhere, elsewhere
+    page.context.close()  # type: ignore[attr-defined]
