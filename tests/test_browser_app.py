@@ -145,7 +145,8 @@ def test_a_page_asks_nothing_of_another_address(
     icons = page.locator("link[rel~='icon']").evaluate_all(  # type: ignore[attr-defined]
         "(links) => links.map((link) => link.getAttribute('href'))"
     )
-    assert icons and all(icon.startswith("data:image/svg+xml") for icon in icons), icons
+    assert icons
+    assert all(icon.startswith("data:image/svg+xml") for icon in icons), icons
     elsewhere = [url for url in requested if not url.startswith(server)]
     assert not elsewhere, elsewhere
     page.context.close()  # type: ignore[attr-defined]
