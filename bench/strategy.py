@@ -7,9 +7,10 @@ hands, late surrender, with the number of decks changed).
   the clock starts, an empty data folder), stage by stage, so that the next step is visible
   (issue 30): ``graph`` the hand graph and the rule set's solvers (which hands may double),
   ``dealer`` the dealer's tables per up-card (the finishing multisets and their
-  design), ``hands`` every hand's dealer outcomes and unsplit values, ``splits`` the split
-  values, ``edge`` the house edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve``
-  their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
+  design), ``hands`` every hand's dealer outcomes and unsplit values together with what the
+  pairs split only once read (one batch of shoes and one pass per up-card: neither waits for a
+  value), ``splits`` the resplits' dealer outcomes and every split value, ``edge`` the house
+  edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve`` their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
   and CPU time moves less than wall time when other work shares the machine), medians of
   ``REPEATS`` processes.
 - ``import_<module>``: ``python -X importtime -c "import tutor.strategy"`` in a fresh process,
