@@ -10,9 +10,9 @@ hands, late surrender, with the number of decks changed).
   design), ``hands`` every hand's dealer outcomes and unsplit values together with what the
   pairs split only once read (one batch of shoes and one pass per up-card: neither waits for a
   value), ``splits`` the resplits' dealer outcomes and every split value, ``edge`` the house
-  edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve`` their total. CPU seconds of the process (``time.process_time``: the solve runs on one thread,
-  and CPU time moves less than wall time when other work shares the machine), medians of
-  ``REPEATS`` processes.
+  edge's sum, ``chart`` the chart, ``save`` the saved file; ``solve`` their total. CPU seconds
+  of the process (``time.process_time``: the solve runs on one thread, and CPU time moves less
+  than wall time when other work shares the machine), medians of ``REPEATS`` processes.
 - ``import_<module>``: ``python -X importtime -c "import tutor.strategy"`` in a fresh process,
   the cumulative import time of the strategy package and of the heaviest libraries it loads
   (wall seconds as Python reports them, medians of ``REPEATS`` processes): the part of a cold

@@ -70,9 +70,7 @@ class Solution:
         rules = self.rules
         pairs = range(1, 11) if rules.can_split else range(0)
         for solver in self.ups.values():
-            singles = solver.single_splits(pairs)
-            solver.prepare([(pair, rules.max_hands) for pair in singles])
-            solver.solve_hands(singles)
+            solver.solve_hands(solver.single_splits(pairs))
 
     def prepare_splits(self) -> None:
         """Every pair's split values (with and without double after split where it is allowed,

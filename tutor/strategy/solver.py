@@ -328,12 +328,28 @@ class UpCardSolver:
         back for many hands (a hand with two extra pair cards out is the hand one pair card larger
         with one out), so each is computed once per up-card."""
         keys = removed @ KEY_WEIGHTS
+        if not len(self._cache_keys):
+            # Nothing cached yet (the first pass, ``solve_hands``): one sort finds the distinct
+            # shoes, and each row's place among them, with no look-up in a cache.
+            each, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            fresh = self._outcomes(removed[first])
+            self._cache_keys, self._cache_rows = each, fresh
+            out: FloatArray = fresh[inverse.reshape(-1)]
+            return out
         found = self._find(keys)
         if not np.all(found >= 0):
             self._compute(keys, removed)
             found = self._find(keys)
-        out: FloatArray = self._cache_rows[found]
+        out = self._cache_rows[found]
         return out
+
+    def _outcomes(self, removed: IntArray) -> FloatArray:
+        """The dealer's joint outcomes for the shoe without each row of ``removed``."""
+        shoes = np.array(self.shoe)[None, :] - removed
+        return outcome_matrix(
+            shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
+            peek=self.conditioned,
+        )
 
     def _compute(self, keys: IntArray, removed: IntArray) -> None:
         """Compute and cache the dealer's outcomes for the compositions of ``removed`` (keyed by
@@ -346,11 +362,7 @@ class UpCardSolver:
         if known.all():
             return
         missing, first, at = each[~known], first[~known], at[~known]
-        shoes = np.array(self.shoe)[None, :] - removed[first]
-        fresh = outcome_matrix(
-            shoes.astype(np.float64), self.up, hits_soft_17=self.rules.dealer_hits_soft_17,
-            peek=self.conditioned,
-        )
+        fresh = self._outcomes(removed[first])
         self._cache_keys = np.insert(self._cache_keys, at, missing)
         self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
 
@@ -446,7 +458,9 @@ class UpCardSolver:
     def solve_hands(self, pairs: Sequence[int] = ()) -> None:
         """The unsplit values and the single splits of ``pairs`` (``solve_splits``) in one pass
         (``_stack``): the splits' hands depend on no value, so they need not wait for the unsplit
-        ones, and one pass over the levels of hard totals serves both."""
+        ones, and one pass over the levels of hard totals serves both. On a solver with nothing
+        computed yet, that pass computes the dealer's outcomes it reads, in one batch
+        (``_joint``)."""
         with self._lock:
             if (0, 0, None) in self._values:
                 self.solve_splits(pairs)
@@ -458,6 +472,9 @@ class UpCardSolver:
             self._values[(0, 0, None)] = _hand_values(stacked, 0, 0)
             for block, pair in enumerate(wanted, start=1):
                 self._single.setdefault(pair, _SplitHands.of(stacked, block, pair))
+            # The pass looked up the dealer's outcomes of every hand the shoe holds, and of
+            # every single split's: the first batch ``prepare`` would compute.
+            self._prepared |= {(0, 0), *((pair, 1) for pair in wanted)}
 
     def solve_splits(self, pairs: Sequence[int]) -> None:
         """What every single split of ``pairs`` reads (the hands holding the pair card, another
