@@ -367,10 +367,13 @@ class UpCardSolver:
         self._cache_rows = np.insert(self._cache_rows, at, fresh, axis=0)
 
     def _left(self) -> _Left:
-        """What the shoe holds beyond each hand's cards (``_Left``), computed once."""
+        """What the table's shoe (this one with the up-card back in it) holds beyond each hand's
+        cards (``_Left``), computed once."""
         got = self._left_over
         if got is None:
-            slack = np.array(self.shoe)[None, :] - hand_graph().counts
+            table = np.array(self.shoe)
+            table[self.up - 1] += 1
+            slack = table[None, :] - hand_graph().counts
             got = self._left_over = _Left(slack, np.all(slack >= 0, axis=1))
         return got
 
@@ -522,7 +525,11 @@ class UpCardSolver:
         shoe = np.array(self.shoe)
         masks: list[BoolArray] = []
         extras: list[IntArray] = []
-        trimmed = False  # whether the shoe is short of some hand a request asks for
+        # Per request: the hands it values that this up-card's shoe holds (``masks``), and those
+        # the table's shoe holds, the up-card still in it (``shared``). The stacked pass is laid
+        # out on the second, the same for every up-card of the shoe, so they share one layout;
+        # a hand only this up-card's shoe cannot hold is set to zero (below).
+        shared: list[BoolArray] = []
         for extra, times, within, only in requests:
             rows = np.ones(n, dtype=bool) if only is None else only.copy()
             if extra:
@@ -532,32 +539,47 @@ class UpCardSolver:
             out_of_shoe = np.zeros(10, dtype=np.int64)
             if extra:
                 out_of_shoe[extra - 1] = times
+            own = rows
             # (A shoe holding the most of each value any hand takes, as several decks do, holds
             # every hand: the check hand by hand is only for small shoes.)
             if not self.infinite and np.any(graph.most + out_of_shoe > shoe):
                 left = self._left()
-                fits = left.fits if not extra else left.fits & (left.slack[:, extra - 1] >= times)
-                trimmed |= bool(np.any(rows & ~fits))
-                rows &= fits
-            masks.append(rows)
+                if extra:
+                    rows &= left.slack[:, extra - 1] >= times
+                rows &= left.fits
+                own = rows & (left.slack[:, self.up - 1] > out_of_shoe[self.up - 1])
+            shared.append(rows)
+            masks.append(own)
             extras.append(out_of_shoe)
-        # Kept for the other up-cards only when the shoe holds every hand asked for: a small
-        # shoe's up-cards differ by the hands it can deal, and would never share one.
-        layout = _layout(tuple(masks), tuple(extras), keep=not trimmed)
+        layout = _layout(tuple(shared), tuple(extras), keep=True)
         hands, block_of, where, kids = layout.hands, layout.block_of, layout.where, layout.kids
         count = len(hands)
         bust_slot, zero_slot = count, count + 1
+        # The stacked hands this up-card's shoe cannot hold (None: it holds them all).
+        missing = None
+        if any(own is not rows for own, rows in zip(masks, shared, strict=True)):
+            held = np.array(masks)[block_of, hands]
+            missing = None if held.all() else np.flatnonzero(~held)
         if self.infinite:
             draws = np.tile(np.array(INFINITE), (count, 1))
             dealer = np.tile(np.array(dealer_distribution(
                 None, self.up, hits_soft_17=self.rules.dealer_hits_soft_17, peek=self.peek,
                 after_peek=True,
             )), (count, 1))
-        else:
+        elif missing is None:
             draws, dealer = self._draws_and_dealer(layout.removed)
+        else:
+            # Never dealt, never drawn to: no chance, no dealer, and a value of zero, as a hand
+            # outside the request (a hand that holds it draws its card with a chance of zero).
+            held_rows = np.ones(count, dtype=bool)
+            held_rows[missing] = False
+            draws, dealer = self._draws_and_dealer(layout.removed, held_rows)
+            draws[missing] = 0.0
         totals = layout.totals
         stand = np.empty(count + 2)
         stand[:count] = standing(dealer, totals) if count else 0.0
+        if missing is not None:
+            stand[missing] = 0.0
         stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
         hit = np.zeros(count)
@@ -932,9 +954,11 @@ class _Stacked:
 
 @dataclass(frozen=True)
 class _Left:
-    """A small shoe against the hand graph: ``slack[h, v]``, the cards of value ``v + 1`` the
-    shoe holds beyond hand ``h``'s, and ``fits``, whether it holds the hand at all (a hand with
-    ``k`` more cards of a value out fits where it fits and that value's slack is ``k``)."""
+    """A small table's shoe (the up-card still in it) against the hand graph: ``slack[h, v]``,
+    the cards of value ``v + 1`` it holds beyond hand ``h``'s, and ``fits``, whether it holds the
+    hand at all (a hand with ``k`` more cards of a value out fits where it fits and that value's
+    slack is ``k``; the shoe without the up-card holds it where the up-card's value is left
+    over too)."""
 
     slack: IntArray
     fits: BoolArray
