@@ -555,31 +555,31 @@ class UpCardSolver:
         hands, block_of, where, kids = layout.hands, layout.block_of, layout.where, layout.kids
         count = len(hands)
         bust_slot, zero_slot = count, count + 1
-        # The stacked hands this up-card's shoe cannot hold (None: it holds them all).
-        missing = None
+        # The stacked hands this up-card's shoe holds (None: all of them).
+        held = None
         if any(own is not rows for own, rows in zip(masks, shared, strict=True)):
-            held = np.array(masks)[block_of, hands]
-            missing = None if held.all() else np.flatnonzero(~held)
+            held = np.flatnonzero(np.array(masks)[block_of, hands])
+            held = None if len(held) == count else held
         if self.infinite:
             draws = np.tile(np.array(INFINITE), (count, 1))
             dealer = np.tile(np.array(dealer_distribution(
                 None, self.up, hits_soft_17=self.rules.dealer_hits_soft_17, peek=self.peek,
                 after_peek=True,
             )), (count, 1))
-        elif missing is None:
+        elif held is None:
             draws, dealer = self._draws_and_dealer(layout.removed)
         else:
-            # Never dealt, never drawn to: no chance, no dealer, and a value of zero, as a hand
-            # outside the request (a hand that holds it draws its card with a chance of zero).
-            held_rows = np.ones(count, dtype=bool)
-            held_rows[missing] = False
-            draws, dealer = self._draws_and_dealer(layout.removed, held_rows)
-            draws[missing] = 0.0
+            # A hand the shoe cannot hold is never dealt nor drawn to: no chance of a card, no
+            # dealer, a value of zero, as a hand outside the request (a hand that holds it draws
+            # its card with a chance of exactly zero).
+            draws, dealer = np.zeros((count, 10)), np.zeros((count, 7))
+            draws[held], dealer[held] = self._draws_and_dealer(layout.removed[held])
         totals = layout.totals
-        stand = np.empty(count + 2)
-        stand[:count] = standing(dealer, totals) if count else 0.0
-        if missing is not None:
-            stand[missing] = 0.0
+        stand = np.zeros(count + 2)
+        if held is None:
+            stand[:count] = standing(dealer, totals) if count else 0.0
+        else:
+            stand[held] = standing(dealer[held], totals[held])
         stand[bust_slot], stand[zero_slot] = -1.0, 0.0
         best = stand.copy()
         hit = np.zeros(count)
