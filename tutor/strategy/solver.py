@@ -551,7 +551,7 @@ class UpCardSolver:
             shared.append(rows)
             masks.append(own)
             extras.append(out_of_shoe)
-        layout = _layout(tuple(shared), tuple(extras), keep=True)
+        layout = _layout(tuple(shared), tuple(extras))
         hands, block_of, where, kids = layout.hands, layout.block_of, layout.where, layout.kids
         count = len(hands)
         bust_slot, zero_slot = count, count + 1
@@ -890,22 +890,21 @@ def _runs(sorted_values: IntArray) -> tuple[slice, ...]:
 
 _LAYOUTS: dict[bytes, _Layout] = {}
 _LAYOUTS_LOCK = threading.Lock()
-#: Layouts kept (about 1.5 MB each at most): the ten up-cards of a shoe of several decks ask for
-#: the same few (every hand, which every such rule set shares, and the single splits' hands).
+#: Layouts kept (about 1.5 MB each at most): the ten up-cards of a shoe ask for the same few (the
+#: hands its table holds, which every rule set of that many decks shares, and the single splits'
+#: hands).
 _LAYOUTS_KEPT = 8
 
 
-def _layout(
-    masks: tuple[BoolArray, ...], extras: tuple[IntArray, ...], *, keep: bool
-) -> _Layout:
+def _layout(masks: tuple[BoolArray, ...], extras: tuple[IntArray, ...]) -> _Layout:
     """The layout of requests picking ``masks`` of the hand graph with ``extras`` out of the
-    shoe: it depends on the hands only, not on the dealer's card, so with ``keep`` it is built
-    once and shared by every up-card (and rule set) asking for the same hands."""
+    shoe: it depends on the hands only, not on the dealer's card, so it is built once and
+    shared by every up-card (and rule set) asking for the same hands."""
     # The key: every mask's bits and every extra's counts (the masks all have the graph's size).
     key = b"".join(
         [np.packbits(mask).tobytes() for mask in masks] + [extra.tobytes() for extra in extras]
-    ) if keep else None
-    got = _LAYOUTS.get(key) if key is not None else None
+    )
+    got = _LAYOUTS.get(key)
     if got is not None:
         return got
     graph = hand_graph()
@@ -925,8 +924,6 @@ def _layout(
     for array in (hands, block_of, where, kids, removed):
         array.setflags(write=False)
     got = _Layout(hands, block_of, where, kids, removed, graph.total[hands], levels)
-    if key is None:
-        return got
     with _LAYOUTS_LOCK:
         if len(_LAYOUTS) >= _LAYOUTS_KEPT:
             _LAYOUTS.pop(next(iter(_LAYOUTS)))
