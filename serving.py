@@ -17,6 +17,7 @@ tests live in ``tests/marks.py``.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -147,6 +148,30 @@ def new_page(browser: object, size: dict[str, int], *, locale: str = "fr-FR") ->
     # while on a busy two-core machine.
     page.set_default_timeout(120_000)
     return page
+
+
+def shown_script(selector: str) -> str:
+    """A page's init script (``add_init_script``): when each text of an element matching
+    ``selector`` first entered the page's document, in ``window.__shown[text]`` (``Date.now()``,
+    the machine's clock). What a person sees is the page: Playwright looks for an element again
+    at growing intervals, 0.5 s apart after its first few looks, so a driver notices anything
+    slower than a few tenths of a second up to half a second after the page showed it."""
+    return _SHOWN_SCRIPT.replace("SELECTOR", json.dumps(selector))
+
+
+_SHOWN_SCRIPT = """
+(() => {
+  const selector = SELECTOR;
+  window.__shown = {};
+  new MutationObserver(() => {
+    const now = Date.now();
+    for (const element of document.querySelectorAll(selector)) {
+      const text = element.textContent.trim();
+      if (!(text in window.__shown)) window.__shown[text] = now;
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})();
+"""
 
 
 def screenshot(page: object, name: str) -> Path:

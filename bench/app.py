@@ -32,7 +32,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server  # noqa: E402
+from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, shown_script  # noqa: E402
 from tutor.practice import PracticeTable  # noqa: E402
 from tutor.quiz_questions import Category  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
@@ -111,34 +111,20 @@ def table_action() -> float:
     return statistics.median(elapsed) * 1000
 
 
-#: In the page: when the lesson list first entered its document (``Date.now()``).
-SHOWN_SCRIPT = (
-    """
-new MutationObserver((_, observer) => {
-  if (document.querySelector('"""
-    + LESSON_LIST
-    + """')) {
-    window.__shown = Date.now();
-    observer.disconnect();
-  }
-}).observe(document, {childList: true, subtree: true});
-"""
-)
-
-
 def _rendered(browser: object, url: str) -> tuple[float, float]:
     """Seconds from the request for ``url`` to the lesson list visible, in a new session: as the
     driver notices it (Playwright looks again 0.5 s apart after its first looks), and as the
     page put it in its document (on the machine's clock)."""
     context = browser.new_context(viewport=LAPTOP, locale="fr-FR")  # type: ignore[attr-defined]
     try:
-        context.add_init_script(SHOWN_SCRIPT)
+        context.add_init_script(shown_script(LESSON_LIST))
         page = context.new_page()
         start, requested = time.perf_counter(), time.time()
         page.goto(url, wait_until="commit", timeout=300_000)
         page.locator(LESSON_LIST).first.wait_for(state="visible", timeout=300_000)
         noticed = time.perf_counter() - start
-        return noticed, page.evaluate("() => window.__shown") / 1000 - requested
+        shown = page.evaluate("() => Math.min(...Object.values(window.__shown))")
+        return noticed, shown / 1000 - requested
     finally:
         context.close()
 

@@ -42,7 +42,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from serving import CHROMIUM, LAPTOP, LAUNCH_ARGS, app_server, choose_option, new_page  # noqa: E402
+from serving import (  # noqa: E402
+    CHROMIUM,
+    LAPTOP,
+    LAUNCH_ARGS,
+    app_server,
+    choose_option,
+    new_page,
+    shown_script,
+)
 from tutor.render.chart_view import flip_label  # noqa: E402
 from tutor.render.translator import translator  # noqa: E402
 from tutor.rules import PRESETS  # noqa: E402
@@ -50,25 +58,6 @@ from tutor.strategy.changes import flips  # noqa: E402
 
 STATUS = '[data-testid="stStatusWidget"]'
 METRIC_LABEL = '[data-testid="stMetricLabel"]'
-#: In every page: when each metric label's text entered the document (``Date.now()``).
-SHOWN_SCRIPT = (
-    """
-(() => {
-  window.__shown = {};
-  new MutationObserver(() => {
-    const now = Date.now();
-    for (const label of document.querySelectorAll('"""
-    + METRIC_LABEL
-    + """')) {
-      const text = label.textContent.trim();
-      if (!(text in window.__shown)) window.__shown[text] = now;
-    }
-  }).observe(document, {childList: true, subtree: true, characterData: true});
-})();
-"""
-)
-
-
 def _idle(page: object) -> None:
     page.wait_for_selector(STATUS, state="detached", timeout=600_000)  # type: ignore[attr-defined]
 
@@ -108,7 +97,7 @@ def _session(browser: object, url: str, preset: str, labels: list[str], passes: 
     list[tuple[float, float]]
 ]:
     page = new_page(browser, LAPTOP)
-    page.context.add_init_script(SHOWN_SCRIPT)  # type: ignore[attr-defined]
+    page.context.add_init_script(shown_script(METRIC_LABEL))  # type: ignore[attr-defined]
     _open_strategy(page, url, preset)
     out = [[_flip_seconds(page, label) for label in labels] for _ in range(passes)]
     page.context.close()  # type: ignore[attr-defined]
