@@ -1,8 +1,9 @@
 """One read of the database per tick, shared by every phone a process serves.
 
-Why: each phone's page polls every two seconds (``st.fragment(run_every=…)``), and each poll asks
+Why: each phone's page polls every few seconds (``st.fragment(run_every=…)``; the class's steps
+are pushed to it, ``tutor.ui.class_mode.push``), and each poll asks
 where the class stands, which hand is on screen and whether this student has answered. Read per
-phone, forty phones cost the database forty reads of the same session row every two seconds, and
+phone, forty phones cost the database forty reads of the same session row at every poll, and
 a school's classes multiply that. Read once per tick and shared, a process costs the database a
 few reads per class per second, however many phones it serves: O(processes), not O(phones).
 
@@ -10,7 +11,7 @@ Staleness is bounded and never wrong for the phone that acted: a value is at mos
 old, and every change made through this process (an answer, the teacher's next step) forgets the
 values it touches at once, so the student who answered sees their answer on the next run. A
 change made by another process (a teacher on another app server) reaches this one within a tick,
-well inside the two seconds a phone waits between polls anyway.
+well inside the seconds a phone waits between polls anyway.
 """
 
 from __future__ import annotations
