@@ -483,6 +483,29 @@ def test_rejoin_finds_no_seat_for_a_learner_who_never_joined_that_session(
         classroom.rejoin("ZZZZZZ", learner)
 
 
+def test_a_phone_without_a_seat_asks_for_it_without_writing(classroom: Classroom) -> None:
+    """Every phone that opens the join address asks for its seat, a class's phones together, and
+    most hold none: the answer is read, not an update that waits for the database's one writer.
+    A phone that holds a seat still gets a fresh token and a reconnection counted."""
+    info, key = classroom.create("A", FAMILY, HANDS)
+    learner = new_token()
+    classroom.join(info.code, "Ana", learner_token=learner)
+    said: list[str] = []
+    sa.event.listen(
+        classroom.engine,
+        "before_cursor_execute",
+        lambda _conn, _cursor, statement, *_rest: said.append(statement.split(None, 1)[0]),
+    )
+    assert classroom.rejoin(info.code, new_token()) is None
+    assert not {"UPDATE", "INSERT", "DELETE"} & set(said), said
+    back = classroom.rejoin(info.code, learner)
+    assert back is not None
+    assert back.nickname == "Ana"
+    assert "UPDATE" in said
+    teacher = classroom.open_as_teacher(info.code, key)
+    assert [seat.reconnections for seat in classroom.roster(teacher)] == [1]
+
+
 def test_a_student_sent_away_does_not_come_back_by_reloading(classroom: Classroom) -> None:
     info, key = classroom.create("A", FAMILY, HANDS)
     teacher = classroom.open_as_teacher(info.code, key)

@@ -397,6 +397,12 @@ class ClassRecords:
         seat = (class_students.c.session_id == session_id) & (
             class_students.c.learner_hash == learner_hash
         )
+        # Most pages that ask hold no seat: every phone that opens the join address asks, and a
+        # class's phones open it together. A read says so without a write transaction, which
+        # waits for SQLite's one writer (the joins of the same class are writing).
+        with self.engine.connect() as db:
+            if db.execute(sa.select(class_students.c.id).where(seat)).first() is None:
+                return None
         with self.engine.begin() as db:
             updated = db.execute(
                 class_students.update()
