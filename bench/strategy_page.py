@@ -58,6 +58,8 @@ from tutor.strategy.changes import flips  # noqa: E402
 
 STATUS = '[data-testid="stStatusWidget"]'
 METRIC_LABEL = '[data-testid="stMetricLabel"]'
+
+
 def _idle(page: object) -> None:
     page.wait_for_selector(STATUS, state="detached", timeout=600_000)  # type: ignore[attr-defined]
 
