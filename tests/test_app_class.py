@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import copy_migrated, share_solutions
 from tutor.classroom import (
+    PATTERN_LENGTH,
     UNSTARTED_RETENTION,
     ClassQuestion,
     Classroom,
@@ -585,7 +586,7 @@ def test_a_class_with_a_second_step_shows_its_symbols_on_the_projector_only(
     # The phone that scanned the QR code is asked for the symbols at once; the page never
     # holds the pattern.
     phone = open_page(STUDENT, query=desk.teacher.code)
-    assert not any(symbol_row(phone, index).value for index in range(3))
+    assert not any(symbol_row(phone, index).value for index in range(PATTERN_LENGTH))
     assert "".join(pattern) not in _texts(phone)
     phone.text_input(key="class-join-nickname").input("Ana")
     wrong = ["★" if symbol != "★" else "●" for symbol in pattern]

@@ -19,6 +19,7 @@ from serving import new_page as _page
 from serving import screenshot as _shot
 from serving import wait_idle as _wait_idle
 from tests.marks import BROWSER
+from tutor.classroom import PATTERN_LENGTH
 
 pytestmark = BROWSER
 
@@ -296,7 +297,7 @@ def test_a_phone_taps_the_projectors_symbols_and_gets_a_name_from_the_app(
     shown = teacher.get_by_role("img", name=re.compile("^Symboles à toucher"))  # type: ignore[attr-defined]
     shown.first.wait_for()
     pattern = list(shown.first.inner_text().replace(" ", "").strip())
-    assert len(pattern) == 3
+    assert len(pattern) == PATTERN_LENGTH
     # A screen reader hears the symbols by name, in French: « pique, cœur, étoile ».
     named = {"♠": "pique", "♥": "cœur", "♦": "carreau", "♣": "trèfle", "★": "étoile", "●": "rond"}
     spoken = str(shown.first.get_attribute("aria-label")).replace("\u00a0", " ")

@@ -33,6 +33,9 @@ from tutor.classroom import (
     RETENTION,
     SYMBOLS,
     UNSTARTED_RETENTION,
+    UNUSED_CLASSES_PER_CLIENT,
+    WRONG_CODES_PER_MINUTE,
+    WRONG_PATTERNS_PER_MINUTE,
     AlreadyAnsweredError,
     ClassFullError,
     ClassLockedError,
@@ -51,6 +54,7 @@ from tutor.classroom import (
     Student,
     TooManyClassesError,
     TooManyJoinsError,
+    TooManyUnusedClassesError,
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
@@ -700,8 +704,6 @@ def test_joining_is_limited_per_browser(classroom: Classroom, clock: Clock) -> N
     with pytest.raises(TooManyJoinsError) as slowed:
         classroom.join(info.code, "Bot", learner_token=bot)
     assert 0 < int(slowed.value.params["seconds"]) <= 60  # type: ignore[call-overload]
-    with pytest.raises(TooManyJoinsError):  # guessing other codes counts too
-        classroom.join("ZZZZZZ", "Bot", learner_token=bot)
     classroom.join(info.code, "Ana", learner_token=new_token())  # other browsers still join
     clock.now += timedelta(minutes=1)
     assert classroom.join(info.code, "Bot", learner_token=bot).nickname == "Bot"
@@ -716,35 +718,67 @@ def _seated_or_refused(join: Callable[[], object]) -> bool:
     return True
 
 
-def test_a_flood_from_one_client_never_refuses_a_student_on_another(
+def test_right_code_joins_from_one_address_are_not_counted_for_the_address(
+    classroom: Classroom,
+) -> None:
+    """A school is one address: two classes of 35 joining in the same minute are all seated."""
+    school = "203.0.113.7"
+    classes = [classroom.create(name, FAMILY, HANDS) for name in ("2nde A", "2nde B")]
+    for info, _ in classes:
+        for i in range(35):
+            classroom.join(info.code, f"Student {i}", learner_token=new_token(), client=school)
+    for info, key in classes:
+        assert len(classroom.students(classroom.open_as_teacher(info.code, key))) == 35
+
+
+def test_wrong_codes_are_counted_per_browser(classroom: Classroom, clock: Clock) -> None:
+    clock.now = clock.now.replace(second=0)
+    info, _ = classroom.create("A", FAMILY, HANDS)
+    guesser = new_token()
+    for i in range(WRONG_CODES_PER_MINUTE["browser"]):
+        with pytest.raises(UnknownSessionError):
+            classroom.join(f"ZZZZ{i:02d}", "Bot", learner_token=guesser)
+    with pytest.raises(TooManyJoinsError) as slowed:  # the right code too: not looked up
+        classroom.join(info.code, "Bot", learner_token=guesser)
+    assert int(slowed.value.params["seconds"]) == 60  # type: ignore[call-overload]
+    classroom.join(info.code, "Ana", learner_token=new_token())  # other browsers still join
+    clock.now += timedelta(minutes=1)
+    assert classroom.join(info.code, "Bot", learner_token=guesser).nickname == "Bot"
+
+
+def test_wrong_codes_from_one_address_refuse_only_its_guessers(
     classroom: Classroom, clock: Clock
 ) -> None:
-    info, key = classroom.create("Amphi", FAMILY, HANDS)
-    bots = "203.0.113.7"
-    seated = [
-        _seated_or_refused(
-            lambda i=i: classroom.join(  # type: ignore[misc]
-                info.code, f"Bot {i}", learner_token=new_token(), client=bots
-            )
-        )
-        for i in range(125)  # a cookie-less script: a fresh browser at each join
-    ]
-    assert seated.count(True) == JOINS_PER_MINUTE["client"]
-    assert seated.count(False) == 125 - JOINS_PER_MINUTE["client"]
-    with pytest.raises(TooManyJoinsError):  # guessing other codes counts for the client too
-        classroom.join("ZZZZZZ", "Bot", learner_token=new_token(), client=bots)
-    # The same minute, another client: seated at once.
-    ana = classroom.join(info.code, "Ana", learner_token=new_token(), client="198.51.100.4")
-    assert "Ana" in classroom.students(classroom.open_as_teacher(info.code, key))
-    assert ana.nickname == "Ana"
-    clock.now += timedelta(minutes=1)  # the bots' address gets its next minute, no more
-    classroom.join(info.code, "Bot again", learner_token=new_token(), client=bots)
-
-
-def test_an_ipv6_client_is_its_whole_network(classroom: Classroom) -> None:
+    """Past its address's wrong codes, a cookie-less script and a browser that failed are
+    refused before any lookup; a student's first try from that address is still looked up."""
+    clock.now = clock.now.replace(second=0)
     info, _ = classroom.create("Amphi", FAMILY, HANDS)
-    for i in range(JOINS_PER_MINUTE["client"]):  # a new address of its /64 at each join
-        classroom.join(info.code, f"Bot {i}", client=f"2001:db8:1:2::{i + 1:x}")
+    bots = "203.0.113.7"
+    failed = new_token()
+    with pytest.raises(UnknownSessionError):
+        classroom.join("ZZZZZZ", "Typo", learner_token=failed, client=bots)
+    for i in range(WRONG_CODES_PER_MINUTE["client"] - 1):
+        with pytest.raises(UnknownSessionError):
+            classroom.join(f"YY{i:04d}", "Bot", client=bots)
+    with pytest.raises(TooManyJoinsError):  # no browser named: the address is all it is
+        classroom.join(info.code, "Bot", client=bots)
+    with pytest.raises(TooManyJoinsError):  # a browser that failed this minute is a guesser
+        classroom.join(info.code, "Typo", learner_token=failed, client=bots)
+    # A browser's first try is looked up: a wrong code is said (and counted), a right one seats.
+    with pytest.raises(UnknownSessionError):
+        classroom.join("ZZZZZZ", "Ben", learner_token=new_token(), client=bots)
+    assert classroom.join(info.code, "Ana", learner_token=new_token(), client=bots)
+    clock.now += timedelta(minutes=1)  # the address's next minute
+    with pytest.raises(UnknownSessionError):
+        classroom.join("ZZZZZZ", "Bot", client=bots)
+
+
+def test_an_ipv6_client_is_its_whole_network(classroom: Classroom, clock: Clock) -> None:
+    clock.now = clock.now.replace(second=0)
+    info, _ = classroom.create("Amphi", FAMILY, HANDS)
+    for i in range(WRONG_CODES_PER_MINUTE["client"]):  # a new address of its /64 at each try
+        with pytest.raises(UnknownSessionError):
+            classroom.join(f"YY{i:04d}", "Bot", client=f"2001:db8:1:2::{i + 1:x}")
     with pytest.raises(TooManyJoinsError):
         classroom.join(info.code, "Bot", client="2001:db8:1:2:ffff::1")
     classroom.join(info.code, "Ana", client="2001:db8:1:3::1")  # the next network is another
@@ -946,7 +980,7 @@ def test_a_flood_of_classes_from_one_client_never_refuses_a_teacher_on_another(
 ) -> None:
     bots = "203.0.113.9"
     made = 0
-    for _ in range(61):  # a script with a fresh browser each time
+    for _ in range(2 * CREATES_PER_MINUTE["client"] + 1):  # a fresh browser each time
         try:
             classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
         except TooManyClassesError:
@@ -961,6 +995,56 @@ def test_a_flood_of_classes_from_one_client_never_refuses_a_teacher_on_another(
     with classroom.engine.connect() as db:
         stored = db.execute(sa.select(sa.func.count()).select_from(class_sessions)).scalar_one()
     assert stored == CREATES_PER_MINUTE["client"] + 1
+
+
+def test_thirty_teachers_behind_one_address_each_open_a_class(
+    classroom: Classroom, clock: Clock
+) -> None:
+    """A school's staff room on a morning: thirty teachers, one address, within two minutes."""
+    clock.now = clock.now.replace(second=30)
+    school = "203.0.113.20"
+    opened = []
+    for teacher in range(30):
+        clock.now += timedelta(seconds=4)  # thirty creations over two minutes
+        info, key = classroom.create(
+            f"Classe {teacher}", FAMILY, HANDS, learner_token=new_token(), client=school
+        )
+        opened.append(classroom.open_as_teacher(info.code, key, client=school))
+    assert len({teacher.session_id for teacher in opened}) == 30
+
+
+def test_a_flood_of_creations_from_one_address_leaves_a_bounded_number_of_unused_classes(
+    classroom: Classroom, clock: Clock
+) -> None:
+    bots = "203.0.113.9"
+    made = refused = 0
+    for _minute in range(6):
+        for _ in range(CREATES_PER_MINUTE["client"] + 5):  # a fresh browser each time
+            try:
+                classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
+            except TooManyUnusedClassesError:
+                refused += 1
+            except TooManyClassesError:
+                continue
+            else:
+                made += 1
+        clock.now += timedelta(minutes=1)
+    assert made == UNUSED_CLASSES_PER_CLIENT  # however long the flood goes on
+    assert refused > 0
+    with pytest.raises(TooManyUnusedClassesError) as bounded:
+        classroom.create("Bot", FAMILY, HANDS, client=bots)
+    assert bounded.value.params["most"] == UNUSED_CLASSES_PER_CLIENT
+    # A teacher elsewhere is never refused for it.
+    elsewhere = "198.51.100.2"
+    assert classroom.create("Cours", FAMILY, HANDS, learner_token=new_token(), client=elsewhere)
+    # A started class is no longer unused: the address may create one more.
+    with classroom.engine.begin() as db:
+        first = db.execute(sa.select(sa.func.min(class_sessions.c.id))).scalar_one()
+        db.execute(class_sessions.update().where(class_sessions.c.id == first).values(current=0))
+    assert classroom.create("Vrai cours", FAMILY, HANDS, learner_token=new_token(), client=bots)
+    clock.now += UNSTARTED_RETENTION  # the flood's classes expire unused: none is held any more
+    for _ in range(3):
+        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
 
 
 def test_a_class_never_started_expires_within_hours(classroom: Classroom, clock: Clock) -> None:
@@ -1327,7 +1411,7 @@ def test_a_class_without_the_step_asks_for_no_pattern(classroom: Classroom) -> N
     info, key = classroom.create("A", FAMILY, HANDS)
     assert not info.has_join_step
     assert classroom.join_pattern(classroom.open_as_teacher(info.code, key)) is None
-    assert classroom.join(info.code, "Ana", pattern=("♠", "♠", "♠")).nickname == "Ana"
+    assert classroom.join(info.code, "Ana", pattern=("♠",) * PATTERN_LENGTH).nickname == "Ana"
 
 
 @pytest.mark.slow  # twenty classes, each teacher key hashed by scrypt then checked
@@ -1340,29 +1424,52 @@ def test_each_class_draws_its_own_pattern(classroom: Classroom) -> None:
     assert len(patterns) > 1
 
 
-def test_wrong_patterns_count_as_join_attempts_of_their_browser_and_client(
-    classroom: Classroom,
+def test_wrong_patterns_are_counted_per_class_and_address(
+    classroom: Classroom, clock: Clock
 ) -> None:
+    clock.now = clock.now.replace(second=0)
+    info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
+    other, other_key = classroom.create("B", FAMILY, HANDS, join_step=True)
+    pattern = classroom.join_pattern(classroom.open_as_teacher(info.code, key))
+    other_pattern = classroom.join_pattern(classroom.open_as_teacher(other.code, other_key))
+    assert pattern is not None
+    assert other_pattern is not None
+    school = "203.0.113.9"
+    # Right patterns never count: a class behind one address is seated whatever its size.
+    for i in range(3 * WRONG_PATTERNS_PER_MINUTE):
+        classroom.join(
+            info.code, f"S{i}", learner_token=new_token(), client=school, pattern=pattern
+        )
+    for _ in range(WRONG_PATTERNS_PER_MINUTE):  # a fresh browser each time: the address binds
+        with pytest.raises(WrongPatternError):
+            classroom.join(
+                info.code, "Bot", learner_token=new_token(), client=school, pattern=_other(pattern)
+            )
+    with pytest.raises(TooManyJoinsError):  # even the right pattern: not weighed any more
+        classroom.join(info.code, "Late", learner_token=new_token(), client=school, pattern=pattern)
+    # The class next door, behind the same address, counts its own mis-taps.
+    assert classroom.join(other.code, "Inès", client=school, pattern=other_pattern)
+    # A student on another address reads the projector and is seated at once.
+    assert classroom.join(info.code, "Ana", client="198.51.100.4", pattern=pattern)
+    clock.now += timedelta(minutes=1)
+    assert classroom.join(info.code, "Late", client=school, pattern=pattern)
+
+
+def test_patterns_sent_together_cannot_slip_in_under_the_count(classroom: Classroom) -> None:
     info, key = classroom.create("A", FAMILY, HANDS, join_step=True)
     pattern = classroom.join_pattern(classroom.open_as_teacher(info.code, key))
     assert pattern is not None
-    guesser = new_token()
-    for _ in range(JOINS_PER_MINUTE["browser"]):
-        with pytest.raises(WrongPatternError):
-            classroom.join(info.code, "Bot", learner_token=guesser, pattern=_other(pattern))
-    with pytest.raises(TooManyJoinsError):  # even the right pattern: the browser is spent
-        classroom.join(info.code, "Bot", learner_token=guesser, pattern=pattern)
-    # A script with no cookie from one address is bound by its address.
-    for _ in range(JOINS_PER_MINUTE["client"]):
-        with pytest.raises(WrongPatternError):
-            classroom.join(info.code, "Bot", client="203.0.113.9", pattern=_other(pattern))
-    with pytest.raises(TooManyJoinsError):
-        classroom.join(info.code, "Bot", client="203.0.113.9", pattern=pattern)
-    # A student on another phone and address reads the projector and is seated at once.
-    ana = classroom.join(
-        info.code, "Ana", learner_token=new_token(), client="198.51.100.4", pattern=pattern
+    outcomes = _race(
+        *(
+            lambda: classroom.join(
+                info.code, "Bot", client="203.0.113.9", pattern=_other(pattern)
+            )
+            for _ in range(20)
+        )
     )
-    assert ana.nickname == "Ana"
+    weighed = [o for o in outcomes if isinstance(o, WrongPatternError)]
+    assert len(weighed) <= WRONG_PATTERNS_PER_MINUTE, outcomes
+    assert all(isinstance(o, TooManyJoinsError | WrongPatternError) for o in outcomes)
 
 
 @given(

@@ -12,8 +12,8 @@ from datetime import timedelta
 import pytest
 
 from tests.conftest import Clock
-from tutor.classroom import JOINS_PER_MINUTE, Classroom, Student, Teacher, parse_hands
 from tutor.classroom import RETENTION as CLASS_RETENTION
+from tutor.classroom import WRONG_CODES_PER_MINUTE, Classroom, Student, Teacher, parse_hands
 from tutor.classroom.questions import judged, legal
 from tutor.decision import Action
 from tutor.homework import (
@@ -247,7 +247,7 @@ def test_guessing_group_codes_is_slowed_for_the_guesser_only(
     clock.now = clock.now.replace(second=0)
     group, key = homework.create_group("2nde B", new_token())
     guesser = new_token()
-    for attempt in range(JOINS_PER_MINUTE["browser"]):
+    for attempt in range(WRONG_CODES_PER_MINUTE["browser"]):
         with pytest.raises(UnknownGroupError):
             homework.join(f"ZZZZ{attempt:02d}", "Zed", guesser)
     with pytest.raises(TooManyTriesError):  # the real code too, this minute
@@ -258,11 +258,14 @@ def test_guessing_group_codes_is_slowed_for_the_guesser_only(
     clock.now += timedelta(minutes=1)
     assert homework.join(group.code, "Zed", guesser).nickname == "Zed"
 
-    # A cookie-less script is a new browser each time: its network client binds it.
+    # A cookie-less script is bound by its network client; a school behind the same address
+    # joining with the right code is not counted at all.
     script = "203.0.113.7"
-    for attempt in range(JOINS_PER_MINUTE["client"]):
+    for i in range(40):
+        homework.join(group.code, f"Élève {i}", new_token(), client=script)
+    for attempt in range(WRONG_CODES_PER_MINUTE["client"]):
         with pytest.raises(UnknownGroupError):
-            homework.join(f"YYYY{attempt:02d}", "Bot", new_token(), client=script)
-    with pytest.raises(TooManyTriesError):
-        homework.join(group.code, "Bot", new_token(), client=script)
+            homework.join(f"YYYY{attempt:02d}", "Bot", new_token(), client="203.0.113.9")
+    with pytest.raises(TooManyTriesError):  # no browser that never failed: the address binds
+        homework.open_group(group.code, key, client="203.0.113.9")
     assert homework.join(group.code, "Ben", new_token(), client="203.0.113.8").nickname == "Ben"

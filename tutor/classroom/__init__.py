@@ -27,6 +27,7 @@ from tutor.classroom.access import (
     MAX_SEATS,
     RETENTION,
     UNSTARTED_RETENTION,
+    UNUSED_CLASSES_PER_CLIENT,
     canonical_key,
     client_key,
     new_code,
@@ -49,6 +50,7 @@ from tutor.classroom.errors import (
     SlowDownError,
     TooManyClassesError,
     TooManyJoinsError,
+    TooManyUnusedClassesError,
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
@@ -56,7 +58,12 @@ from tutor.classroom.errors import (
 )
 from tutor.classroom.handles import Reveal, Seat, Student, StudentView, Teacher
 from tutor.classroom.info import SessionInfo
-from tutor.classroom.joinstep import PATTERN_LENGTH, SYMBOLS
+from tutor.classroom.joinstep import (
+    PATTERN_LENGTH,
+    SYMBOLS,
+    WRONG_PATTERNS_PER_MINUTE,
+    pattern_odds,
+)
 from tutor.classroom.questions import (
     CLASS_BET,
     MAX_HANDS_CHARS,
@@ -76,6 +83,7 @@ from tutor.classroom.results import (
     StudentResult,
 )
 from tutor.classroom.session import Classroom
+from tutor.classroom.tries import WRONG_CODES_PER_MINUTE
 
 __all__ = [
     "ANONYMOUS",
@@ -94,6 +102,9 @@ __all__ = [
     "RETENTION",
     "SYMBOLS",
     "UNSTARTED_RETENTION",
+    "UNUSED_CLASSES_PER_CLIENT",
+    "WRONG_CODES_PER_MINUTE",
+    "WRONG_PATTERNS_PER_MINUTE",
     "AlreadyAnsweredError",
     "AnswerRow",
     "ClassFullError",
@@ -123,6 +134,7 @@ __all__ = [
     "Teacher",
     "TooManyClassesError",
     "TooManyJoinsError",
+    "TooManyUnusedClassesError",
     "UnknownSessionError",
     "UnknownStudentError",
     "WrongKeyError",
@@ -136,4 +148,5 @@ __all__ = [
     "normalise_code",
     "parse_hand_line",
     "parse_hands",
+    "pattern_odds",
 ]

@@ -18,11 +18,16 @@ Why these numbers:
   stranger's guesses slow the stranger down and never lock the teacher out; a new browser
   starts afresh, which is safe because at 1,000 guesses a second a 75-bit key lasts a million
   billion years;
-- joins and class creations are counted per minute in the database (every server process
-  agrees), per browser and per network client (``client_key``), and joins also per class. There
-  is no bucket that every visitor shares: a cookie-less script is a fresh browser at each
-  request, so only its network address binds it, and a bucket shared by all (one per class, one
-  per server) is one that a single stranger can fill to refuse everybody else.
+- what fails is counted, not what succeeds (``tutor.classroom.tries``): wrong codes and wrong
+  patterns per browser and per network client (``client_key``). A join with a right code is
+  bounded by its browser and its class (seats, its own per-minute bucket, the lock, the second
+  step), never by its address: a school is one address, and a budget of joins per address is
+  one that a hall spends on its own, or that one student with a script spends for everybody;
+- class creations are counted per minute per browser and per client, and the classes a client
+  holds unused (never started) are bounded (``UNUSED_CLASSES_PER_CLIENT``): a school's
+  teachers behind one address all open their classes on a morning, a flood from one address
+  leaves at most that many behind, and no other address is ever refused for it. There is no
+  bucket that every visitor shares: one stranger could fill it to refuse everybody else.
 """
 
 from __future__ import annotations
@@ -61,17 +66,20 @@ MAX_LOCK_EXPONENT = 6
 RETENTION = timedelta(days=30)
 #: Seats in one class: a lecture hall, not a bot farm (2,000 bots joined one class before).
 MAX_SEATS = 300
-#: Joins a minute: from one browser (a typo or two, a reload); from one network client (a class
-#: of forty behind one school address, with room for retries, while one bot's address seats at
-#: most this many a minute); and into one class, scaled to its seats: a full lecture hall joins
-#: in one minute with a retry each, and the class's bucket only bounds the work of a flood from
-#: many addresses (a client past its own limit never counts in it).
-JOINS_PER_MINUTE = {"browser": 10, "client": 60, "class": 2 * MAX_SEATS}
+#: Joins with a right code, a minute: from one browser (a reload or two, a second class), and
+#: into one class, scaled to its seats: a full lecture hall joins in one minute with a retry
+#: each, and the class's bucket only bounds the work of a flood from many addresses. No count
+#: per address: a school is one address (its failures are what is counted:
+#: ``tutor.classroom.tries``).
+JOINS_PER_MINUTE = {"browser": 10, "class": 2 * MAX_SEATS}
 #: Classes created a minute: from one browser (a teacher trying a few settings), and from one
-#: network client (a school's teachers behind one address, on a morning). No server-wide bucket:
-#: one visitor could fill it and refuse every teacher. Classes a flood leaves behind and nobody
-#: starts go after ``UNSTARTED_RETENTION``.
-CREATES_PER_MINUTE = {"browser": 5, "client": 10}
+#: network client (a school's thirty teachers behind one address, on a morning, all within a
+#: minute). No server-wide bucket: one visitor could fill it and refuse every teacher.
+CREATES_PER_MINUTE = {"browser": 5, "client": 30}
+#: Classes one network client holds that were never started and are not yet expired: two
+#: prepared ahead by each of a school's thirty teachers. What a flood from one address leaves
+#: behind is bounded by it, and by ``UNSTARTED_RETENTION`` in time.
+UNUSED_CLASSES_PER_CLIENT = 60
 #: How long a class that never showed a question is kept: a teacher prepares a class in the
 #: morning for the afternoon; a script's classes are gone the same day.
 UNSTARTED_RETENTION = timedelta(hours=12)

@@ -19,6 +19,8 @@ from typing import Any
 from tutor.classroom.access import (
     RETENTION,
     UNSTARTED_RETENTION,
+    client_key,
+    learner_hash,
     normalise_code,
     student_token_hash,
 )
@@ -38,6 +40,7 @@ from tutor.classroom.joinstep import (
 )
 from tutor.classroom.questions import ClassQuestion
 from tutor.classroom.ticks import TickCache
+from tutor.classroom.tries import Guesser, Tries
 from tutor.store import Store
 
 #: How long the reads of the phones' polls are shared (``tutor.classroom.ticks``); a phone
@@ -63,11 +66,24 @@ class ClassroomCore:
         self.ticks = TickCache(TICK_SECONDS if tick is None else tick)
         #: The last moment ``watched_moment`` read of each session it was asked about.
         self._watched: dict[int, tuple[int, bool, bool]] = {}
+        #: The wrong codes and patterns counted per guesser (``tutor.classroom.tries``).
+        self.tries = Tries(self.records, lambda: self.clock())
 
     def info(self, code: str) -> SessionInfo:
         return self._session(
             self.records.session(code=normalise_code(code)), "no class session has this code"
         )
+
+    def guessed_info(self, code: str, guesser: Guesser) -> SessionInfo:
+        """``info`` for a code typed by a visitor: refused before the lookup for a guesser past
+        its wrong codes of the minute, and a code that names no class (or an expired one)
+        counted as the guesser's failure (``tutor.classroom.tries``)."""
+        self.tries.before_code("class", guesser)
+        try:
+            return self.info(code)
+        except UnknownSessionError:
+            self.tries.wrong_code("class", guesser)
+            raise
 
     def _info_by_id(self, session_id: int) -> SessionInfo:
         return self._session(self.records.session(session_id=session_id), "no such class session")
@@ -104,6 +120,14 @@ class ClassroomCore:
         )
 
     # -- helpers --
+    @staticmethod
+    def _guesser(learner_token: str | None, client: str | None) -> Guesser:
+        """Who a visitor's request is, for the failure counts: its browser and its client."""
+        return Guesser(
+            browser=None if learner_token is None else learner_hash(learner_token),
+            client=None if client is None else client_key(client),
+        )
+
     def _throttle(
         self, bucket: str, limit: int, error: type[TooManyJoinsError] = TooManyJoinsError
     ) -> None:
@@ -118,15 +142,21 @@ class ClassroomCore:
         if hits > limit:
             raise error("too many attempts: wait a minute", seconds=60 - now.second)
 
-    def _check_pattern(self, session_id: int, pattern: Sequence[str] | None) -> None:
+    def _check_pattern(
+        self, session_id: int, pattern: Sequence[str] | None, guesser: Guesser
+    ) -> None:
+        """Refuse a join without the class's pattern; a try of it is claimed from the guesser's
+        wrong patterns of the minute before it is weighed, and given back when it is right."""
         row = self.records.session(session_id=session_id)
         kept = None if row is None else row.join_pattern
         if kept is None:
             return
         if not pattern:
             raise PatternNeededError("this class asks for the pattern shown on the projector")
+        give_back = self.tries.claim_pattern_try(session_id, guesser)
         if not pattern_matches(tuple(itertools.islice(pattern, PATTERN_LENGTH + 1)), kept):
             raise WrongPatternError("this is not the pattern shown on the projector")
+        give_back()
 
     def _polled_student(self, student: Student) -> Student:
         """``student``, if its token still holds its seat: checked against the class's seats,

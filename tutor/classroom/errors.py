@@ -31,15 +31,24 @@ class ExpiredSessionError(UnknownSessionError):
 
 
 class TooManyJoinsError(ClassroomError):
-    """Joining too often from one browser or into one class; ``seconds`` to wait."""
+    """Joining too often from one browser or into one class, or too many wrong codes or
+    patterns from one guesser; ``seconds`` to wait."""
 
     codes = ("too-many-joins",)
 
 
 class TooManyClassesError(TooManyJoinsError):
-    """Creating classes too often from one browser or on the server; ``seconds`` to wait."""
+    """Creating classes too often from one browser or one network client; ``seconds`` to
+    wait."""
 
     codes = ("too-many-classes",)
+
+
+class TooManyUnusedClassesError(TooManyClassesError):
+    """The network client already holds ``most`` classes that were never started: one of them
+    must be started (or expire) before another is created from there."""
+
+    codes = ("too-many-unused-classes",)
 
 
 class ClassFullError(ClassroomError):

@@ -4,14 +4,18 @@ projector, which each phone taps after the code.
 Why: the join code is on the board, so a script given the code by anyone in the room can fill
 the class with names. The pattern is drawn for each class with ``secrets`` and never leaves the
 teacher's screen (``Classroom.join_pattern`` needs the teacher's handle), so a script that has
-only the code cannot join: it would have to guess. ``PATTERN_LENGTH`` symbols among
-``SYMBOLS`` make 6**3 = 216 patterns, and every attempt, right or wrong, is a join attempt in the
-per-browser and per-client limits (``tutor.classroom.access``): one browser tries 10 patterns a
-minute, one network address 60. A person in the room reads it in two seconds; a determined
-guesser on one address needs minutes, which is what the teacher's lock is for.
+only the code cannot join: it would have to guess.
 
->>> is_pattern(("♠", "★", "♠")), is_pattern(("♠", "X", "♥")), is_pattern(("♠",))
-(True, False, False)
+How long: ``PATTERN_LENGTH`` symbols among ``SYMBOLS`` make 6**8 = 1,679,616 patterns, and a
+wrong pattern is a failure counted per class and per network address
+(``WRONG_PATTERNS_PER_MINUTE``, 5 a minute, in ``tutor.classroom.tries``). Twenty addresses
+guessing together try at most 100 patterns a minute, each a distinct one at best: the chance
+that one is right within a minute is at most 100 / 1,679,616, about 6 in 100,000
+(``pattern_odds``), below the 1 in 10,000 a class may risk. Seven symbols would give
+100 / 279,936, 3.6 in 10,000: too many. A person in the room reads eight symbols in a few seconds.
+
+>>> is_pattern(("♠", "★", "♠", "●", "♥", "♦", "♣", "♠")), is_pattern(("♠", "X", "♥"))
+(True, False)
 >>> len(new_pattern()) == PATTERN_LENGTH
 True
 """
@@ -25,7 +29,26 @@ from collections.abc import Sequence
 #: The symbols a phone offers: the four card suits and two shapes, each easy to tell apart from
 #: the back of a room and to name aloud.
 SYMBOLS: tuple[str, ...] = ("♠", "♥", "♦", "♣", "★", "●")
-PATTERN_LENGTH = 3
+PATTERN_LENGTH = 8
+#: Wrong patterns a minute into one class from one network client (``tutor.classroom.tries``):
+#: the mis-taps of one class behind one address, and few enough that twenty addresses guessing
+#: together stay below one chance in 10,000 a minute (``pattern_odds``).
+WRONG_PATTERNS_PER_MINUTE = 5
+
+
+def pattern_odds(
+    addresses: int, minutes: float = 1.0, per_minute: int = WRONG_PATTERNS_PER_MINUTE
+) -> float:
+    """The chance that ``addresses`` guessers, each failing ``per_minute`` patterns a minute, tap
+    the class's pattern within ``minutes``: at most the guesses over the patterns (a union
+    bound; each guess is at best a pattern not tried yet).
+
+    >>> f"{pattern_odds(addresses=20):.2e}", pattern_odds(addresses=20) <= 1e-4
+    ('5.95e-05', True)
+    """
+    guesses = addresses * per_minute * minutes
+    patterns: int = len(SYMBOLS) ** PATTERN_LENGTH
+    return min(1.0, guesses / patterns)
 
 
 def new_pattern() -> tuple[str, ...]:

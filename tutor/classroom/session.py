@@ -10,8 +10,9 @@ the correct play and its reason, and moves on; afterwards the results (``tutor.c
 The rules this module keeps (each has a test that fails if it is removed):
 
 - the teacher's pages need the key, or the browser that created the class; wrong keys slow down
-  their guesser only (``access``); joins and creations are rate-limited per browser and per
-  network client (never by a bucket one stranger can fill), a class seats at most ``MAX_SEATS``,
+  their guesser only (``access``); wrong codes and patterns are counted per browser and per
+  network client, right-code joins per browser and per class, creations per browser and per
+  client (never by a bucket one stranger can fill), a class seats at most ``MAX_SEATS``,
   and a session is deleted ``RETENTION`` after its creation (``UNSTARTED_RETENTION`` when it
   never showed a question and was not finished);
 - the class steps (next, reveal, finish) name the question they act on, and the database moves
@@ -52,6 +53,7 @@ from tutor.classroom.access import (
     MAX_SEATS,
     RETENTION,
     UNSTARTED_RETENTION,
+    UNUSED_CLASSES_PER_CLIENT,
     client_key,
     hash_key,
     key_matches,
@@ -76,6 +78,7 @@ from tutor.classroom.errors import (
     SessionFinishedError,
     SlowDownError,
     TooManyClassesError,
+    TooManyUnusedClassesError,
     UnknownStudentError,
     WrongKeyError,
 )
@@ -135,8 +138,9 @@ class Classroom(ClassroomCore):
         ``learner_token`` is the creating browser's: it counts towards ``CREATES_PER_MINUTE``
         and lets that browser find and reopen its classes (``classes_of``, ``open_own``).
         ``client`` is the network address of the request (``tutor.ui.client``), what binds a
-        script that sends no cookie; its limit is that address's alone, so a flood from one
-        client never refuses a teacher on another.
+        script that sends no cookie; its limits are that address's alone (creations a minute,
+        classes held unused: ``UNUSED_CLASSES_PER_CLIENT``), so a flood from one client never
+        refuses a teacher on another.
 
         ``group_id``: the study group the class is run for, whose follow-up then shows its
         results (``tutor.homework.in_class``). The caller passes the id of a group it holds as its
@@ -148,16 +152,25 @@ class Classroom(ClassroomCore):
         if given_names is not None and given_names not in LANGUAGES:
             raise ValueError(f"names are given in {' or '.join(sorted(LANGUAGES))}")
         creator = None if learner_token is None else learner_hash(learner_token)
+        creator_client = None if client is None else client_key(client)
         if creator is not None:
             self._throttle(
                 f"create-browser:{creator}", CREATES_PER_MINUTE["browser"], TooManyClassesError
             )
-        if client is not None:
+        if creator_client is not None:
             self._throttle(
-                f"create-client:{client_key(client)}",
+                f"create-client:{creator_client}",
                 CREATES_PER_MINUTE["client"],
                 TooManyClassesError,
             )
+            unused = self.records.unused_of_client(
+                creator_client, since=self.clock() - UNSTARTED_RETENTION
+            )
+            if unused >= UNUSED_CLASSES_PER_CLIENT:
+                raise TooManyUnusedClassesError(
+                    f"{unused} classes created from this network are not started yet",
+                    most=UNUSED_CLASSES_PER_CLIENT,
+                )
         for question in questions:
             question.point(rules)  # refuses a hand with no decision to make, before class starts
             # Judged now, once: the strategy of these rules is computed at the teacher's click,
@@ -181,6 +194,7 @@ class Classroom(ClassroomCore):
                 "revealed": False,
                 "failed_keys": 0,
                 "creator_hash": creator,
+                "creator_client": creator_client,
                 "join_pattern": stored_pattern(new_pattern()) if join_step else None,
                 "given_names": given_names,
                 "group_id": group_id,
@@ -223,14 +237,23 @@ class Classroom(ClassroomCore):
             unstarted_before=now - UNSTARTED_RETENTION,
         )
 
-    def open_as_teacher(self, code: str, key: str, *, learner_token: str | None = None) -> Teacher:
+    def open_as_teacher(
+        self,
+        code: str,
+        key: str,
+        *,
+        learner_token: str | None = None,
+        client: str | None = None,
+    ) -> Teacher:
         """The teacher's handle, if ``key`` is this session's; wrong keys lock the guesser out a
         while (``learner_token``: the guessing browser's; without one, the anonymous guesser).
 
         The lock belongs to the guesser, never to the class: a student who guesses from the
         public page locks only themselves out, and the teacher's own browser still gets in.
+        A code that names no class counts as the guesser's wrong code (``client``: the
+        request's network address), as a join's does: codes are not checked faster here.
         """
-        info = self.info(code)
+        info = self.guessed_info(code, self._guesser(learner_token, client))
         guesser = ANONYMOUS if learner_token is None else learner_hash(learner_token)
         now = self.clock()
         # The try is counted before the key is weighed (scrypt is the slow part): tries sent
@@ -382,25 +405,24 @@ class Classroom(ClassroomCore):
         teacher has locked (``lock``: the seat comes back, a new name is refused).
 
         ``client`` is the request's network address (``tutor.ui.client``): a cookie-less script
-        is a fresh browser at each join, so its address is what limits it. A join refused for
-        its browser or its client does not count in the class's bucket: a flood from one
-        address cannot refuse a student on another.
+        is a fresh browser at each join, so its address is what binds its failures (wrong codes,
+        wrong patterns: ``tutor.classroom.tries``). A right code is never refused for its
+        address: a school is one address. A join refused for its browser does not count in the
+        class's bucket.
 
         ``pattern``: the symbols tapped, for a class with a second join step (``create``'s
-        ``join_step``); none tapped is ``PatternNeededError``, others ``WrongPatternError``. Each
-        attempt has already counted in the limits, so guessing patterns is limited as guessing
-        codes is. A seated student's reload needs no pattern: the seat comes back first.
+        ``join_step``); none tapped is ``PatternNeededError``, others ``WrongPatternError``, and
+        each wrong one is a failure of the guesser's address for this class. A seated student's
+        reload needs no pattern: the seat comes back first.
 
         In a class with given names (``create``'s ``given_names``) the typed nickname is not
         read: the seat gets two friendly words drawn until one is free in the class.
         """
-        learner = None if learner_token is None else learner_hash(learner_token)
-        # Before the code is looked up: guessing codes counts too.
+        guesser = self._guesser(learner_token, client)
+        learner = guesser.browser
+        info = self.guessed_info(code, guesser)  # a wrong code is the guesser's failure
         if learner is not None:
             self._throttle(f"join-browser:{learner}", JOINS_PER_MINUTE["browser"])
-        if client is not None:
-            self._throttle(f"join-client:{client_key(client)}", JOINS_PER_MINUTE["client"])
-        info = self.info(code)
         self._throttle(f"join-class:{info.id}", JOINS_PER_MINUTE["class"])
         if learner is not None:
             seat = self._reseat(info.id, learner)
@@ -411,8 +433,8 @@ class Classroom(ClassroomCore):
         if info.locked:  # said before the nickname is judged; decided again by the insert
             raise ClassLockedError("the teacher has locked this class")
         if info.has_join_step:
-            self._check_pattern(info.id, pattern)
-        if self.records.seats(info.id) >= MAX_SEATS:
+            self._check_pattern(info.id, pattern, guesser)
+        if self.records.seats(info.id) >= MAX_SEATS:  # said early; decided again by the insert
             raise ClassFullError("this class is full", seats=MAX_SEATS)
         if info.given_names is None:
             return self._seat(info, clean_nickname(nickname), learner)
@@ -427,7 +449,8 @@ class Classroom(ClassroomCore):
 
     def _seat(self, info: SessionInfo, name: str, learner: str | None) -> Student:
         """A new seat under ``name``; ``NicknameTakenError`` if its folded name is seated,
-        ``ClassLockedError`` if the teacher locked the class meanwhile."""
+        ``ClassLockedError`` if the teacher locked the class meanwhile, ``ClassFullError`` if the
+        last seat went meanwhile (the insert counts the seats: a class never seats 301)."""
         token = secrets.token_urlsafe(16)
         try:
             student_id = self.records.insert_student(
@@ -439,7 +462,8 @@ class Classroom(ClassroomCore):
                     "token_hash": student_token_hash(token),
                     "joined_at": self.clock(),
                     "reconnections": 0,
-                }
+                },
+                most=MAX_SEATS,
             )
         except sa.exc.IntegrityError:
             if learner is not None:
@@ -450,7 +474,9 @@ class Classroom(ClassroomCore):
             raise NicknameTakenError(
                 "this nickname is taken in this session", nickname=name
             ) from None
-        if student_id is None:  # the teacher locked the class since ``info`` was read
+        if student_id is None:  # locked by the teacher, or filled, since ``info`` was read
+            if self.records.seats(info.id) >= MAX_SEATS:
+                raise ClassFullError("this class is full", seats=MAX_SEATS)
             raise ClassLockedError("the teacher has locked this class")
         self._changed(info.id, students=True)
         return Student(student_id, info.id, name, token)

@@ -19,6 +19,7 @@ from tutor.homework.core import (
 from tutor.homework.errors import (
     GroupFullError,
     GroupKeyLockError,
+    GroupsTooFastError,
     HomeworkError,
     InvalidWorkError,
     NameTakenError,
@@ -43,6 +44,7 @@ __all__ = [
     "GroupFullError",
     "GroupKeyLockError",
     "GroupTeacher",
+    "GroupsTooFastError",
     "Homework",
     "HomeworkError",
     "InvalidWorkError",

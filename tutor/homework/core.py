@@ -30,7 +30,7 @@ import sqlalchemy as sa
 
 from tutor.classroom.access import (
     ANONYMOUS,
-    JOINS_PER_MINUTE,
+    CREATES_PER_MINUTE,
     client_key,
     hash_key,
     key_matches,
@@ -40,9 +40,11 @@ from tutor.classroom.access import (
     new_key,
     normalise_code,
 )
+from tutor.classroom.tries import Guesser, Tries
 from tutor.homework.errors import (
     GroupFullError,
     GroupKeyLockError,
+    GroupsTooFastError,
     InvalidWorkError,
     NameTakenError,
     TooManyGroupsError,
@@ -140,14 +142,28 @@ class Homework:
         self.store = store
         self.records = GroupRecords(store.engine)
         self.clock = clock
+        #: Wrong group codes counted per guesser, in class mode's rate table
+        #: (``tutor.classroom.tries``): a right code is never refused for its network address.
+        self.tries = Tries(store.classes, lambda: self.clock())
 
     # -- the teacher's side --
-    def create_group(self, name: str, learner_token: str) -> tuple[GroupTeacher, str]:
-        """A new group named ``name``, owned by this browser; the group and its key (shown once)."""
+    def create_group(
+        self, name: str, learner_token: str, *, client: str | None = None
+    ) -> tuple[GroupTeacher, str]:
+        """A new group named ``name``, owned by this browser; the group and its key (shown once).
+
+        Created at most ``CREATES_PER_MINUTE`` a minute from one browser and from one network
+        client (``client``: the request's address), as classes are, each keeping at most
+        ``MAX_GROUPS``: a school's teachers behind one address on a morning all make theirs,
+        and a flood from one address fills no table faster than that."""
         cleaned = " ".join(name.split())[:GROUP_NAME_MAX]
         if not cleaned:
             raise _invalid("a group needs a name", "name")
         creator = learner_hash(learner_token)
+        buckets = [(f"group-create-b:{creator}", CREATES_PER_MINUTE["browser"])]
+        if client is not None:
+            buckets.append((f"group-create-c:{client_key(client)}", CREATES_PER_MINUTE["client"]))
+        self._count(buckets, GroupsTooFastError)
         self.purge_expired()  # as a class's creation does: idle groups go when a new one comes
         key = new_key()
         now = self.clock()
@@ -183,15 +199,14 @@ class Homework:
         """The group whose code and key were given; ``UnknownGroupError`` for either wrong.
 
         Guessing is slowed for the guesser alone, as a class's key is (``tutor.classroom.access``):
-        every try counts in this browser's and this network client's tries of the minute
-        (``TooManyTriesError`` past them: a code guessed is a try too), and a wrong key locks
+        a code naming no group counts in this browser's and this network client's wrong codes of
+        the minute (``TooManyTriesError`` past them), and a wrong key locks
         this browser (``learner_token``; without one, the anonymous guesser) out of this group
         for a time that doubles with each failure (``GroupKeyLockError``). The try is counted,
         and the lock set, before the key is hashed, so tries sent at once cost one hash. The
         group's teacher, in their own browser, is never locked by a stranger's guesses."""
         guesser = ANONYMOUS if learner_token is None else learner_hash(learner_token)
-        self._count_try(learner_token, client)
-        row = self._group(code)
+        row = self._guessed_group(code, learner_token, client)
         now = self.clock()
         failures, locked_until, stored = self.records.claim_key_turn(
             row.id, guesser, now, lambda failures: now + lock_for(failures)
@@ -208,26 +223,35 @@ class Homework:
         self.records.forget_wrong_keys(row.id, guesser)
         return GroupTeacher(row.id, row.code, row.name)
 
-    def _count_try(self, learner_token: str | None, client: str | None) -> None:
-        """One more try of a group's code from this browser and this network client this minute
-        (in the database, so every server process counts alike); ``TooManyTriesError`` past
-        ``JOINS_PER_MINUTE``'s. No bucket is shared by every visitor: one stranger's flood must
-        refuse nobody else (``tutor.classroom.access``)."""
-        buckets = []
-        if learner_token is not None:
-            buckets.append((f"group-browser:{learner_hash(learner_token)}", "browser"))
-        if client is not None:
-            buckets.append((f"group-client:{client_key(client)}", "client"))
+    def _count(
+        self, buckets: list[tuple[str, int]], error: Callable[..., Exception]
+    ) -> None:
+        """One more hit of each bucket this minute (in the database, so every server process
+        counts alike); ``error`` with the seconds to wait past a bucket's limit."""
         now = self.clock()
         classes = self.store.classes
-        for bucket, kind in buckets:
+        for bucket, limit in buckets:
             hits = classes.count_hit(bucket, now.replace(second=0, microsecond=0))
             if hits == 1:  # the minute's first: counts older than an hour go
                 classes.purge_counts(counted_before=now - timedelta(hours=1))
-            if hits > JOINS_PER_MINUTE[kind]:
-                raise TooManyTriesError(
-                    "too many attempts: wait a minute", seconds=60 - now.second
-                )
+            if hits > limit:
+                raise error("too many groups created: wait a minute", seconds=60 - now.second)
+
+    def _guessed_group(self, code: str, learner_token: str | None, client: str | None) -> Record:
+        """The group of a code a visitor typed: refused before the lookup for a guesser past its
+        wrong codes of the minute (``TooManyTriesError``), and a code naming no group counted
+        as the guesser's failure (``tutor.classroom.tries``). Only failures count: a school
+        behind one address joins its groups whatever their number."""
+        guesser = Guesser(
+            browser=None if learner_token is None else learner_hash(learner_token),
+            client=None if client is None else client_key(client),
+        )
+        self.tries.before_code("group", guesser, TooManyTriesError)
+        try:
+            return self._group(code)
+        except UnknownGroupError:
+            self.tries.wrong_code("group", guesser)
+            raise
 
     def groups_of(self, learner_token: str) -> list[GroupTeacher]:
         """The groups this browser created, oldest first."""
@@ -298,11 +322,10 @@ class Homework:
         self, code: str, nickname: str, learner_token: str, *, client: str | None = None
     ) -> Membership:
         """Join the group with this code under ``nickname`` (this browser's place, if it already
-        has one: a second join finds it again under its first nickname). Each join counts in
-        this browser's and this network client's tries of the minute before the code is looked
-        up, so guessing codes is slowed for the guesser only (``TooManyTriesError``)."""
-        self._count_try(learner_token, client)
-        row = self._group(code)
+        has one: a second join finds it again under its first nickname). A code naming no
+        group counts in this browser's and this network client's wrong codes of the minute, so
+        guessing codes is slowed for the guesser only (``TooManyTriesError``)."""
+        row = self._guessed_group(code, learner_token, client)
         learner = self.store.learner_for_token(learner_token)
         assert learner is not None  # created when missing
         existing = self.records.member_of(row.id, learner.id)

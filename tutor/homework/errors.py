@@ -32,6 +32,13 @@ class TooManyGroupsError(HomeworkError):
     codes = ("too-many-groups",)
 
 
+class GroupsTooFastError(HomeworkError):
+    """Groups created too often this minute from one browser or one network client: they wait
+    ``seconds``; nobody elsewhere does."""
+
+    codes = ("groups-too-fast",)
+
+
 class TooMuchWorkError(HomeworkError):
     """The group already has ``most`` assignments."""
 

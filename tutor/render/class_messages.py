@@ -15,6 +15,7 @@ from tutor.classroom import (
     MAX_SEATS,
     RETENTION,
     UNSTARTED_RETENTION,
+    UNUSED_CLASSES_PER_CLIENT,
     ClassQuestion,
     ClassroomError,
     HandProblem,
@@ -103,6 +104,12 @@ def error_message(error: Exception, t: Translator) -> str:
             return t.format(
                 "Too many classes created in a minute: wait {seconds} s, then try again.",
                 seconds=wait,
+            )
+        if error.code == "too-many-unused-classes":
+            return t.format(
+                "{most} classes created from your school's network are not started yet: start"
+                " one of them, or wait until the unused ones expire, then create this one.",
+                most=UNUSED_CLASSES_PER_CLIENT,
             )
         if error.code == "class-full":
             return t.format(

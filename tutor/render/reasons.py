@@ -58,6 +58,9 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "too-much-work": N_("A group has at most {most} assignments."),
     "group-name-taken": N_("Someone in this group is already called {nickname}: add a letter."),
     "group-key-locked": N_("Too many wrong keys for this group: wait {seconds} s, then try again."),
+    "groups-too-fast": N_(
+        "Too many groups created in a minute: wait {seconds} s, then try again."
+    ),
     "group-too-many-tries": N_("Too many attempts: wait {seconds} s, then try again."),
     "invalid-work": N_(
         "This work cannot be given as it is: a group needs a name, a drill has 1 to {most} hands,"

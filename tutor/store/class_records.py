@@ -17,10 +17,11 @@ The statements that guard against races are written so that the database decides
 - an answer holds the session row (``FOR SHARE`` on PostgreSQL; SQLite has one writer) and is
   inserted only if its question is still open as the statement runs (``store_answer``), and a
   reveal closes its question before it counts (``close``), so the count holds every stored answer;
-- a new seat holds the session row the same way and is inserted only if the class is not locked
-  as the statement runs (``insert_student``), and the lock is an ``UPDATE`` of that row
-  (``set_locked``): a join racing the teacher's click is seated before the lock commits or
-  refused after it, never seated once the teacher's page says "locked".
+- a new seat holds the session row (``FOR UPDATE``) and is inserted only if the class is not
+  locked and not full as the statement runs (``insert_student``), and the lock is an
+  ``UPDATE`` of that row (``set_locked``): a join racing the teacher's click is seated before
+  the lock commits or refused after it, never seated once the teacher's page says "locked";
+  a class never seats more than its cap.
 """
 
 from __future__ import annotations
@@ -106,6 +107,21 @@ class ClassRecords:
                 ).all()
             )
 
+    def unused_of_client(self, client: str, *, since: datetime) -> int:
+        """The classes ``client`` created after ``since`` that never showed a question and are
+        not finished: what a flood of creations from one address leaves behind."""
+        with self.engine.connect() as db:
+            return int(
+                db.execute(
+                    sa.select(sa.func.count()).where(
+                        (class_sessions.c.creator_client == client)
+                        & (class_sessions.c.current < 0)
+                        & class_sessions.c.finished_at.is_(None)
+                        & (class_sessions.c.created_at > since)
+                    )
+                ).scalar_one()
+            )
+
     def purge(
         self,
         *,
@@ -179,6 +195,31 @@ class ClassRecords:
     def count_hit(self, bucket: str, window: datetime) -> int:
         """One more hit of ``bucket`` in the minute starting at ``window``; the minute's count."""
         return self.bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
+
+    def hits(self, bucket: str, window: datetime) -> int:
+        """The hits of ``bucket`` in the minute starting at ``window`` (0 when none), counting
+        none: what a limit reads before it lets a try through."""
+        with self.engine.connect() as db:
+            count = db.execute(
+                sa.select(class_rate.c.hits).where(
+                    (class_rate.c.bucket == bucket) & (class_rate.c.window_start == window)
+                )
+            ).scalar_one_or_none()
+        return 0 if count is None else int(count)
+
+    def uncount_hit(self, bucket: str, window: datetime) -> None:
+        """One hit of ``bucket`` in the minute at ``window`` taken back: a try claimed before it
+        was weighed that turned out right (``tutor.classroom.tries``)."""
+        with self.engine.begin() as db:
+            db.execute(
+                class_rate.update()
+                .where(
+                    (class_rate.c.bucket == bucket)
+                    & (class_rate.c.window_start == window)
+                    & (class_rate.c.hits > 0)
+                )
+                .values(hits=class_rate.c.hits - 1)
+            )
 
     # -- teacher keys --
     def claim_key_turn(
@@ -347,6 +388,43 @@ class ClassRecords:
                 db.execute(class_students.delete().where(class_students.c.id.in_(ids)))
         return [str(row.nickname) for row in rows]
 
+    def remove_where(
+        self,
+        session_id: int,
+        *,
+        joined_since: datetime | None = None,
+        unanswered_at: int | None = None,
+    ) -> list[str]:
+        """Delete, in one transaction, the seats of the session that joined after
+        ``joined_since`` and/or hold no answer (to the question at position ``unanswered_at``;
+        to any question when it is -1, the lobby), with their answers; the nicknames removed,
+        in joining order. What the teacher's one click sends away: a flood of names that came
+        in the last seconds, or every phone that is not playing."""
+        where = class_students.c.session_id == session_id
+        if joined_since is not None:
+            where = where & (class_students.c.joined_at > joined_since)
+        if unanswered_at is not None:
+            answered = sa.select(class_answers.c.student_id).join(class_questions)
+            if unanswered_at >= 0:
+                answered = answered.where(
+                    (class_questions.c.session_id == session_id)
+                    & (class_questions.c.position == unanswered_at)
+                )
+            else:
+                answered = answered.where(class_questions.c.session_id == session_id)
+            where = where & class_students.c.id.not_in(answered)
+        with self.engine.begin() as db:
+            rows = db.execute(
+                sa.select(class_students.c.id, class_students.c.nickname)
+                .where(where)
+                .order_by(class_students.c.joined_at, class_students.c.id)
+            ).all()
+            ids = [int(row.id) for row in rows]
+            if ids:
+                db.execute(class_answers.delete().where(class_answers.c.student_id.in_(ids)))
+                db.execute(class_students.delete().where(class_students.c.id.in_(ids)))
+        return [str(row.nickname) for row in rows]
+
     def set_locked(self, session_id: int, locked: bool) -> None:
         """Lock or unlock the class: one ``UPDATE`` of its row, which waits on PostgreSQL for the
         joins holding the row (``insert_student``) and makes the later ones see it."""
@@ -357,17 +435,24 @@ class ClassRecords:
                 .values(locked=locked)
             )
 
-    def insert_student(self, student: Mapping[str, Any]) -> int | None:
-        """A new seat, made only if its class is not locked as the statement runs; its id, or
-        None when the class is locked. ``IntegrityError`` when the folded nickname or the learner
-        is already seated in the session.
+    def insert_student(self, student: Mapping[str, Any], *, most: int) -> int | None:
+        """A new seat, made only if its class is not locked and seats fewer than ``most`` as the
+        statement runs; its id, or None when the class is locked or full. ``IntegrityError``
+        when the folded nickname or the learner is already seated in the session.
 
-        One transaction: the session's row held ``FOR SHARE`` on PostgreSQL (a lock being set
-        waits for this seat, or is seen here once committed), then an ``INSERT ... SELECT``
-        whose ``WHERE`` reads the lock (on SQLite, one writer runs it wholly before or after
-        the teacher's ``UPDATE``). Either way a seat is never made once the lock is stored."""
+        One transaction: the session's row held ``FOR UPDATE`` on PostgreSQL (the seats of one
+        class are made one after another, so two joins cannot both take the last seat; a lock
+        being set waits for this seat, or is seen here once committed), then an
+        ``INSERT ... SELECT`` whose ``WHERE`` reads the lock and counts the seats (on SQLite,
+        one writer runs it wholly before or after any other). Either way a seat is never made
+        once the lock is stored, and a class never seats more than ``most``."""
         session_id = student["session_id"]
         columns = list(student)
+        seated = (
+            sa.select(sa.func.count())
+            .where(class_students.c.session_id == session_id)
+            .scalar_subquery()
+        )
         open_class = sa.select(
             *(
                 sa.literal(student[name], class_students.c[name].type).label(name)
@@ -377,12 +462,13 @@ class ClassRecords:
             sa.exists().where(
                 (class_sessions.c.id == session_id) & sa.not_(class_sessions.c.locked)
             )
+            & (seated < most)
         )
         with self.engine.begin() as db:
             db.execute(
                 sa.select(class_sessions.c.id)
                 .where(class_sessions.c.id == session_id)
-                .with_for_update(read=True)
+                .with_for_update()
             )
             inserted = db.execute(
                 class_students.insert()

@@ -42,6 +42,9 @@ class_sessions = sa.Table(
     # group's follow-up. None for any other class (migration 0011). No foreign key (SQLite
     # cannot add one in place); a group's deletion clears it (``GroupRecords.delete_idle``).
     sa.Column("group_id", sa.Integer, nullable=True, index=True),
+    # The creating request's network client (``tutor.classroom.access.client_key``), so that the
+    # classes a client holds unused are bounded (migration 0012; None before it).
+    sa.Column("creator_client", sa.String(40), nullable=True, index=True),
 )
 class_questions = sa.Table(
     "class_questions",

@@ -27,8 +27,15 @@ LEARNER_HASH_COLUMNS: tuple[str, ...] = (
     "teacher_lessons.owner_hash",
 )
 #: The rate buckets keyed by a browser's learner hash (``tutor.classroom.session``,
-#: ``tutor.homework.core``).
-RATE_KINDS: tuple[str, ...] = ("create-browser", "join-browser", "group-browser")
+#: ``tutor.classroom.tries``, ``tutor.homework.core``; ``group-browser`` on older databases).
+RATE_KINDS: tuple[str, ...] = (
+    "create-browser",
+    "join-browser",
+    "group-browser",
+    "class-code-b",
+    "group-code-b",
+    "group-create-b",
+)
 
 LESSON_ID_MAX = 64
 #: A lesson's steps are counted in tens; a bound keeps a forged request from storing millions.

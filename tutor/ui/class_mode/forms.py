@@ -21,6 +21,7 @@ from tutor.quiz_questions import Category
 from tutor.render.class_messages import error_message
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS, TableRules
+from tutor.ui.client import client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.resources import classroom
 from tutor.visit import AppState, ClassPages, TeacherDesk
@@ -126,6 +127,7 @@ def reopen_class(state: AppState, pages: ClassPages, code: object, typed_key: ob
             str(code if isinstance(code, str) else "")[:12],
             key,
             learner_token=state.learner_token,
+            client=client_address(),  # a made-up code is this address's failure, as a join's
         )
     except ClassroomError as error:
         pages.message = error_message(error, state.t)

@@ -49,7 +49,9 @@ def _course_titles(state: AppState) -> tuple[dict[str, str], TitleOf]:
 def _create(state: AppState, name: str) -> None:
     pages = state.homework
     try:
-        pages.teacher, pages.key_shown = homework().create_group(name, state.learner_token)
+        pages.teacher, pages.key_shown = homework().create_group(
+            name, state.learner_token, client=client_address()
+        )
         pages.message = None
     except HomeworkError as error:
         pages.message = refusal_text(error, state.t)
