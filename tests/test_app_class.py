@@ -506,6 +506,35 @@ def test_the_teacher_removes_several_students_with_one_click_and_is_told_how_man
     assert "retiré" not in _texts(at)  # the count was about the last click
 
 
+def test_the_teacher_removes_a_flood_of_recent_joins_with_one_click(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, *(f"Bot {i}" for i in range(40)))
+    assert at.selectbox(key="class-remove-window").value == 60
+    at.button(key="class-remove-recent").click().run()
+    assert not at.exception
+    assert room.students(teacher) == []
+    assert "40 élèves retirés" in _texts(at)
+
+
+def test_everyone_who_has_not_answered_goes_with_one_click(
+    open_page: Open, room: Classroom
+) -> None:
+    at, teacher = _teacher_lobby(open_page, room, "Bot")
+    ana = room.join(teacher.code, "Ana")
+    at.run()
+    assert at.button(key="class-remove-unanswered").label == "Retirer tout le monde"
+    room.next_question(teacher, expected_position=-1)
+    room.answer(ana, Action.STAND, position=0)
+    at.run()
+    assert at.button(key="class-remove-unanswered").label == (
+        "Retirer tous ceux qui n’ont pas répondu"
+    )
+    at.button(key="class-remove-unanswered").click().run()
+    assert not at.exception
+    assert room.students(teacher) == ["Ana"]
+
+
 def test_the_names_to_remove_follow_the_joins_as_they_arrive(
     open_page: Open, room: Classroom
 ) -> None:

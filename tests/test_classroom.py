@@ -33,7 +33,6 @@ from tutor.classroom import (
     RETENTION,
     SYMBOLS,
     UNSTARTED_RETENTION,
-    UNUSED_CLASSES_PER_CLIENT,
     WRONG_CODES_PER_MINUTE,
     WRONG_PATTERNS_PER_MINUTE,
     AlreadyAnsweredError,
@@ -54,7 +53,6 @@ from tutor.classroom import (
     Student,
     TooManyClassesError,
     TooManyJoinsError,
-    TooManyUnusedClassesError,
     UnknownSessionError,
     UnknownStudentError,
     WrongKeyError,
@@ -718,19 +716,6 @@ def _seated_or_refused(join: Callable[[], object]) -> bool:
     return True
 
 
-def test_right_code_joins_from_one_address_are_not_counted_for_the_address(
-    classroom: Classroom,
-) -> None:
-    """A school is one address: two classes of 35 joining in the same minute are all seated."""
-    school = "203.0.113.7"
-    classes = [classroom.create(name, FAMILY, HANDS) for name in ("2nde A", "2nde B")]
-    for info, _ in classes:
-        for i in range(35):
-            classroom.join(info.code, f"Student {i}", learner_token=new_token(), client=school)
-    for info, key in classes:
-        assert len(classroom.students(classroom.open_as_teacher(info.code, key))) == 35
-
-
 def test_wrong_codes_are_counted_per_browser(classroom: Classroom, clock: Clock) -> None:
     clock.now = clock.now.replace(second=0)
     info, _ = classroom.create("A", FAMILY, HANDS)
@@ -995,56 +980,6 @@ def test_a_flood_of_classes_from_one_client_never_refuses_a_teacher_on_another(
     with classroom.engine.connect() as db:
         stored = db.execute(sa.select(sa.func.count()).select_from(class_sessions)).scalar_one()
     assert stored == CREATES_PER_MINUTE["client"] + 1
-
-
-def test_thirty_teachers_behind_one_address_each_open_a_class(
-    classroom: Classroom, clock: Clock
-) -> None:
-    """A school's staff room on a morning: thirty teachers, one address, within two minutes."""
-    clock.now = clock.now.replace(second=30)
-    school = "203.0.113.20"
-    opened = []
-    for teacher in range(30):
-        clock.now += timedelta(seconds=4)  # thirty creations over two minutes
-        info, key = classroom.create(
-            f"Classe {teacher}", FAMILY, HANDS, learner_token=new_token(), client=school
-        )
-        opened.append(classroom.open_as_teacher(info.code, key, client=school))
-    assert len({teacher.session_id for teacher in opened}) == 30
-
-
-def test_a_flood_of_creations_from_one_address_leaves_a_bounded_number_of_unused_classes(
-    classroom: Classroom, clock: Clock
-) -> None:
-    bots = "203.0.113.9"
-    made = refused = 0
-    for _minute in range(6):
-        for _ in range(CREATES_PER_MINUTE["client"] + 5):  # a fresh browser each time
-            try:
-                classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
-            except TooManyUnusedClassesError:
-                refused += 1
-            except TooManyClassesError:
-                continue
-            else:
-                made += 1
-        clock.now += timedelta(minutes=1)
-    assert made == UNUSED_CLASSES_PER_CLIENT  # however long the flood goes on
-    assert refused > 0
-    with pytest.raises(TooManyUnusedClassesError) as bounded:
-        classroom.create("Bot", FAMILY, HANDS, client=bots)
-    assert bounded.value.params["most"] == UNUSED_CLASSES_PER_CLIENT
-    # A teacher elsewhere is never refused for it.
-    elsewhere = "198.51.100.2"
-    assert classroom.create("Cours", FAMILY, HANDS, learner_token=new_token(), client=elsewhere)
-    # A started class is no longer unused: the address may create one more.
-    with classroom.engine.begin() as db:
-        first = db.execute(sa.select(sa.func.min(class_sessions.c.id))).scalar_one()
-        db.execute(class_sessions.update().where(class_sessions.c.id == first).values(current=0))
-    assert classroom.create("Vrai cours", FAMILY, HANDS, learner_token=new_token(), client=bots)
-    clock.now += UNSTARTED_RETENTION  # the flood's classes expire unused: none is held any more
-    for _ in range(3):
-        classroom.create("Bot", FAMILY, HANDS, learner_token=new_token(), client=bots)
 
 
 def test_a_class_never_started_expires_within_hours(classroom: Classroom, clock: Clock) -> None:

@@ -584,6 +584,9 @@ def test_an_erased_learner_records_no_answer(store: Store) -> None:
         ("P\u0430ul", "mixed-scripts"),  # Cyrillic a inside a Latin name
         ("Ana\u03bf", "mixed-scripts"),  # Greek omicron
         ("www.evil.example/<b>", "characters"),
+        ("\u093fAna", "characters"),  # a vowel sign on nothing
+        ("Ana \u0301", "characters"),  # an accent on a space
+        ("Z" + "\u0301\u0302\u0303\u0304\u0306", "characters"),  # a pile of marks
     ],
 )
 def test_look_alike_and_invisible_nicknames_are_refused_with_their_reason(
@@ -594,10 +597,14 @@ def test_look_alike_and_invisible_nicknames_are_refused_with_their_reason(
     assert refused.value.code == code
 
 
-@pytest.mark.parametrize("name", ["Саша", "Ἀλέξης", "李雷", "Zoé d'Arc-Lévy", "www.ana.fr"])
+@pytest.mark.parametrize(
+    "name",
+    ["Саша", "Ἀλέξης", "李雷", "Zoé d'Arc-Lévy", "www.ana.fr", "प्रिया", "தமிழ்", "ที่ดิน", "محمد"],
+)
 def test_names_in_one_alphabet_are_kept(name: str) -> None:
-    """One alphabet is fine, whichever: only mixing look-alike alphabets is refused. A name with
-    dots stays allowed: the pages show it as text, never as a link."""
+    """One alphabet is fine, whichever, with the vowel signs and marks its letters carry
+    (Devanagari, Tamil, Thai): only mixing look-alike alphabets is refused. A name with dots
+    stays allowed: the pages show it as text, never as a link."""
     assert clean_nickname(name) == name
 
 

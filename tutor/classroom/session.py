@@ -332,6 +332,24 @@ class Classroom(ClassroomCore):
         self._changed(teacher.session_id, students=True)
         return removed
 
+    def remove_joined_within(self, teacher: Teacher, within: timedelta) -> list[str]:
+        """Send away, in one transaction, everyone who joined in the last ``within`` (a flood of
+        made-up names that came in at once); the names removed, in joining order."""
+        removed = self.records.remove_where(
+            teacher.session_id, joined_since=self.clock() - within
+        )
+        self._changed(teacher.session_id, students=True)
+        return removed
+
+    def remove_unanswered(self, teacher: Teacher) -> list[str]:
+        """Send away, in one transaction, everyone who has not answered the question on screen
+        (in the lobby: everyone who has answered nothing, which is everyone; once questions
+        run, the phones that are not playing); the names removed, in joining order."""
+        info = self._teacher_info(teacher)
+        removed = self.records.remove_where(teacher.session_id, unanswered_at=info.current)
+        self._changed(teacher.session_id, students=True)
+        return removed
+
     def join_pattern(self, teacher: Teacher) -> tuple[str, ...] | None:
         """The symbols the projector shows for the second join step; None when the class has
         none. Only the teacher's handle reads it: no student page ever holds it."""

@@ -14,6 +14,10 @@ from tutor.store.base import NICKNAME_MAX
 from tutor.store.errors import InvalidNicknameError
 
 _NICKNAME = re.compile(r"^[\w .'-]+$")
+#: Combining marks in a row after a letter: Devanagari, Tamil or Thai write a vowel sign or a
+#: virama on a letter (``प्रिया``, ``தமிழ்``, ``ที่``: one or two), while a pile of them is
+#: a name drawn over its neighbours' lines on the roster.
+MARKS_IN_A_ROW = 3
 #: Letters that draw as nothing yet count as letters (``\w``): Hangul fillers, the Khmer
 #: inherent vowels, the combining grapheme joiner and variation selectors. Format characters
 #: (zero-width spaces, joiners, direction marks: category Cf) are caught by their category.
@@ -35,8 +39,29 @@ def _script(char: str) -> str | None:
     return first if first in _CONFUSABLE_SCRIPTS else None
 
 
+def _without_marks_on_letters(nickname: str) -> str:
+    """``nickname`` with the combining marks that sit on a letter taken out (at most
+    ``MARKS_IN_A_ROW`` of them after each): what the allowed characters are read on. A mark at
+    the start, after a space or punctuation, or past the count stays, and is refused.
+
+    >>> _without_marks_on_letters("प्रिया"), _without_marks_on_letters("́a")
+    ('परय', '́a')
+    """
+    kept: list[str] = []
+    run = 0
+    for char in nickname:
+        is_mark = unicodedata.category(char) in ("Mn", "Mc")
+        if is_mark and kept and (kept[-1].isalpha() or run) and run < MARKS_IN_A_ROW:
+            run += 1
+            continue
+        run = 0
+        kept.append(char)
+    return "".join(kept)
+
+
 def clean_nickname(raw: str) -> str:
-    """A nickname as stored: trimmed, NFC-normalised, 1 to 24 letters, digits, spaces, . ' -
+    """A nickname as stored: trimmed, NFC-normalised, 1 to 24 letters (with the vowel signs and
+    marks a script writes on them), digits, spaces, . ' -
 
     Refused (``InvalidNicknameError`` with its ``code``): invisible characters, full-width or
     styled letters, and a mix of look-alike alphabets, because on a projected roster each would
@@ -63,7 +88,7 @@ def clean_nickname(raw: str) -> str:
         raise InvalidNicknameError(
             "a nickname uses ordinary letters, not full-width or styled ones", "compatibility"
         )
-    if not _NICKNAME.match(nickname):
+    if not _NICKNAME.match(_without_marks_on_letters(nickname)):
         raise InvalidNicknameError(
             "a nickname uses letters, digits, spaces, dots, hyphens and apostrophes only"
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import time
+from datetime import timedelta
 
 import altair as alt
 import pandas as pd
@@ -358,6 +359,56 @@ def remove_students(teacher: Teacher, language: str, desk: TeacherDesk) -> None:
     ):  # the names chosen when the button was clicked, read where the box is drawn
         _remove(teacher, desk, chosen)
         _run_again()
+    bulk_removal(teacher, desk, t)
+
+
+#: The windows a teacher sends away the latest joins from: a flood of names arrives within
+#: seconds, a class's real joins over minutes.
+RECENT_WINDOWS = (30, 60, 120, 300)
+
+
+def bulk_removal(teacher: Teacher, desk: TeacherDesk, t: Translator) -> None:
+    """One click for a flood: everyone who joined in the last seconds or minutes (a window to
+    pick), or everyone who has not answered the question on screen (in the lobby, where nobody
+    has answered yet: everyone)."""
+    within = st.selectbox(
+        t.gettext("Joined in the last"),
+        RECENT_WINDOWS,
+        index=1,
+        key="class-remove-window",
+        format_func=lambda seconds: (
+            t.format("{n} s", n=seconds) if seconds < 60 else t.format("{n} min", n=seconds // 60)
+        ),
+    )
+    if st.button(
+        t.gettext("Remove everyone who joined then"),
+        key="class-remove-recent",
+        icon=":material/group_remove:",
+    ):
+        _remove_recent(teacher, desk, int(within or RECENT_WINDOWS[1]))
+        _run_again()
+    in_lobby = classroom().info(teacher.code).current < 0
+    if st.button(
+        t.gettext("Remove everyone")
+        if in_lobby
+        else t.gettext("Remove everyone who has not answered"),
+        key="class-remove-unanswered",
+        icon=":material/group_remove:",
+    ):
+        _remove_unanswered(teacher, desk)
+        _run_again()
+
+
+@callback_guard
+def _remove_recent(teacher: Teacher, desk: TeacherDesk, seconds: int) -> None:
+    desk.removed = classroom().remove_joined_within(teacher, timedelta(seconds=seconds))
+    desk.clear_chosen = True
+
+
+@callback_guard
+def _remove_unanswered(teacher: Teacher, desk: TeacherDesk) -> None:
+    desk.removed = classroom().remove_unanswered(teacher)
+    desk.clear_chosen = True
 
 
 def _run_again() -> None:
