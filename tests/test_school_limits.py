@@ -12,6 +12,7 @@ import itertools
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -20,6 +21,8 @@ import tutor.classroom.session as session_module
 from tests.conftest import Clock
 from tutor.classroom import (
     CREATES_PER_MINUTE,
+    JOINS_PER_MINUTE,
+    MAX_SEATS,
     PATTERN_LENGTH,
     SYMBOLS,
     UNSTARTED_RETENTION,
@@ -37,6 +40,7 @@ from tutor.classroom import (
     WrongPatternError,
     pattern_odds,
 )
+from tutor.homework import MAX_GROUPS
 from tutor.identity import new_token
 from tutor.rules import PRESETS
 from tutor.store import Store, class_sessions
@@ -251,3 +255,37 @@ def test_remove_everyone_leaves_nobody(classroom: Classroom) -> None:
         classroom.join(info.code, f"S{i}", client=f"10.8.{i // 200}.{i % 200 + 1}")
     assert len(classroom.remove_unanswered(teacher)) == 300  # in the lobby: everyone
     assert classroom.students(teacher) == []
+
+
+def test_the_readmes_table_of_limits_says_the_numbers_the_code_applies() -> None:
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2].strip()
+        for line in readme.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and line.count("|") >= 4
+    }
+    codes, patterns = WRONG_CODES_PER_MINUTE, WRONG_PATTERNS_PER_MINUTE
+    assert rows["Wrong class or group codes"] == (
+        f"{codes['browser']} a minute per browser, {codes['client']} per address"
+    )
+    assert rows["Wrong patterns of the second join step"] == (
+        f"{patterns} a minute per class and address"
+    )
+    assert rows["Joins with a right code"] == (
+        f"{JOINS_PER_MINUTE['browser']} a minute per browser,"
+        f" {JOINS_PER_MINUTE['class']} into one class"
+    )
+    assert rows["Seats"] == f"{MAX_SEATS} per class"
+    creations = f"{CREATES_PER_MINUTE['browser']} a minute per browser"
+    assert rows["Class creations"] == f"{creations}, {CREATES_PER_MINUTE['client']} per address"
+    assert rows["Classes never started"] == (
+        f"{UNUSED_CLASSES_PER_CLIENT} per address, each gone"
+        f" {UNSTARTED_RETENTION.total_seconds() / 3600:g} hours after its creation"
+    )
+    assert rows["Group creations"] == (
+        f"{creations}, {CREATES_PER_MINUTE['client']} per address;"
+        f" {MAX_GROUPS} groups kept per browser"
+    )
+    why = readme.read_text(encoding="utf-8")
+    assert f"{len(SYMBOLS)}⁸ = {len(SYMBOLS) ** PATTERN_LENGTH:,}" in why
+    assert PATTERN_LENGTH == 8  # the exponent the README writes
