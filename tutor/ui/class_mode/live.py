@@ -372,7 +372,7 @@ def bulk_removal(teacher: Teacher, desk: TeacherDesk, t: Translator) -> None:
     pick), or everyone who has not answered the question on screen (in the lobby, where nobody
     has answered yet: everyone)."""
     within = st.selectbox(
-        t.gettext("Joined in the last"),
+        t.gettext("Joined within the last"),
         RECENT_WINDOWS,
         index=1,
         key="class-remove-window",
