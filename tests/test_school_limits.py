@@ -289,3 +289,19 @@ def test_the_readmes_table_of_limits_says_the_numbers_the_code_applies() -> None
     why = readme.read_text(encoding="utf-8")
     assert f"{len(SYMBOLS)}⁸ = {len(SYMBOLS) ** PATTERN_LENGTH:,}" in why
     assert PATTERN_LENGTH == 8  # the exponent the README writes
+
+
+def test_reopening_a_class_checks_codes_at_the_same_pace_as_joining(
+    classroom: Classroom, clock: Clock
+) -> None:
+    """« Rouvrir une classe » names a code and a key: a made-up code is the browser's and the
+    address's wrong code, as a join's is, so codes are not checked faster there."""
+    clock.now = clock.now.replace(second=0)
+    info, key = classroom.create("2nde B", FAMILY, HANDS)
+    guesser = new_token()
+    for i in range(WRONG_CODES_PER_MINUTE["browser"]):
+        with pytest.raises(UnknownSessionError):
+            classroom.open_as_teacher(f"QQ{i:04d}", key, learner_token=guesser, client="10.0.0.9")
+    with pytest.raises(TooManyJoinsError):
+        classroom.open_as_teacher(info.code, key, learner_token=guesser, client="10.0.0.9")
+    assert classroom.open_as_teacher(info.code, key, learner_token=new_token(), client="10.0.0.9")
