@@ -17,13 +17,14 @@ import pytest
 import sqlalchemy as sa
 
 from tests.conftest import builtin_lessons
-from tutor.classroom import ClassQuestion, Classroom, lesson_questions
+from tutor.classroom import ClassQuestion, Classroom, ClassroomError, lesson_questions
 from tutor.classroom.questions import MAX_TEXT_CHARS, judged
-from tutor.decision import Action
+from tutor.decision import Action, Grade
 from tutor.lessons import LOCALES, AskStep, DealStep, Lesson, localize
+from tutor.lessons.course import Course, check_text
 from tutor.lessons.lesson import own_table_of
 from tutor.lessons.models import ActionAnswer
-from tutor.render.class_messages import prompt, table_line
+from tutor.render.class_messages import prompt, step_explanation, table_line
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store
@@ -88,7 +89,8 @@ def test_lesson_9s_king_and_ten_is_asked_at_the_french_casino_in_its_own_words()
     advice = judged(SPLITTING.rules, question)
     assert Action.SPLIT in advice.evs
     assert advice.chart_play is Action.STAND
-    assert advice == judged(CASINO, ClassQuestion(question.cards, question.dealer_up))
+    lessons_moves = ClassQuestion(question.cards, question.dealer_up, offered=question.offered)
+    assert advice == judged(CASINO, lessons_moves)
     plain = ClassQuestion(question.cards, question.dealer_up)
     assert Action.SPLIT not in judged(SPLITTING.rules, plain).evs
 
@@ -164,7 +166,9 @@ def test_the_questions_tables_and_words_survive_a_restart_and_a_second_process(
         room.answer(ana, Action.SPLIT)
         reveal = room.reveal(teacher)
         assert reveal.best is Action.STAND
-        at_casino = ClassQuestion(view.question.cards, view.question.dealer_up)
+        at_casino = ClassQuestion(
+            view.question.cards, view.question.dealer_up, offered=view.question.offered
+        )
         assert reveal.judgement == judged(CASINO, at_casino)
     finally:
         store.close()
@@ -194,3 +198,73 @@ def test_questions_of_before_migration_0010_have_no_table_or_words_of_their_own(
         assert question.text("fr") is None
     finally:
         store.close()
+
+
+TWO_MOVES = """\
+id: two-moves
+title: {fr: "Tirer ou rester", en: "Hit or stand"}
+level: 1
+rules: american-s17
+goals: ["Choisir entre tirer et rester."]
+actions: [hit, stand]
+steps:
+  - ask:
+      question: {fr: "16 contre un 10 : que faites-vous ?", en: "16 against a 10: what now?"}
+      cards: [10♠, 6♥]
+      dealer: [10♣]
+      answer: {action: hit}
+      explanation:
+        fr: "Tirez : entre tirer et rester, rester sur 16 contre un 10 perd plus souvent."
+        en: "Hit: between hitting and standing, standing on 16 against a 10 loses more often."
+"""
+
+
+def _two_moves() -> Lesson:
+    checked = check_text(TWO_MOVES, "two-moves.yaml", course=Course((), ()))
+    assert [str(problem) for problem in checked.problems] == []  # `tutor check` passes it
+    assert checked.lesson is not None
+    return checked.lesson
+
+
+def test_a_hit_or_stand_lesson_is_checked_among_its_own_moves() -> None:
+    """At the American table the best of every move on 16 v 10 is surrender; a lesson that
+    offers hit and stand only is judged between those two, as its page grades them."""
+    lesson = _two_moves()
+    assert lesson.rules == PRESETS["american-s17"]
+    (question,) = lesson_questions(lesson, seed=1)
+    every_move = ClassQuestion(question.cards, question.dealer_up)
+    assert judged(lesson.rules, every_move).chart_play is Action.SURRENDER  # can fail
+    assert question.offered == frozenset({Action.HIT, Action.STAND})
+    assert judged(lesson.rules, question).chart_play is Action.HIT
+
+
+def test_a_class_from_a_lesson_offers_its_moves_only_grades_among_them_and_explains_in_its_words(
+    database_url: str,
+) -> None:
+    lesson = _two_moves()
+    store = Store(database_url)
+    try:
+        room = Classroom(store)
+        info, key = room.create("Deux coups", lesson.rules, lesson_questions(lesson, seed=1))
+        teacher = room.open_as_teacher(info.code, key)
+        ana, ben = room.join(info.code, "Ana"), room.join(info.code, "Ben")
+        room.next_question(teacher, expected_position=-1)
+        assert set(room.student_view(ana).legal) == {Action.HIT, Action.STAND}
+        room.answer(ana, Action.HIT)
+        with pytest.raises(ClassroomError):  # a move the lesson never offered is refused
+            room.answer(ben, Action.SURRENDER)
+        reveal = room.reveal(teacher)
+        assert reveal.best is Action.HIT
+        assert room.student_view(ana).grade is Grade.RIGHT
+        words = translator("fr")
+        assert step_explanation(reveal.question, words) == words.typeset(
+            "Tirez : entre tirer et rester, rester sur 16 contre un 10 perd plus souvent."
+        )
+    finally:
+        store.close()
+
+
+def test_a_class_from_a_lesson_without_actions_offers_every_legal_move() -> None:
+    question = _king_ten(lesson_questions(SPLITTING, seed=7))
+    assert SPLITTING.actions is None or Action.SPLIT in SPLITTING.offered
+    assert question.offered is None or Action.SPLIT in question.offered

@@ -105,8 +105,15 @@ def question_of(row: Any) -> ClassQuestion:
         Card.parse(row.dealer_up),
         row.insurance,
         rules_of(row.own_rules) if row.own_rules else None,
-        tuple((str(k), str(v)) for k, v in json.loads(row.texts).items()) if row.texts else (),
+        _texts_of(row.texts),
+        frozenset(Action(name) for name in row.offered.split(",")) if row.offered else None,
+        _texts_of(row.explanations),
     )
+
+
+def _texts_of(stored: str | None) -> tuple[tuple[str, str], ...]:
+    """Words per language from their stored JSON (``{"fr": "…", "en": "…"}``)."""
+    return tuple((str(k), str(v)) for k, v in json.loads(stored).items()) if stored else ()
 
 
 def question_row(question: ClassQuestion) -> dict[str, Any]:
@@ -117,6 +124,16 @@ def question_row(question: ClassQuestion) -> dict[str, Any]:
         "insurance": question.insurance,
         "own_rules": json.dumps(question.rules.as_dict()) if question.rules is not None else None,
         "texts": json.dumps(dict(question.texts), ensure_ascii=False) if question.texts else None,
+        "offered": (
+            ",".join(sorted(action.value for action in question.offered))
+            if question.offered is not None
+            else None
+        ),
+        "explanations": (
+            json.dumps(dict(question.explanations), ensure_ascii=False)
+            if question.explanations
+            else None
+        ),
     }
 
 

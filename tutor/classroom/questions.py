@@ -29,7 +29,7 @@ from tutor.decision import Action, DecisionPoint
 from tutor.lessons import LOCALES, AskStep, DealStep, DrillStep, Lesson, Translations, localize
 from tutor.lessons.lesson import AnyStep, own_table_of
 from tutor.lessons.models import ActionAnswer
-from tutor.quiz_deal import next_question
+from tutor.quiz_deal import next_question, offered_point
 from tutor.quiz_questions import Category, Hands, unavailable_reason
 from tutor.refusal import Refusal, RefusedError
 from tutor.rules import PRESETS, TableRules
@@ -77,9 +77,16 @@ class ClassQuestion:
     insurance: bool = False
     rules: TableRules | None = None
     texts: tuple[tuple[str, str], ...] = ()
+    #: The moves the lesson offers (its ``actions``), None for every move the table allows: a
+    #: class made from a lesson that has not taught doubling offers no Double, and grades among
+    #: the moves the lesson offers, as the lesson's own page does (``offered_point``).
+    offered: frozenset[Action] | None = None
+    #: The step's own explanation in each language, shown at the reveal beside the judge's
+    #: figures: the teacher's words for why, not replaced by the generated reason.
+    explanations: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        for language, text in self.texts:
+        for language, text in (*self.texts, *self.explanations):
             if len(text) > MAX_TEXT_CHARS:
                 raise ValueError(
                     f"a question's text has {MAX_TEXT_CHARS} characters at most"
@@ -104,15 +111,26 @@ class ClassQuestion:
 
     def point(self, rules: TableRules) -> DecisionPoint:
         """The decision asked, at this question's own table when it has one (``rules`` is the
-        class's), so that every reader of a question, the judge first, plays it at one table."""
-        return decision_for(self.table(rules), self.cards, self.dealer_up, insurance=self.insurance)
+        class's), among the moves it offers, so that every reader of a question, the judge
+        first, plays it at one table with the same buttons."""
+        table = self.table(rules)
+        point = decision_for(table, self.cards, self.dealer_up, insurance=self.insurance)
+        return offered_point(point, self.offered)
 
     def text(self, language: str) -> str | None:
         """The step's question in ``language`` (the first language given when it lacks that one),
         or None for a question that has no words of its own."""
-        if not self.texts:
-            return None
-        return dict(self.texts).get(language, self.texts[0][1])
+        return _in_language(self.texts, language)
+
+    def explanation(self, language: str) -> str | None:
+        """The step's explanation in ``language`` (as ``text``), None when it has none."""
+        return _in_language(self.explanations, language)
+
+
+def _in_language(texts: tuple[tuple[str, str], ...], language: str) -> str | None:
+    if not texts:
+        return None
+    return dict(texts).get(language, texts[0][1])
 
 
 @lru_cache(maxsize=4096)
@@ -310,20 +328,34 @@ def _step_texts(text: str | Translations | None) -> tuple[tuple[str, str], ...]:
     return tuple((language, localize(text, language)) for language in LOCALES)
 
 
-def _step_question(step: AnyStep) -> ClassQuestion | None:
-    """The hand a lesson's step asks a decision on, with its words: a question on a hand whose
-    answer is a play, or a scripted deal's first decision (its introduction as the question)."""
+def _step_question(step: AnyStep, offered: frozenset[Action] | None) -> ClassQuestion | None:
+    """The hand a lesson's step asks a decision on, with its words and the moves the lesson
+    offers: a question on a hand whose answer is a play, or a scripted deal's first decision
+    (its introduction as the question); the step's explanation either way."""
     if isinstance(step, AskStep):
         ask = step.ask
         if isinstance(ask.answer, ActionAnswer) and ask.cards and ask.dealer:
             insurance = ask.answer.action.is_insurance_decision
-            texts = _step_texts(ask.question)
-            return ClassQuestion(ask.cards, ask.dealer[0], insurance, texts=texts)
+            return ClassQuestion(
+                ask.cards,
+                ask.dealer[0],
+                insurance,
+                texts=_step_texts(ask.question),
+                offered=offered,
+                explanations=_step_texts(ask.explanation),
+            )
     elif isinstance(step, DealStep):
         deal = step.deal
         decisions = deal.expect.decisions
         insurance = bool(decisions) and decisions[0].is_insurance_decision
-        return ClassQuestion(deal.player, deal.dealer[0], insurance, texts=_step_texts(deal.intro))
+        return ClassQuestion(
+            deal.player,
+            deal.dealer[0],
+            insurance,
+            texts=_step_texts(deal.intro),
+            offered=offered,
+            explanations=_step_texts(deal.explanation),
+        )
     return None
 
 
@@ -339,14 +371,20 @@ def lesson_questions(
     French casino is asked there, in the lesson's sentence. With ``rules`` (the teacher chose
     another table for the whole class) every hand is asked at that table in the quiz's words: a
     step's sentence may name its table, and would then say what the class does not play.
+
+    Either way each question offers the moves the lesson offers (its ``actions``), and is graded
+    among them: a lesson that has not taught doubling asks no class to double.
     """
+    offered = None if lesson.actions is None else lesson.offered
     questions: list[ClassQuestion] = []
     for index, step in enumerate(lesson.steps):
         table = rules or own_table_of(step) or lesson.rules
-        question = _step_question(step)
+        question = _step_question(step, offered)
         if question is not None:
             questions.append(
-                question_at(question, table) if rules is None else replace(question, texts=())
+                question_at(question, table)
+                if rules is None
+                else replace(question, texts=(), explanations=())
             )
         elif isinstance(step, DrillStep):
             category = Category(step.drill.category.value)
@@ -359,7 +397,10 @@ def lesson_questions(
                     dealer_ups=step.drill.dealer,
                     hands=step.drill.hands,
                 )
-                questions.extend(question_at(q, table) if rules is None else q for q in dealt)
+                questions.extend(
+                    replace(question_at(q, table) if rules is None else q, offered=offered)
+                    for q in dealt
+                )
     class_rules = rules or lesson.rules
     return [q for q in _unique(questions) if askable(q, class_rules)][:MAX_QUESTIONS]
 

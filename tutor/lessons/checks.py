@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from tutor.decision import Action
 from tutor.lessons.checks_ask import (
@@ -62,7 +63,7 @@ from tutor.lessons.models import (
 )
 from tutor.lessons.source import DataPath
 from tutor.lessons.texts import iter_texts
-from tutor.quiz_deal import dealable
+from tutor.quiz_deal import dealable, offered_point
 from tutor.quiz_questions import unavailable_reason
 from tutor.rules import TableRules
 
@@ -74,6 +75,13 @@ def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
     pending = ForStrategy(tables=lesson_tables(lesson))
     for index, step in enumerate(lesson.steps):
         findings += check_step(step, index, lesson.rules, pending)
+    if lesson.actions is not None:
+        # Judged among the moves the lesson offers, as its page and a class made from it grade
+        # them: 16 against a 10 is a hit in a lesson of hit and stand, whatever surrender is worth.
+        pending.plays[:] = [
+            replace(play, point=offered_point(play.point, lesson.offered))
+            for play in pending.plays
+        ]
     pending.claims += [(("claims", n), claim) for n, claim in enumerate(lesson.claims)]
     for index, step in enumerate(lesson.steps):
         pending.claims += [(("steps", index, "claims", n), c) for n, c in enumerate(step.claims)]

@@ -241,6 +241,14 @@ def prompt(question: ClassQuestion, t: Translator) -> str:
     return t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])
 
 
+def step_explanation(question: ClassQuestion, t: Translator) -> str | None:
+    """The explanation of the lesson's step a question was taken from, in the reader's language
+    and typography, for the reveal; None for a question that has none (its reason is then the
+    judge's sentence)."""
+    own = question.explanation(t.language)
+    return None if own is None else t.typeset(own)
+
+
 def table_line(question: ClassQuestion, t: Translator) -> str | None:
     """The table a question is played at, named for the class (« À la table : Casino
     français »), when the question has a table of its own; None for one at the class's table."""

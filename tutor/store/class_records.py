@@ -581,6 +581,8 @@ class ClassRecords:
                     class_questions.c.insurance,
                     class_questions.c.own_rules,
                     class_questions.c.texts,
+                    class_questions.c.offered,
+                    class_questions.c.explanations,
                 )
                 .select_from(
                     class_students.join(

@@ -65,6 +65,11 @@ class_questions = sa.Table(
     # None on hands typed or drilled, and on every question before it).
     sa.Column("own_rules", sa.Text, nullable=True),
     sa.Column("texts", sa.Text, nullable=True),
+    # The moves a class from a lesson offers, comma-joined (``hit,stand``), and the step's own
+    # explanation ({language: text} as JSON): graded among the lesson's moves, explained in its
+    # words (migration 0013; None on every other question and on those before it).
+    sa.Column("offered", sa.String(120), nullable=True),
+    sa.Column("explanations", sa.Text, nullable=True),
     sa.UniqueConstraint("session_id", "position"),
 )
 class_students = sa.Table(

@@ -25,7 +25,13 @@ from tutor.classroom import (
 )
 from tutor.decision import Action
 from tutor.render.card_pictures import hand_html
-from tutor.render.class_messages import markdown_text, prompt, symbol_name, table_line
+from tutor.render.class_messages import (
+    markdown_text,
+    prompt,
+    step_explanation,
+    symbol_name,
+    table_line,
+)
 from tutor.render.translator import Translator
 from tutor.ui.components import evs_markdown, finesse_note
 from tutor.ui.faults import callback_guard, database_guard
@@ -263,9 +269,13 @@ def best_play(reveal: Reveal, t: Translator) -> None:
         unsafe_allow_html=True,
     )
     judgement = reveal.judgement
-    sentence = t.reason(judgement.reason.key, judgement.reason.params)
-    if sentence:
-        st.markdown(":material/lightbulb: " + sentence)
+    own = step_explanation(reveal.question, t)  # the lesson's words for why, when it has them
+    if own is not None:
+        st.markdown(":material/lightbulb: " + markdown_text(own))
+    else:
+        sentence = t.reason(judgement.reason.key, judgement.reason.params)
+        if sentence:
+            st.markdown(":material/lightbulb: " + sentence)
     note = finesse_note(judgement, t)
     if note:
         st.markdown(":material/grid_on: " + note)

@@ -22,7 +22,12 @@ from tutor.classroom import (
     normalise_code,
 )
 from tutor.decision import Action, Grade
-from tutor.render.class_messages import error_message, html_text, markdown_text
+from tutor.render.class_messages import (
+    error_message,
+    html_text,
+    markdown_text,
+    step_explanation,
+)
 from tutor.render.style import CAPTION
 from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError
@@ -216,8 +221,11 @@ def verdict(view: StudentView, t: Translator, *, then: str) -> None:
             icon=":material/cancel:",
         )
     after = f'<p style="font-size:.875rem;color:{CAPTION}">{html.escape(then)}</p>'
+    own = None if view.question is None else step_explanation(view.question, t)
     sentence = t.reason(view.reason.key, view.reason.params) if view.reason is not None else ""
-    if sentence:  # the projector's reason, on the phone too
+    if own is not None:  # the lesson's own explanation, as the projector shows it: as text
+        st.markdown(f":material/lightbulb: {markdown_text(own)}\n\n{after}", unsafe_allow_html=True)
+    elif sentence:  # the projector's reason, on the phone too
         # The sentence is the catalogue's markdown; escaped, no HTML of a parameter is drawn.
         said = html.escape(sentence, quote=False)
         st.markdown(f":material/lightbulb: {said}\n\n{after}", unsafe_allow_html=True)
