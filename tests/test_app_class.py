@@ -25,6 +25,7 @@ from tutor.classroom import (
     ClassQuestion,
     Classroom,
     ExpiredSessionError,
+    FinalScore,
     Teacher,
     UnknownStudentError,
 )
@@ -32,7 +33,7 @@ from tutor.classroom.names import every_name
 from tutor.decision import Action
 from tutor.identity import new_token
 from tutor.render import class_messages
-from tutor.render.class_messages import html_text, markdown_text
+from tutor.render.class_messages import final_score_text, html_text, markdown_text
 from tutor.render.class_reports import printable_html, results_csv, results_xlsx
 from tutor.render.translator import translator
 from tutor.rules import PRESETS
@@ -1038,8 +1039,9 @@ def test_the_class_csv_writes_cards_as_the_screen_does_and_says_no_answer(
     assert by_student["Ana"][heading.index("Réponse")] == FR.action_name(Action.HIT)
     assert "K♠" not in raw
     assert "Q♣" not in raw
-    english = list(csv.reader(io.StringIO(results_csv(results, translator("en")).decode(
-        "utf-8-sig"))))
+    english = list(
+        csv.reader(io.StringIO(results_csv(results, translator("en")).decode("utf-8-sig")))
+    )
     assert {row[2] for row in english[1:]} == {"K♠ 6♥ / Q♣"}
     assert "no answer" in {row[3] for row in english[1:]}
     # The workbook and the printable page write the hand the same way.
@@ -1047,3 +1049,44 @@ def test_the_class_csv_writes_cards_as_the_screen_does_and_says_no_answer(
     assert "R♠ 6♥ / D♣" in page
     assert "pas de réponse" in page
     assert "K♠" not in page
+
+
+def test_a_phone_is_told_the_class_size_the_last_question_and_its_own_score_at_the_end(
+    open_page: Open, room: Classroom
+) -> None:
+    import time
+
+    from tutor.classroom.core import TICK_SECONDS
+
+    info, key = room.create(
+        "Vendredi",
+        FAMILY,
+        [ClassQuestion.parse("10♠ 6♥", "10♣"), ClassQuestion.parse("10♠ 9♥", "10♣")],
+    )
+    teacher = room.open_as_teacher(info.code, key)
+    phone = open_page(STUDENT, AppState())
+    _join(phone, info.code, "Ana")
+    assert "la classe, qui compte 2 questions" in _texts(phone)
+    ana = _pages(phone).seat
+    assert ana is not None
+    ben, zoe = room.join(info.code, "Ben"), room.join(info.code, "Zoé")
+    plays = [(Action.HIT, Action.STAND), (Action.STAND, Action.STAND)]
+    for position, (mine, bens) in enumerate(plays):
+        room.next_question(teacher, expected_position=position - 1)
+        room.answer(ana.student, mine)
+        room.answer(ben, bens)
+        room.answer(zoe, Action.HIT)
+        room.reveal(teacher)
+    time.sleep(TICK_SECONDS + 0.2)  # the phones' shared reads last one tick
+    phone.run()
+    texts = _texts(phone)
+    assert "Dernière question (2 sur 2)" in texts
+    assert "C’était la dernière question" in texts
+    room.finish(teacher)
+    time.sleep(TICK_SECONDS + 0.2)
+    phone.run()
+    # Ana: 2 right; Ben: 1 (stood on 16); Zoé: 1 (hit 19). Ana is first, alone.
+    assert "2 bonnes réponses sur 2" in _texts(phone)
+    assert "1re place sur 3" in _texts(phone)
+    assert room.final_score(ben) == FinalScore(right=1, asked=2, rank=2, students=3, tied=True)
+    assert final_score_text(room.final_score(ben), FR).endswith("2e place sur 3, ex æquo")  # type: ignore[arg-type]

@@ -56,7 +56,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
     WrongPatternError,
 )
-from tutor.classroom.handles import Reveal, Seat, Student, StudentView, Teacher
+from tutor.classroom.handles import FinalScore, Reveal, Seat, Student, StudentView, Teacher
 from tutor.classroom.info import SessionInfo
 from tutor.classroom.joinstep import (
     PATTERN_LENGTH,
@@ -114,6 +114,7 @@ __all__ = [
     "Classroom",
     "ClassroomError",
     "ExpiredSessionError",
+    "FinalScore",
     "HandProblem",
     "HandsError",
     "IllegalAnswerError",

@@ -66,6 +66,9 @@ class ClassroomCore:
         self.ticks = TickCache(TICK_SECONDS if tick is None else tick)
         #: The last moment ``watched_moment`` read of each session it was asked about.
         self._watched: dict[int, tuple[int, bool, bool]] = {}
+        #: Finished classes' (questions asked, right answers per seat), oldest first
+        #: (``Classroom.final_score``).
+        self._finals: dict[int, tuple[int, dict[int, int]]] = {}
         #: The wrong codes and patterns counted per guesser (``tutor.classroom.tries``).
         self.tries = Tries(self.records, lambda: self.clock())
 

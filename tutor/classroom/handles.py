@@ -74,6 +74,18 @@ class StudentView:
 
 
 @dataclass(frozen=True)
+class FinalScore:
+    """A student's own result at the end of a class, for their phone: right answers among the
+    questions asked, and their place among the class (ties share a place)."""
+
+    right: int
+    asked: int
+    rank: int
+    students: int
+    tied: bool
+
+
+@dataclass(frozen=True)
 class Reveal:
     question: ClassQuestion
     distribution: dict[Action, int]

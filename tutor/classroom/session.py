@@ -83,6 +83,7 @@ from tutor.classroom.errors import (
     WrongKeyError,
 )
 from tutor.classroom.handles import (
+    FinalScore,
     Reveal,
     Seat,
     Student,
@@ -107,6 +108,8 @@ from tutor.rules import TableRules
 from tutor.store import clean_nickname
 from tutor.strategy.advice import Reason
 
+#: Finished classes whose scores a process keeps for the phones (``Classroom.final_score``).
+FINALS_KEPT = 64
 #: How many names a join draws for a class with given names before it says the last one drawn
 #: is taken (each draw is free at least two times in three: 900 names, 300 seats at most).
 GIVEN_NAME_DRAWS = 20
@@ -615,6 +618,42 @@ class Classroom(ClassroomCore):
         if not stored:
             raise NotOpenError("no question is open for answers")
         self._changed(student.session_id)
+
+    def final_score(self, student: Student) -> FinalScore | None:
+        """The student's own score and place once the class is finished (None before): right
+        answers as every page grades them, among the questions asked. Computed once per
+        finished class in this process (the answers no longer change), so the whole class's
+        phones showing their score cost one read."""
+        student = self._polled_student(student)
+        session_id = student.session_id
+        finals = self._finals.get(session_id)
+        if finals is None:
+            info = self._info_by_id(session_id)
+            if not info.is_finished:
+                return None
+            finals = self._final_scores(info)
+            self._finals[session_id] = finals
+            while len(self._finals) > FINALS_KEPT:
+                self._finals.pop(next(iter(self._finals)))
+        asked, rights = finals
+        mine = rights.get(student.id, 0)
+        return FinalScore(
+            right=mine,
+            asked=asked,
+            rank=1 + sum(1 for other in rights.values() if other > mine),
+            students=len(rights),
+            tied=sum(1 for other in rights.values() if other == mine) > 1,
+        )
+
+    def _final_scores(self, info: SessionInfo) -> tuple[int, dict[int, int]]:
+        """(questions asked, right answers per seat id) of a finished class."""
+        asked = [question_of(row) for row in self.records.questions(info.id)][: info.asked]
+        rights = dict.fromkeys(self.records.seat_tokens(info.id), 0)
+        for row in self.records.answers(info.id):
+            if row.student_id in rights and row.position < len(asked):
+                verdict = judged(info.rules, asked[row.position], Action(row.action))
+                rights[row.student_id] += verdict.is_right
+        return len(asked), rights
 
     def results(self, teacher: Teacher) -> ClassResults:
         """The results of the questions the class was shown (``tutor.classroom.results``), from

@@ -18,6 +18,7 @@ from tutor.classroom import (
     UNUSED_CLASSES_PER_CLIENT,
     ClassQuestion,
     ClassroomError,
+    FinalScore,
     HandProblem,
     SessionInfo,
 )
@@ -239,6 +240,31 @@ def prompt(question: ClassQuestion, t: Translator) -> str:
     # The hand named as everywhere else (a pair of Aces is "paire d'as (2 ou 12)", not 12).
     hand = t.hand_text(question.cards)
     return t.format("{hand}: what do you do?", hand=hand[:1].upper() + hand[1:])
+
+
+def final_score_text(score: FinalScore, t: Translator) -> str:
+    """The phone's own result at the end: right answers, and the place in the class."""
+    right = t.ngettext(
+        "**{right} right answer out of {asked}**",
+        "**{right} right answers out of {asked}**",
+        score.right,
+    ).format(right=score.right, asked=score.asked)
+    if score.students < 2:
+        return right
+    # The first place apart: French writes it « 1re », every other « 2e », « 3e »…
+    if score.rank == 1:
+        place = (
+            t.format("first place of {students}, tied", students=score.students)
+            if score.tied
+            else t.format("first place of {students}", students=score.students)
+        )
+    else:
+        place = (
+            t.format("place {rank} of {students}, tied", rank=score.rank, students=score.students)
+            if score.tied
+            else t.format("place {rank} of {students}", rank=score.rank, students=score.students)
+        )
+    return f"{right} · {place}"
 
 
 def step_explanation(question: ClassQuestion, t: Translator) -> str | None:

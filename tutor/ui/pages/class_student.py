@@ -24,6 +24,7 @@ from tutor.classroom import (
 from tutor.decision import Action, Grade
 from tutor.render.class_messages import (
     error_message,
+    final_score_text,
     html_text,
     markdown_text,
     step_explanation,
@@ -272,20 +273,37 @@ def student_screen(state: AppState, pages: ClassPages) -> None:
         st.markdown(head, unsafe_allow_html=True)
     if view.finished:
         st.success(_("The class is over. Thank you!"), icon=":material/celebration:")
+        score = classroom().final_score(seat.student)
+        if score is not None:
+            st.markdown(final_score_text(score, t))
         st.button(_("Leave"), key="class-student-leave", on_click=_leave, args=(pages,))
         return
     if view.question is None:
         st.info(
-            _("You are in. Wait for the teacher to show the first hand."),
+            t.ngettext(
+                "You are in a class of {n} question. Wait for the teacher to show it.",
+                "You are in a class of {n} questions. Wait for the teacher to show the first.",
+                view.questions,
+            ).format(n=view.questions),
             icon=":material/hourglass_top:",
         )
         return
-    asked = t.format("Question {n} of {total}", n=view.position + 1, total=view.questions)
+    last = view.position + 1 == view.questions
+    asked = (
+        t.format("Last question ({n} of {total})", n=view.position + 1, total=view.questions)
+        if last and view.questions > 1
+        else t.format("Question {n} of {total}", n=view.position + 1, total=view.questions)
+    )
     question_view(
         view.question, t, large=False, above=f"{head}<p><strong>{html.escape(asked)}</strong></p>"
     )
     if view.best is not None:
-        verdict(view, t, then=_("Wait for the next hand."))
+        then = (
+            _("That was the last question: your score comes when the teacher ends the class.")
+            if last
+            else _("Wait for the next hand.")
+        )
+        verdict(view, t, then=then)
     elif view.answer is not None:
         st.info(
             t.format(

@@ -504,7 +504,10 @@ def main() -> None:
         results_view(info, desk.teacher, t)
     elif info.current < 0:
         st.title(markdown_text(info.title), anchor=False)
-        st.caption(retention_text(info, t))
+        count = t.ngettext("{n} question", "{n} questions", info.questions).format(
+            n=info.questions
+        )
+        st.caption(f"{count} · {retention_text(info, t)}")
         with join_panel(info, pages, t):
             pattern = classroom().join_pattern(desk.teacher)
             if pattern is not None:
