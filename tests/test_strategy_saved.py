@@ -15,6 +15,7 @@ import pytest
 from tutor.rules import PRESETS
 from tutor.strategy import saved, solver
 from tutor.strategy import solution as solution_module
+from tutor.strategy.dealer import full_shoe
 from tutor.strategy.solution import solve
 from tutor.strategy.solver import hand_of
 
@@ -117,11 +118,30 @@ def test_the_folder_keeps_the_most_recently_used(
     data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(saved, "KEEP", 2)
-    for decks in (1, 2, 3):
-        solve(FAMILY.replace(decks=decks))
+    tables = [FAMILY.replace(decks=decks) for decks in (3, 5, 7)]  # none of them a preset
+    for table in tables:
+        solve(table)
     files = list((data / "solutions").glob("*.npz"))
     assert len(files) == 2
-    assert saved.path_for(saved.key_text(FAMILY.replace(decks=1), (4,) * 9 + (16,))) not in files
+    oldest = tables[0]
+    assert saved.path_for(saved.key_text(oldest, full_shoe(oldest.decks))) not in files
+
+
+def test_a_flood_of_tables_never_pushes_a_presets_solution_out(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A teacher's lesson naming many tables of its own: the presets' solutions stay, on disk and
+    in memory, so every other page is not made to solve them again."""
+    monkeypatch.setattr(saved, "KEEP", 2)
+    monkeypatch.setattr(solution_module, "OTHERS_KEPT", 2)
+    family = solve(FAMILY)
+    for decks in (3, 5, 7, 4):
+        solve(FAMILY.replace(decks=decks))
+    files = {path.name for path in (data / "solutions").glob("*.npz")}
+    assert saved.path_for(saved.key_text(FAMILY, family.shoe)).name in files
+    assert len(files) == 1 + 2  # the preset's, and the two most recent others
+    assert solve(FAMILY) is family  # still in memory: not solved nor read again
+    assert len(solution_module._solve.kept()) == 1 + 2
 
 
 @pytest.mark.slow  # two whole processes

@@ -16,8 +16,8 @@ Safe when several processes (the app's servers, a command run beside them) write
 is written under a temporary name in the same folder and renamed over the final one
 (``os.replace`` is atomic), so a reader sees a whole file or none. A file that cannot be read, or
 that holds another key, is left alone with a line in the log and the rule set is solved again; a
-folder that cannot be written to only costs the saving. The folder holds at most ``KEEP`` files:
-the least recently used go first.
+folder that cannot be written to only costs the saving. The folder holds the presets' files and at
+most ``KEEP`` others: the least recently used of those go first, the presets' never.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from tutor.rules import TableRules
-from tutor.strategy.dealer import Composition
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy.dealer import Composition, full_shoe
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +121,20 @@ def save(rules: TableRules, shoe: Composition | None, arrays: Arrays) -> None:
         log.warning("could not save the solution of %s in %s: %s", rules.name, path.parent, error)
 
 
+def preset_paths() -> frozenset[Path]:
+    """The files of the presets' solutions (a full shoe and the infinite deck): never trimmed,
+    whatever other tables are saved after them, since every page and class plays at them."""
+    return frozenset(
+        path_for(key_text(rules, shoe))
+        for rules in PRESETS.values()
+        for shoe in (full_shoe(rules.decks), None)
+    )
+
+
 def _trim(where: Path) -> None:
-    """Keep the ``KEEP`` most recently used files (and no stale temporary file of a crash)."""
+    """Keep the ``KEEP`` most recently used files besides the presets' (``preset_paths``), and
+    no stale temporary file of a crash."""
+    pinned = {path.name for path in preset_paths()}
     entries = []
     for entry in where.iterdir():
         try:
@@ -135,7 +147,7 @@ def _trim(where: Path) -> None:
                 with contextlib.suppress(OSError):
                     entry.unlink()
             continue
-        if entry.suffix == ".npz":
+        if entry.suffix == ".npz" and entry.name not in pinned:
             entries.append((stat.st_mtime, entry))
     entries.sort(reverse=True)
     for _, entry in entries[KEEP:]:

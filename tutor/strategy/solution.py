@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator
 from functools import lru_cache
 from typing import TypeVar
@@ -265,8 +266,7 @@ def _key(rules: TableRules) -> TableRules:
     return dataclasses.replace(rules, name="", source="")
 
 
-@lru_cache(maxsize=32)
-def _solve(rules: TableRules, shoe: Composition | None, keep: bool) -> Solution:
+def _make(rules: TableRules, shoe: Composition | None, keep: bool) -> Solution:
     solution = Solution(rules, shoe)
     if keep:
         arrays = saved.load(rules, shoe)
@@ -274,6 +274,60 @@ def _solve(rules: TableRules, shoe: Composition | None, keep: bool) -> Solution:
             solution.prepare()
             saved.save(rules, shoe, solution.snapshot())
     return solution
+
+
+#: Rule sets other than the presets kept solved in a process, the least recently used dropped
+#: first (a teacher's lesson may name a few tables of its own).
+OTHERS_KEPT = 32
+
+
+class _Solutions:
+    """The solved rule sets of this process: the presets' for the process's life, the others'
+    in a least-recently-used cache of ``OTHERS_KEPT``.
+
+    Why two parts: the presets are what every page, class and lesson plays at; a teacher's
+    lesson naming tables of its own (or a visitor's custom table) must never push them out, or
+    every other user's next page pays a solve again."""
+
+    def __init__(self) -> None:
+        self._pinned: dict[tuple[TableRules, Composition | None, bool], Solution] = {}
+        self._others: OrderedDict[tuple[TableRules, Composition | None, bool], Solution] = (
+            OrderedDict()
+        )
+
+    def __call__(self, rules: TableRules, shoe: Composition | None, keep: bool) -> Solution:
+        key = (rules, shoe, keep)
+        if keep and rules in preset_keys():
+            if key not in self._pinned:
+                self._pinned[key] = _make(rules, shoe, keep)
+            return self._pinned[key]
+        if key in self._others:
+            self._others.move_to_end(key)
+            return self._others[key]
+        solution = self._others[key] = _make(rules, shoe, keep)
+        while len(self._others) > OTHERS_KEPT:
+            self._others.popitem(last=False)
+        return solution
+
+    def cache_clear(self) -> None:
+        """Forget every solution (as a new process starts: the tests' fresh start)."""
+        self._pinned.clear()
+        self._others.clear()
+
+    def kept(self) -> list[TableRules]:
+        """The rule sets solved in memory, presets first."""
+        return [key[0] for key in (*self._pinned, *self._others)]
+
+
+@lru_cache(maxsize=1)
+def preset_keys() -> frozenset[TableRules]:
+    """The presets as the cache keys them (``_key``)."""
+    from tutor.rules import PRESETS
+
+    return frozenset(_key(rules) for rules in PRESETS.values())
+
+
+_solve = _Solutions()
 
 
 def solve(
