@@ -49,6 +49,7 @@ from tutor.lessons.lesson import (
     Lesson,
     StepCases,
     nothing,
+    own_table_of,
     show_of,
 )
 from tutor.lessons.models import (
@@ -65,12 +66,58 @@ from tutor.lessons.source import DataPath
 from tutor.lessons.texts import iter_texts
 from tutor.quiz_deal import dealable, offered_point
 from tutor.quiz_questions import unavailable_reason
-from tutor.rules import TableRules
+from tutor.rules import PRESETS, TableRules
+
+#: Tables of its own (not a preset) one lesson may play at. Why: each is a strategy solve (about
+#: half a second of a core, then saved), paid at every check of a new one; the built-in lessons
+#: play at presets only, and a teacher's lesson about a house's rules needs one or two. A lesson
+#: past the bound is refused before anything is solved.
+MAX_OWN_TABLES = 3
+
+
+def check_own_tables(lesson: Lesson) -> list[Finding]:
+    """The step whose table is the first past ``MAX_OWN_TABLES`` tables that are not presets;
+    nothing when the lesson stays within them."""
+    # Keyed as the solver keys them: a table's name changes nothing it solves.
+    presets = {rules.replace(name="") for rules in PRESETS.values()}
+    own: list[TableRules] = []
+    places: list[tuple[DataPath, TableRules]] = [(("rules",), lesson.rules)]
+    for index, step in enumerate(lesson.steps):
+        table = own_table_of(step)
+        if table is not None:
+            where: DataPath = (
+                ("steps", index, "deal", "rules")
+                if isinstance(step, DealStep)
+                else ("steps", index, "ask", "settle", "rules")
+            )
+            places.append((where, table))
+    for path, named in places:
+        table = named.replace(name="")
+        if table in presets or table in own:
+            continue
+        own.append(table)
+        if len(own) > MAX_OWN_TABLES:
+            return [
+                Finding(
+                    path,
+                    f"a lesson plays at most {MAX_OWN_TABLES} tables of its own besides the"
+                    " presets: play this step at a preset or at one of the lesson's tables",
+                    Code.RULES,
+                    reason=why("lesson-too-many-tables", most=MAX_OWN_TABLES),
+                )
+            ]
+    return []
 
 
 def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
     """Every semantic problem of one lesson that needs no strategy (the schema has already
-    passed), and what is left for the strategy to judge (``check_against_strategy``)."""
+    passed), and what is left for the strategy to judge (``check_against_strategy``).
+
+    A lesson past ``MAX_OWN_TABLES`` is refused there and leaves nothing to the strategy: its
+    checking costs no solve."""
+    too_many = check_own_tables(lesson)
+    if too_many:
+        return Checked(too_many, ForStrategy())
     findings: list[Finding] = []
     pending = ForStrategy(tables=lesson_tables(lesson))
     for index, step in enumerate(lesson.steps):

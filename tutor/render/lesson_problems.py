@@ -207,6 +207,10 @@ LESSON_PROBLEMS: dict[str, str] = {
         "a lesson is not only text: add at least one ask, deal or drill step so the learner"
         " practises what it explains"
     ),
+    "lesson-too-many-tables": N_(
+        "a lesson plays at most {most} tables of its own besides the presets: play this step at"
+        " a preset or at one of the lesson's tables"
+    ),
     "lesson-offers-no-stand": N_(
         "the lesson offers only {offered}: add stand, which every hand may do, so that no"
         " decision is ever left without a button"

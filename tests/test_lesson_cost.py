@@ -1,0 +1,127 @@
+"""A lesson save has a bounded cost: each table of a lesson's own is a strategy solve, so a
+lesson may play at no more than ``MAX_OWN_TABLES`` tables besides the presets, and one past it
+is refused at the step that passes it, before anything is solved (``tutor check`` and the
+« Mes leçons » page alike); the presets' saved solutions stay whatever is solved after them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT, OpenApp
+from tests.test_authoring_page import PAGE, _new_lesson, _plain, _save
+from tutor.lessons.checks import MAX_OWN_TABLES
+from tutor.lessons.course import Course, check_text
+from tutor.rules import PRESETS, TableRules
+from tutor.strategy import saved, solution
+
+#: What each deal's table changes of its preset: 7 presets × 8 deck counts × soft 17 = 112, and
+#: the first presets with double after split for the rest.
+TABLES = 120
+
+
+def _tables() -> list[tuple[str, int, bool, bool]]:
+    every = itertools.product(PRESETS, range(1, 9), (False, True), (False, True))
+    return [(preset, decks, h17, das) for preset, decks, h17, das in every][:TABLES]
+
+
+def many_tables_lesson() -> str:
+    """A 30 KB-scale lesson of 120 deals, each at a table of its own."""
+    lines = [
+        "id: many-tables",
+        'title: {fr: "Cent vingt tables", en: "A hundred and twenty tables"}',
+        "level: 1",
+        "rules: family",
+        'goals: ["Jouer à beaucoup de tables."]',
+        "steps:",
+    ]
+    for preset, decks, h17, das in _tables():
+        lines += [
+            "  - deal:",
+            f"      rules: {{preset: {preset}, decks: {decks},"
+            f" dealer_hits_soft_17: {str(h17).lower()}, double_after_split: {str(das).lower()}}}",
+            '      player: "10♠ 9♥"',
+            '      dealer: "10♦ 7♣"',
+            "      expect: {decisions: [stand], outcome: win, net: 2}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_lesson_names_a_hundred_and_twenty_distinct_tables() -> None:
+    distinct = {
+        TableRules.from_mapping(
+            {**PRESETS[p].as_dict(), "decks": d, "dealer_hits_soft_17": h, "double_after_split": a}
+        ).replace(name="")
+        for p, d, h, a in _tables()
+    }
+    assert len(distinct) == TABLES  # the test asks what the issue tried
+
+
+def test_a_lesson_past_its_own_tables_is_refused_at_the_step_before_anything_is_solved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    solved: list[object] = []
+    original = solution._make
+
+    def counted(*args: Any) -> solution.Solution:
+        solved.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(solution, "_make", counted)
+    solution._solve.cache_clear()
+    checked = check_text(many_tables_lesson(), "many-tables.yaml", course=Course((), ()))
+    problems = [str(problem) for problem in checked.problems]
+    assert len(problems) == 1, problems
+    # The first step past the bound: deals 1 to 4 play at the family table's variants, the
+    # first with one deck and no change being the preset itself.
+    assert problems[0].startswith("many-tables.yaml:")
+    assert f"steps[{MAX_OWN_TABLES + 1}].deal.rules" in problems[0]
+    assert f"at most {MAX_OWN_TABLES} tables of its own" in problems[0]
+    assert solved == []  # not one solve for a refused lesson
+
+
+def test_tutor_check_refuses_it_with_its_file_and_line_and_solves_nothing(tmp_path: Path) -> None:
+    """The command's cost is measured by ``bench/lesson_check.py``; here, what it says and that
+    it saved no solution (a solve is what costs)."""
+    lesson = tmp_path / "many-tables.yaml"
+    lesson.write_text(many_tables_lesson(), encoding="utf-8")
+    assert lesson.stat().st_size > 25_000
+    run = subprocess.run(
+        [sys.executable, "-m", "tutor", "check", str(lesson)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TUTOR_DATA_DIR": str(tmp_path / "data")},
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert f"a lesson plays at most {MAX_OWN_TABLES} tables of its own" in run.stdout
+    assert f"{lesson}:" in run.stdout  # its file and line
+    assert not (tmp_path / "data" / "solutions").exists()  # nothing solved, nothing saved
+
+
+def test_verifier_on_the_page_refuses_it_in_french_and_the_presets_solutions_stay(
+    open_app: OpenApp,
+) -> None:
+    for rules in PRESETS.values():  # every preset solved and saved, as on a server in use
+        solution.solve(rules)
+    presets = {path for path in saved.preset_paths() if path.exists()}
+    assert len(presets) == len(PRESETS)
+    at: AppTest = open_app()
+    at.switch_page(PAGE)
+    at.run()
+    _new_lesson(at)
+    _save(at, many_tables_lesson())
+    texts = [_plain(m.value) for m in at.markdown]
+    assert any(f"au plus à {MAX_OWN_TABLES} tables à elle" in text for text in texts), texts
+    assert all(path.exists() for path in presets)
+    assert {rules.replace(name="") for rules in PRESETS.values()} <= {
+        rules.replace(name="") for rules in solution._solve.kept()
+    }
