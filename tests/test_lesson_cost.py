@@ -9,17 +9,29 @@ import itertools
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT, OpenApp
+from tests.conftest import ROOT, Clock, OpenApp
 from tests.test_authoring_page import PAGE, _new_lesson, _plain, _save
+from tutor import authoring
+from tutor.authoring import (
+    CHECK_BUDGET_MS,
+    CREATES_PER_MINUTE,
+    TEMPLATE,
+    WRONG_KEYS_PER_MINUTE,
+    Shelf,
+)
+from tutor.identity import new_token
 from tutor.lessons.checks import MAX_OWN_TABLES
 from tutor.lessons.course import Course, check_text
 from tutor.rules import PRESETS, TableRules
+from tutor.store import Store, TeacherLessonError
 from tutor.strategy import saved, solution
 
 #: What each deal's table changes of its preset: 7 presets × 8 deck counts × soft 17 = 112, and
@@ -125,3 +137,94 @@ def test_verifier_on_the_page_refuses_it_in_french_and_the_presets_solutions_sta
     assert {rules.replace(name="") for rules in PRESETS.values()} <= {
         rules.replace(name="") for rules in solution._solve.kept()
     }
+
+
+# -- what a visitor can make the lessons' shelf spend, per browser and per address ---------------
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = Store(database_url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(datetime(2026, 12, 7, 8, 0, tzinfo=UTC))
+
+
+def test_lessons_created_from_one_address_are_limited_and_never_refuse_another(
+    store: Store, clock: Clock
+) -> None:
+    shelf = Shelf(store, clock=clock)
+    school = "203.0.113.5"
+    made = refused = 0
+    for _ in range(CREATES_PER_MINUTE["client"] + 10):  # a fresh browser each time
+        try:
+            shelf.create(new_token(), client=school)
+        except TeacherLessonError as error:
+            refused += error.code == "lessons-too-fast"
+        else:
+            made += 1
+    assert (made, refused) == (CREATES_PER_MINUTE["client"], 10)
+    assert shelf.create(new_token(), client="198.51.100.2")  # another address: at once
+    mine = new_token()
+    for _ in range(CREATES_PER_MINUTE["browser"]):
+        shelf.create(mine, client="198.51.100.3")
+    with pytest.raises(TeacherLessonError) as slowed:
+        shelf.create(mine, client="198.51.100.3")
+    assert slowed.value.code == "lessons-too-fast"
+    clock.now += timedelta(minutes=1)
+    assert shelf.create(mine, client="198.51.100.3")
+
+
+def test_checking_spends_a_budget_of_cpu_per_browser_and_address(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shelf = Shelf(store, clock=clock)
+    teacher = new_token()
+    # Each check is made to cost a known second of this thread's CPU (the real ones cost tens
+    # of milliseconds; what is tested is the accounting, not the machine's speed).
+    ticks = iter(itertools.count(step=1.0))
+    monkeypatch.setattr(authoring.time, "thread_time", lambda: next(ticks))
+    handle, _key = shelf.create(teacher, client="203.0.113.5")
+    budget = CHECK_BUDGET_MS["browser"] // 1000
+    for _ in range(budget - 1):  # the creation's check spent the first second
+        shelf.save(handle, TEMPLATE, teacher, client="203.0.113.5")
+    with pytest.raises(TeacherLessonError) as spent:
+        shelf.save(handle, TEMPLATE, teacher, client="203.0.113.5")
+    assert spent.value.code == "lesson-checks-spent"
+    assert 0 < int(spent.value.params["seconds"]) <= 60  # type: ignore[call-overload]
+    other = new_token()  # another teacher on the same address still checks
+    other_handle, _ = shelf.create(other, client="203.0.113.5")
+    assert shelf.save(other_handle, TEMPLATE, other, client="203.0.113.5").is_ok
+    clock.now += timedelta(minutes=1)
+    assert shelf.save(handle, TEMPLATE, teacher, client="203.0.113.5").is_ok
+
+
+def test_wrong_lesson_keys_are_limited_per_lesson_and_guesser_before_the_hash(
+    store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shelf = Shelf(store, clock=clock)
+    handle, key = shelf.create(new_token())
+    hashed: list[str] = []
+    original = authoring.key_matches
+
+    def counted(typed: str, stored: str) -> bool:
+        hashed.append(typed)
+        return original(typed, stored)
+
+    monkeypatch.setattr(authoring, "key_matches", counted)
+    guesser = "203.0.113.9"
+    for i in range(WRONG_KEYS_PER_MINUTE):
+        with pytest.raises(TeacherLessonError) as wrong:
+            shelf.open_with_key(handle.token, f"0000{i}-00000-00000", client=guesser)
+        assert wrong.value.code == "wrong-lesson-key"
+    with pytest.raises(TeacherLessonError) as locked:  # even the right key: not weighed
+        shelf.open_with_key(handle.token, key, client=guesser)
+    assert locked.value.code == "lesson-tries"
+    assert len(hashed) == WRONG_KEYS_PER_MINUTE
+    assert shelf.open_with_key(handle.token, key, client="198.51.100.7") == handle  # the teacher
+    clock.now += timedelta(minutes=1)
+    assert shelf.open_with_key(handle.token, key, client=guesser) == handle

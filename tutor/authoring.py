@@ -28,12 +28,15 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tutor.classroom.access import hash_key, key_matches, learner_hash, new_key
+from tutor.classroom.access import CREATES_PER_MINUTE as CLASS_CREATES
+from tutor.classroom.access import client_key, hash_key, key_matches, learner_hash, new_key
+from tutor.classroom.tries import Guesser, Tries
 from tutor.identity import random_code
 from tutor.lessons import Course, Lesson, LessonFile, Problem, load_course
 from tutor.lessons import check_text as check_lesson_text
@@ -304,13 +307,32 @@ def _published_lesson(text: str) -> Lesson | None:
     return checked.lesson if checked.is_ok else None
 
 
+#: Lessons created a minute, from one browser and from one network client: as classes are
+#: (``tutor.classroom.access.CREATES_PER_MINUTE``), a school's teachers behind one address.
+CREATES_PER_MINUTE = CLASS_CREATES
+#: Milliseconds of checking CPU a minute, from one browser and from one network client. A check
+#: costs tens of milliseconds, and at most a second or two when it solves a lesson's own tables
+#: (``tutor.lessons.checks.MAX_OWN_TABLES``): a teacher saving every few seconds never meets the
+#: first, a school's teachers behind one address never the second, and a script saving in a
+#: loop spends at most this much of a core a minute.
+CHECK_BUDGET_MS = {"browser": 10_000, "client": 30_000}
+#: Wrong lesson links or keys a minute per lesson and guesser, counted before the key's slow
+#: hash is weighed: 75-bit keys need no lock for their own sake, the hash's CPU does.
+WRONG_KEYS_PER_MINUTE = 5
+
+
 class Shelf:
-    """The teachers' lessons over one store: the rules of who may do what, and publishing."""
+    """The teachers' lessons over one store: the rules of who may do what, and publishing.
+
+    What a visitor can make it spend is bounded per browser and per network client
+    (``client``: the request's address), in the database's rate table, so that every server
+    process agrees: lessons created a minute, checking CPU a minute, wrong links and keys."""
 
     def __init__(self, store: Store, clock: Callable[[], datetime] | None = None) -> None:
         self.store = store
         self.records = store.teacher_lessons
         self.clock = clock or (lambda: datetime.now(UTC))
+        self.tries = Tries(store.classes, lambda: self.clock())
 
     # -- finding and opening --
     def lessons_of(self, learner_token: str) -> list[TeacherLesson]:
@@ -325,13 +347,34 @@ class Shelf:
             raise TeacherLessonError("not-your-lesson", "this browser did not write this lesson")
         return LessonHandle(int(row.id), str(row.token))
 
-    def open_with_key(self, token: str, key: str) -> LessonHandle:
+    def open_with_key(
+        self,
+        token: str,
+        key: str,
+        *,
+        learner_token: str | None = None,
+        client: str | None = None,
+    ) -> LessonHandle:
         """A lesson reopened from another browser by its link token and key, as a class is
         reopened by its code and key: the handle lives in that browser's session, the lesson
-        stays its creator's. A wrong key costs a slow hash (scrypt) and opens nothing."""
+        stays its creator's. A link naming no lesson counts as the guesser's wrong code, and a
+        key's try is claimed before its slow hash (scrypt) is weighed, given back when right:
+        at most ``WRONG_KEYS_PER_MINUTE`` wrong keys a minute per lesson and guesser."""
+        guesser = Guesser(
+            browser=None if learner_token is None else learner_hash(learner_token),
+            client=None if client is None else client_key(client),
+        )
+        tries = functools.partial(TeacherLessonError, "lesson-tries")
+        self.tries.before_code("lesson", guesser, tries)
         row = self.records.lesson(token=link_token(token))
-        if row is None or not key_matches(key[:64], row.key_hash):
+        if row is None:
+            self.tries.wrong_code("lesson", guesser)
             raise TeacherLessonError("wrong-lesson-key", "no lesson has this link and key")
+        bucket = f"lesson-key:{int(row.id)}:{guesser.in_class(int(row.id))}"
+        give_back = self.tries.claim(bucket, WRONG_KEYS_PER_MINUTE, tries)
+        if not key_matches(key[:64], row.key_hash):
+            raise TeacherLessonError("wrong-lesson-key", "no lesson has this link and key")
+        give_back()
         return LessonHandle(int(row.id), str(row.token))
 
     def lesson(self, handle: LessonHandle) -> TeacherLesson:
@@ -341,13 +384,20 @@ class Shelf:
         return _lesson_record(row)
 
     # -- writing --
-    def create(self, learner_token: str, text: str | None = None) -> tuple[LessonHandle, str]:
+    def create(
+        self, learner_token: str, text: str | None = None, *, client: str | None = None
+    ) -> tuple[LessonHandle, str]:
         """A new lesson of this browser's, from ``text`` (an uploaded file) or the template
-        (with an id of its own among this teacher's), and its key, shown once."""
+        (with an id of its own among this teacher's), and its key, shown once. At most
+        ``CREATES_PER_MINUTE`` a minute from one browser and from one network client."""
         owner = learner_hash(learner_token)
+        buckets = [(f"lesson-create-b:{owner}", CREATES_PER_MINUTE["browser"])]
+        if client is not None:
+            buckets.append((f"lesson-create-c:{client_key(client)}", CREATES_PER_MINUTE["client"]))
+        self.tries.count(buckets, functools.partial(TeacherLessonError, "lessons-too-fast"))
         if text is None:
             text = self._template(learner_token)
-        checked = self.check(learner_token, text)
+        checked = self.check(learner_token, text, client=client)
         key = new_key()
         for _attempt in range(5):
             token = random_code(TOKEN_CHARS)
@@ -405,14 +455,40 @@ class Shelf:
         return found
 
     def check(
-        self, learner_token: str, text: str, handle: LessonHandle | None = None
+        self,
+        learner_token: str,
+        text: str,
+        handle: LessonHandle | None = None,
+        *,
+        client: str | None = None,
     ) -> Checked:
-        return check_text(text, own=self.own_lessons(learner_token, besides=handle))
+        """What the checker finds in ``text``, within this minute's checking budget of the
+        browser and of its network client (``CHECK_BUDGET_MS``): the CPU the check took is
+        spent from both, and a check once either is spent is refused (``lesson-checks-spent``)
+        before it runs."""
+        buckets = [(f"lesson-check-b:{learner_hash(learner_token)}", CHECK_BUDGET_MS["browser"])]
+        if client is not None:
+            buckets.append((f"lesson-check-c:{client_key(client)}", CHECK_BUDGET_MS["client"]))
+        if any(self.tries.spent(bucket) >= budget for bucket, budget in buckets):
+            raise TeacherLessonError(
+                "lesson-checks-spent",
+                "this minute's checking is spent: wait",
+                seconds=self.tries.wait(),
+            )
+        started = time.thread_time()  # this check's own CPU (the server runs others beside)
+        try:
+            return check_text(text, own=self.own_lessons(learner_token, besides=handle))
+        finally:
+            spent = max(1, round((time.thread_time() - started) * 1000))
+            for bucket, _budget in buckets:
+                self.tries.spend(bucket, spent)
 
-    def save(self, handle: LessonHandle, text: str, learner_token: str) -> Checked:
+    def save(
+        self, handle: LessonHandle, text: str, learner_token: str, *, client: str | None = None
+    ) -> Checked:
         """Keep ``text`` as the draft (broken or not: a draft is the teacher's alone) and check
         it; what the checker found."""
-        checked = self.check(learner_token, text, handle)
+        checked = self.check(learner_token, text, handle, client=client)
         self.lesson(handle)  # refuses a deleted lesson
         self.records.save_draft(
             handle.row_id,

@@ -22,7 +22,7 @@ database (every server process agrees):
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
@@ -68,7 +68,7 @@ class Tries:
         return now, now.replace(second=0, microsecond=0)
 
     def _refuse(self, now: datetime, error: Callable[..., Exception]) -> Exception:
-        return error("too many wrong tries: wait a minute", seconds=60 - now.second)
+        return error("too many tries this minute: wait", seconds=60 - now.second)
 
     def before_code(
         self, scope: str, guesser: Guesser, error: Callable[..., Exception] = TooManyJoinsError
@@ -104,12 +104,43 @@ class Tries:
         """Claim one try of the class's pattern, before it is weighed; the function that gives it
         back (call it when the pattern was right). ``TooManyJoinsError`` past
         ``WRONG_PATTERNS_PER_MINUTE``: the pattern is then not weighed at all."""
-        now, window = self._window()
         bucket = f"pat-c:{session_id}:{guesser.in_class(session_id)}"
-        if self._count(bucket, now, window) > WRONG_PATTERNS_PER_MINUTE:
+        return self.claim(bucket, WRONG_PATTERNS_PER_MINUTE, TooManyJoinsError)
+
+    def claim(
+        self, bucket: str, limit: int, error: Callable[..., Exception]
+    ) -> Callable[[], None]:
+        """Claim one try of ``bucket`` this minute before the try is weighed; the function that
+        gives it back when the try was right, so only failures stay counted. ``error`` (with
+        the seconds to wait) past ``limit``: the try is then not weighed at all. Tries sent
+        together each take a hit, so none slips in under the count."""
+        now, window = self._window()
+        if self._count(bucket, now, window) > limit:
             self.records.uncount_hit(bucket, window)  # refused unweighed: no failure
-            raise self._refuse(now, TooManyJoinsError)
+            raise self._refuse(now, error)
         return lambda: self.records.uncount_hit(bucket, window)
+
+    def count(self, buckets: Sequence[tuple[str, int]], error: Callable[..., Exception]) -> None:
+        """One more hit of each bucket this minute; ``error`` (with the seconds to wait) past a
+        bucket's limit: creations a minute, per browser and per network client."""
+        now, window = self._window()
+        for bucket, limit in buckets:
+            if self._count(bucket, now, window) > limit:
+                raise self._refuse(now, error)
+
+    def spent(self, bucket: str) -> int:
+        """What ``bucket`` spent this minute (milliseconds of CPU, for a budget)."""
+        return self.records.hits(bucket, self._window()[1])
+
+    def spend(self, bucket: str, amount: int) -> None:
+        """Add ``amount`` to ``bucket``'s spending this minute."""
+        now, window = self._window()
+        if self.records.count_hit(bucket, window, amount) == amount:
+            self.records.purge_counts(counted_before=now - timedelta(hours=1))
+
+    def wait(self) -> int:
+        """Seconds to the next minute, when every count starts again."""
+        return 60 - self.clock().second
 
     def _count(self, bucket: str, now: datetime, window: datetime) -> int:
         """One more hit of ``bucket`` this minute; a bucket's first hit of a minute also deletes

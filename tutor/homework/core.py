@@ -163,7 +163,7 @@ class Homework:
         buckets = [(f"group-create-b:{creator}", CREATES_PER_MINUTE["browser"])]
         if client is not None:
             buckets.append((f"group-create-c:{client_key(client)}", CREATES_PER_MINUTE["client"]))
-        self._count(buckets, GroupsTooFastError)
+        self.tries.count(buckets, GroupsTooFastError)
         self.purge_expired()  # as a class's creation does: idle groups go when a new one comes
         key = new_key()
         now = self.clock()
@@ -222,20 +222,6 @@ class Homework:
             )
         self.records.forget_wrong_keys(row.id, guesser)
         return GroupTeacher(row.id, row.code, row.name)
-
-    def _count(
-        self, buckets: list[tuple[str, int]], error: Callable[..., Exception]
-    ) -> None:
-        """One more hit of each bucket this minute (in the database, so every server process
-        counts alike); ``error`` with the seconds to wait past a bucket's limit."""
-        now = self.clock()
-        classes = self.store.classes
-        for bucket, limit in buckets:
-            hits = classes.count_hit(bucket, now.replace(second=0, microsecond=0))
-            if hits == 1:  # the minute's first: counts older than an hour go
-                classes.purge_counts(counted_before=now - timedelta(hours=1))
-            if hits > limit:
-                raise error("too many groups created: wait a minute", seconds=60 - now.second)
 
     def _guessed_group(self, code: str, learner_token: str | None, client: str | None) -> Record:
         """The group of a code a visitor typed: refused before the lookup for a guesser past its

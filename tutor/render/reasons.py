@@ -156,6 +156,14 @@ REFUSAL_MESSAGES: dict[str, str] = {
     ),
     "unknown-lesson": N_("This lesson no longer exists: it was deleted."),
     "wrong-lesson-key": N_("No lesson has this link and key: check both and try again."),
+    "lessons-too-fast": N_(
+        "Too many lessons created in a minute: wait {seconds} s, then try again."
+    ),
+    "lesson-checks-spent": N_(
+        "This minute's checking is spent (each check costs the server some work): wait"
+        " {seconds} s, then save again. Your text is still in the editor."
+    ),
+    "lesson-tries": N_("Too many wrong links or keys: wait {seconds} s, then try again."),
     "not-your-lesson": N_(
         "This lesson was written in another browser: open it with its link and its key."
     ),

@@ -169,10 +169,12 @@ class ClassRecords:
         table: sa.Table,
         key: Mapping[str, Any],
         column: str,
+        amount: int = 1,
     ) -> int:
-        """Add one to ``column`` of the row at ``key`` (made at 1 if missing) and return the new
-        count, atomically: one ``UPDATE ... SET n = n + 1 ... RETURNING n``, so that parallel
-        requests each count. A racing first insert makes ours fail; the next pass updates."""
+        """Add ``amount`` (one) to ``column`` of the row at ``key`` (made at it if missing) and
+        return the new count, atomically: one ``UPDATE ... SET n = n + 1 ... RETURNING n``, so
+        that parallel requests each count. A racing first insert makes ours fail; the next pass
+        updates."""
         where = sa.and_(*(table.c[name] == value for name, value in key.items()))
         for attempt in range(3):
             try:
@@ -180,21 +182,22 @@ class ClassRecords:
                     count = db.execute(
                         table.update()
                         .where(where)
-                        .values({column: table.c[column] + 1})
+                        .values({column: table.c[column] + amount})
                         .returning(table.c[column])
                     ).scalar_one_or_none()
                     if count is None:
-                        db.execute(table.insert().values(**key, **{column: 1}))
-                        count = 1
+                        db.execute(table.insert().values(**key, **{column: amount}))
+                        count = amount
                     return int(count)
             except sa.exc.IntegrityError:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def count_hit(self, bucket: str, window: datetime) -> int:
-        """One more hit of ``bucket`` in the minute starting at ``window``; the minute's count."""
-        return self.bump(class_rate, {"bucket": bucket, "window_start": window}, "hits")
+    def count_hit(self, bucket: str, window: datetime, amount: int = 1) -> int:
+        """``amount`` more hits (one by default) of ``bucket`` in the minute starting at
+        ``window``; the minute's count."""
+        return self.bump(class_rate, {"bucket": bucket, "window_start": window}, "hits", amount)
 
     def hits(self, bucket: str, window: datetime) -> int:
         """The hits of ``bucket`` in the minute starting at ``window`` (0 when none), counting

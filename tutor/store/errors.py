@@ -49,7 +49,9 @@ class TeacherLessonError(RefusedError, ValueError):
     teacher (``too-many-lessons``, with ``most``), a link or a key that opens none
     (``unknown-lesson``, ``wrong-lesson-key``), a lesson that is not this browser's
     (``not-your-lesson``), or a text the checker refuses to publish (``lesson-has-problems``,
-    with ``count``)."""
+    with ``count``); too many lessons created this minute (``lessons-too-fast``), this minute's
+    checking spent (``lesson-checks-spent``), too many wrong links or keys this minute
+    (``lesson-tries``), each with the ``seconds`` to wait."""
 
     codes = (
         "lesson-too-large",
@@ -58,6 +60,9 @@ class TeacherLessonError(RefusedError, ValueError):
         "wrong-lesson-key",
         "not-your-lesson",
         "lesson-has-problems",
+        "lessons-too-fast",
+        "lesson-checks-spent",
+        "lesson-tries",
     )
 
     def __init__(self, code: str, message: str, **params: object) -> None:

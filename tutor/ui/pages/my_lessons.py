@@ -23,6 +23,7 @@ from tutor.render.refusals import refusal_text
 from tutor.render.translator import Translator
 from tutor.store import TEXT_MAX_BYTES, TeacherLessonError
 from tutor.ui.class_mode.join import base_url, qr_data_uri
+from tutor.ui.client import client_address
 from tutor.ui.resources import shelf
 from tutor.ui.state import app_state
 from tutor.visit import AppState, AuthoringPages
@@ -145,7 +146,12 @@ def start_screen(state: AppState, pages: AuthoringPages) -> None:
         if st.button(_("Open"), key="author-reopen"):
             token = str(link).rsplit("l=", 1)[-1].split("&")[0].strip()
             try:
-                handle = room.open_with_key(token[:REOPEN_MAX_CHARS], str(key)[:KEY_MAX_CHARS])
+                handle = room.open_with_key(
+                    token[:REOPEN_MAX_CHARS],
+                    str(key)[:KEY_MAX_CHARS],
+                    learner_token=state.learner_token,
+                    client=client_address(),
+                )
             except TeacherLessonError as error:
                 _say(pages, refusal_text(error, t))
             else:
@@ -171,7 +177,7 @@ def _lesson_line(lesson: TeacherLesson, pages: AuthoringPages, t: Translator) ->
 
 def _create(state: AppState, pages: AuthoringPages, text: str | None) -> None:
     try:
-        handle, key = shelf().create(state.learner_token, text)
+        handle, key = shelf().create(state.learner_token, text, client=client_address())
     except TeacherLessonError as error:
         _say(pages, refusal_text(error, state.t))
         return
@@ -216,7 +222,9 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
     )
     if saved:
         try:
-            pages.checked = room.save(handle, str(text), state.learner_token)
+            pages.checked = room.save(
+                handle, str(text), state.learner_token, client=client_address()
+            )
         except TeacherLessonError as error:
             _say(pages, refusal_text(error, t))
         else:
