@@ -146,3 +146,22 @@ def test_a_real_process_says_a_long_rules_name_in_one_line() -> None:
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.splitlines()
     assert line.startswith("error: 'xxx")
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["root:x:0:0:s3cr3t-hash:/root:/bin/bash\n", "12345678\n", "- s3cr3t-one\n- two\n"],
+)
+def test_check_on_a_file_that_is_no_lesson_never_quotes_it(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tutor check`` may be given any readable file (a password file): its error names the
+    file and what it holds by kind, never its content."""
+    path = tmp_path / "shadow"
+    path.write_text(content, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert f"{path}:1:1: a lesson file is a mapping of keys" in said
+    assert "s3cr3t" not in said
+    assert "12345678" not in said

@@ -38,13 +38,12 @@ from tutor.lessons.problems import (
     Problem,
     _did_you_mean,
     _display,
-    _found,
-    _found_reason,
     _hint,
     _locate,
     _schema_problems,
 )
 from tutor.lessons.source import MAX_BYTES, SourceDocument, parse_yaml
+from tutor.refusal import Refusal
 from tutor.strategy import judge
 
 _NUMBERED = re.compile(r"^\d+[-_](?P<rest>.+)$")
@@ -197,9 +196,9 @@ def _load_text(path: Path, text: str, *, bilingual: bool, named: bool) -> _Loade
                     1,
                     1,
                     "a lesson file is a mapping of keys (id, title, "
-                    f"level, rules, goals, requires, steps), not {_found(data)}",
+                    f"level, rules, goals, requires, steps), not {_found_kind(data)}",
                     Code.SCHEMA,
-                    why("lesson-not-a-mapping", found=_found_reason(data)),
+                    why("lesson-not-a-mapping", found=_found_kind_reason(data)),
                 )
             )
         return _Loaded(path, document, None, problems, raw_id)
@@ -215,6 +214,22 @@ def _load_text(path: Path, text: str, *, bilingual: bool, named: bool) -> _Loade
     findings = checked.findings + (_check_file_name(path, lesson) if named else [])
     problems += [_locate(path, document, finding) for finding in findings]
     return _Loaded(path, document, lesson, problems, raw_id, checked.pending)
+
+
+def _found_kind(data: object) -> str:
+    """What a whole file holds when it is not a mapping, said by its kind and never quoted: a
+    file given to ``tutor check`` may be any file the user can read (a password file, a key),
+    and its first line has no place in a message that may be logged or shown."""
+    if isinstance(data, list):
+        return f"a list of {len(data)} item(s)"
+    return "a number" if isinstance(data, int | float) else "a line of text"
+
+
+def _found_kind_reason(data: object) -> Refusal:
+    """``_found_kind`` as data."""
+    if isinstance(data, list):
+        return why("lesson-found-list", count=len(data))
+    return why("lesson-found-number" if isinstance(data, int | float) else "lesson-found-text")
 
 
 def _read(path: Path) -> tuple[str, Problem | None]:

@@ -202,6 +202,8 @@ LESSON_PROBLEMS: dict[str, str] = {
     "lesson-found-mapping": N_("a mapping with {keys}"),
     "lesson-found-list": N_("a list of {count} item(s)"),
     "lesson-found-value": N_("the value {value}"),
+    "lesson-found-number": N_("a number"),
+    "lesson-found-text": N_("a line of text"),
     # -- what the lesson means
     "lesson-only-text": N_(
         "a lesson is not only text: add at least one ask, deal or drill step so the learner"
