@@ -2,8 +2,8 @@
 Streamlit's own server, with three additions:
 
 - Streamlit's front-end files are answered from memory, gzipped once (``tutor.ui.static_files``).
-- The pages' downloads are answered by ``tutor.ui.downloads``: a one-time ticket, for the
-  browser that asked only, in place of Streamlit's ``/media/…`` addresses.
+- The pages' downloads are answered by ``tutor.ui.download_route``: a one-time ticket, for
+  the browser that asked only, in place of Streamlit's ``/media/…`` addresses.
 - uvicorn believes ``X-Forwarded-For`` only from ``TUTOR_TRUSTED_PROXIES`` (below).
 
 ``streamlit run`` finds the ``app`` below and runs it; the pages, the settings

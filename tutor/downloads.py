@@ -9,10 +9,11 @@ export could be fetched again by whoever reads that log or the browser's history
 Here the page, when its button is clicked, asks for a ticket: 192 random bits naming the file's
 bytes kept in this process's memory for ``TICKET_SECONDS``, bound to the browser that asked (the
 hash of the learner token its cookie holds, ``tutor.ui.cookie``). The page's own script then
-sends the ticket in the body of a ``POST`` (``tutor.ui.downloads``): the address is always the
-same and carries nothing, so no log holds anything reusable. The first fetch by that browser
-takes the file and ends the ticket; any other fetch (another browser, a browser with no cookie,
-the same ticket again, a ticket past its time) is refused with a sentence.
+sends the ticket in the body of a ``POST`` (``tutor.ui.download_buttons``) to
+``tutor.ui.download_route``: the address is always the same and carries nothing, so no log holds
+anything reusable. The first fetch by that browser takes the file and ends the ticket; any other
+fetch (another browser, a browser with no cookie, the same ticket again, a ticket past its time)
+is refused with a sentence.
 
 Why memory, not the database, even for the school's several processes: the proxy's cookie sends
 every request of a browser to the process that served it first (``deploy/haproxy.cfg.in``), and

@@ -35,7 +35,8 @@ BODY_MAX_BYTES = 256
 COOKIE_MAX_CHARS = 4096
 LANGUAGE_MAX_CHARS = 256
 
-#: One process's tickets: the pages issue them (``tutor.ui.downloads``), this route takes them.
+#: One process's tickets: the pages issue them (``tutor.ui.download_buttons``), this route
+#: takes them.
 TICKETS = Tickets()
 
 

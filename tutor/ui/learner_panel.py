@@ -21,7 +21,7 @@ from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.cookie import RESTORE_FRAGMENT
-from tutor.ui.downloads import Offer, download_buttons
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.resources import store
 from tutor.ui.state import continue_with_code
 from tutor.visit import AppState

@@ -27,7 +27,7 @@ from tutor.render.class_reports import (
     student_columns,
 )
 from tutor.render.translator import Translator
-from tutor.ui.downloads import Offer, download_buttons
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.resources import classroom
 
 #: The files' kinds: their type, as a browser names it, and the icon of their button.
@@ -52,8 +52,9 @@ class Download:
 
 def download_row(downloads: Sequence[Download]) -> None:
     """The files side by side, each button as wide as its column: one-time downloads for this
-    browser only (``tutor.ui.downloads``), whose click runs the buttons again, not the page (a
-    class's results, a group's follow-up, are not read a second time for a download)."""
+    browser only (``tutor.ui.download_buttons``), whose click runs the buttons again, not the
+    page (a class's results, a group's follow-up, are not read a second time for a
+    download)."""
     offers = []
     for download in downloads:
         mime, icon = FILE_KINDS[download.file_name.rsplit(".", 1)[-1]]

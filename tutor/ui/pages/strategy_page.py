@@ -20,7 +20,7 @@ from tutor.rules import PRESETS, TableRules
 from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
-from tutor.ui.downloads import Offer, download_buttons
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
