@@ -224,3 +224,31 @@ def test_no_page_offers_a_file_through_streamlits_download_button() -> None:
             if isinstance(node, ast.Attribute) and node.attr == "download_button":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_a_database_fault_while_my_data_is_made_is_the_faults_sentence(
+    open_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« Mes données » is read from the store when clicked: with the database gone, the click
+    shows the fault's sentence in place of the buttons' fragment, no traceback, no ticket."""
+    from serving import free_port
+    from tutor.store import Store, default_url
+    from tutor.ui.download_route import TICKETS
+    from tutor.visit import AppState
+
+    token = new_token()
+    learner = Store(default_url()).learner_for_token(token)
+    at = open_app("settings", AppState(learner_token=token, learner=learner))
+    live = TICKETS.live()
+    monkeypatch.setenv(
+        "TUTOR_DATABASE_URL", f"postgresql+psycopg://tutor:hunter2@127.0.0.1:{free_port()}/db"
+    )
+    at.button(key="data-export").click().run()
+    assert not at.exception
+    sentence = translator("fr").gettext(
+        "The server cannot use its database right now. The answers you gave before this message"
+        " are saved; try again in a moment."
+    )
+    assert sentence in [e.value for e in at.error]
+    assert TICKETS.live() == live
+    assert not [h for h in at.get("html") if "_tutor/download" in h.proto.body]
