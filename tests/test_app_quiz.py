@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.downloads import DownloadFile, Refusal
+from tutor.downloads import Denied, DownloadFile
 from tutor.identity import new_token, token_hash
 from tutor.quiz import QuizSession
 from tutor.quiz_deal import next_question
@@ -200,12 +200,12 @@ def test_a_learner_downloads_then_erases_their_data(open_app: OpenApp) -> None:
     script = next(h.proto.body for h in at.get("html") if "_tutor/download" in h.proto.body)
     ticket = re.search(r'"body":"([A-Za-z0-9_-]+)"', script)
     assert ticket is not None
-    assert TICKETS.take(ticket.group(1), token_hash(new_token())) is Refusal.UNKNOWN
+    assert TICKETS.take(ticket.group(1), token_hash(new_token())) is Denied.UNKNOWN
     got = TICKETS.take(ticket.group(1), token_hash(token))
     assert isinstance(got, DownloadFile)
     assert len(json.loads(got.body)["answers"]) == 1  # the answer just given
     assert got.file_name == "blackjack-tutor-my-data.json"
-    assert TICKETS.take(ticket.group(1), token_hash(token)) is Refusal.USED
+    assert TICKETS.take(ticket.group(1), token_hash(token)) is Denied.USED
     at.checkbox(key="data-erase-sure").check().run()
     at.button(key="data-erase").click().run()
     assert not at.exception

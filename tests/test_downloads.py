@@ -24,8 +24,8 @@ from tutor.downloads import (
     MOST_TICKETS,
     PER_BROWSER,
     TICKET_SECONDS,
+    Denied,
     DownloadFile,
-    Refusal,
     Tickets,
 )
 from tutor.identity import new_token, token_hash
@@ -42,30 +42,30 @@ def test_the_browser_that_asked_takes_the_file_once() -> None:
     tickets = Tickets()
     ticket = tickets.issue(FILE, OWNER, now=0.0)
     assert tickets.take(ticket, OWNER, now=1.0) == FILE
-    assert tickets.take(ticket, OWNER, now=2.0) is Refusal.USED
+    assert tickets.take(ticket, OWNER, now=2.0) is Denied.USED
 
 
 def test_another_browser_or_none_is_refused_and_the_ticket_stays_its_owners() -> None:
     tickets = Tickets()
     ticket = tickets.issue(FILE, OWNER, now=0.0)
-    assert tickets.take(ticket, STRANGER, now=1.0) is Refusal.UNKNOWN
-    assert tickets.take(ticket, None, now=1.0) is Refusal.UNKNOWN
+    assert tickets.take(ticket, STRANGER, now=1.0) is Denied.UNKNOWN
+    assert tickets.take(ticket, None, now=1.0) is Denied.UNKNOWN
     assert tickets.take(ticket, OWNER, now=2.0) == FILE
 
 
 def test_a_ticket_past_its_minute_is_refused_as_used_and_forgotten_later() -> None:
     tickets = Tickets()
     ticket = tickets.issue(FILE, OWNER, now=0.0)
-    assert tickets.take(ticket, OWNER, now=TICKET_SECONDS + 1) is Refusal.USED
+    assert tickets.take(ticket, OWNER, now=TICKET_SECONDS + 1) is Denied.USED
     assert tickets.live() == 0
-    assert tickets.take(ticket, OWNER, now=3 * TICKET_SECONDS) is Refusal.UNKNOWN
+    assert tickets.take(ticket, OWNER, now=3 * TICKET_SECONDS) is Denied.UNKNOWN
 
 
 def test_a_made_up_or_hostile_ticket_is_unknown() -> None:
     tickets = Tickets()
     tickets.issue(FILE, OWNER, now=0.0)
     for ticket in ["", "x" * 10, "../../etc/passwd", "A" * 5000, "é" * 32]:
-        assert tickets.take(ticket, OWNER, now=1.0) is Refusal.UNKNOWN
+        assert tickets.take(ticket, OWNER, now=1.0) is Denied.UNKNOWN
 
 
 def test_tickets_are_bounded_per_browser_and_in_all() -> None:
@@ -74,7 +74,7 @@ def test_tickets_are_bounded_per_browser_and_in_all() -> None:
     for _click in range(PER_BROWSER):
         tickets.issue(FILE, OWNER, now=1.0)
     assert tickets.live() == PER_BROWSER
-    assert tickets.take(first, OWNER, now=2.0) is Refusal.USED  # its oldest went first
+    assert tickets.take(first, OWNER, now=2.0) is Denied.USED  # its oldest went first
     for _click in range(MOST_TICKETS + 10):
         tickets.issue(FILE, token_hash(new_token()), now=3.0)
     assert tickets.live() == MOST_TICKETS

@@ -60,7 +60,7 @@ class DownloadFile:
     file_name: str
 
 
-class Refusal(Enum):
+class Denied(Enum):
     """Why a fetch gets no file. ``UNKNOWN`` also answers a ticket of another browser: that
     browser is not told the ticket exists."""
 
@@ -102,21 +102,21 @@ class Tickets:
 
     def take(
         self, ticket: str, owner: str | None, now: float | None = None
-    ) -> DownloadFile | Refusal:
+    ) -> DownloadFile | Denied:
         """The file of ``ticket`` if ``owner`` is the browser it was issued to and it is neither
         used nor expired; the ticket is then used. A fetch by another browser leaves the ticket
         to its owner."""
         now = time.monotonic() if now is None else now
         ticket = ticket[:TICKET_MAX_CHARS]
         if not _TICKET_CHARS.fullmatch(ticket):
-            return Refusal.UNKNOWN
+            return Denied.UNKNOWN
         with self._lock:
             self._forget_old(now)
             held = self._live.get(ticket)
             if held is None:
-                return Refusal.USED if ticket in self._used else Refusal.UNKNOWN
+                return Denied.USED if ticket in self._used else Denied.UNKNOWN
             if owner is None or not hmac.compare_digest(held.owner, owner):
-                return Refusal.UNKNOWN
+                return Denied.UNKNOWN
             self._retire(ticket, now)
             return held.file
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from tutor.downloads import TICKET_MAX_CHARS, DownloadFile, Refusal, Tickets, content_disposition
+from tutor.downloads import TICKET_MAX_CHARS, Denied, DownloadFile, Tickets, content_disposition
 from tutor.identity import InvalidRecoveryCodeError, parse_code, token_hash
 from tutor.render.catalogue import language_from_browser
 from tutor.render.translator import translator
@@ -79,10 +79,10 @@ def browser_of(cookie_header: str) -> str | None:
     return None
 
 
-def refusal_sentence(refusal: Refusal, language: str) -> str:
+def refusal_sentence(refusal: Denied, language: str) -> str:
     """What a refused fetch says, in ``language``."""
     _ = translator(language).gettext
-    if refusal is Refusal.USED:
+    if refusal is Denied.USED:
         return _(
             "This download was used already or has expired. Go back to the page and click its"
             " button again."
@@ -118,14 +118,14 @@ class DownloadTickets:
         )
         if scope["method"] != "POST":
             await _answer(send, 405, b"text/plain; charset=utf-8",
-                          refusal_sentence(Refusal.UNKNOWN, language).encode(),
+                          refusal_sentence(Denied.UNKNOWN, language).encode(),
                           [(b"allow", b"POST")])
             return
         body = await _body(receive)
         ticket = "" if body is None else body.decode("ascii", "replace").strip()
         owner = browser_of(_header(scope, b"cookie", COOKIE_MAX_CHARS))
         found = self.tickets.take(ticket[:TICKET_MAX_CHARS], owner)
-        if isinstance(found, Refusal):
+        if isinstance(found, Denied):
             await _answer(send, found.value, b"text/plain; charset=utf-8",
                           refusal_sentence(found, language).encode())
             return
