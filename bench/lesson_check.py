@@ -14,6 +14,7 @@ CPU and wall from the operating system's accounting of the child (``os.wait4``),
 
 from __future__ import annotations
 
+import itertools
 import os
 import statistics
 import subprocess
@@ -25,10 +26,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.strategy import compile_package, user_environment
-from tests.test_lesson_cost import many_tables_lesson
+from tutor.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 REPEATS = 3
+
+#: What each deal's table changes of its preset: 7 presets × 8 deck counts × soft 17 = 112, and
+#: the first presets with double after split for the rest.
+TABLES = 120
+
+
+def _tables() -> list[tuple[str, int, bool, bool]]:
+    every = itertools.product(PRESETS, range(1, 9), (False, True), (False, True))
+    return [(preset, decks, h17, das) for preset, decks, h17, das in every][:TABLES]
+
+
+def many_tables_lesson() -> str:
+    """A 30 KB-scale lesson of 120 deals, each at a table of its own."""
+    lines = [
+        "id: many-tables",
+        'title: {fr: "Cent vingt tables", en: "A hundred and twenty tables"}',
+        "level: 1",
+        "rules: family",
+        'goals: ["Jouer à beaucoup de tables."]',
+        "steps:",
+    ]
+    for preset, decks, h17, das in _tables():
+        lines += [
+            "  - deal:",
+            f"      rules: {{preset: {preset}, decks: {decks},"
+            f" dealer_hits_soft_17: {str(h17).lower()}, double_after_split: {str(das).lower()}}}",
+            '      player: "10♠ 9♥"',
+            '      dealer: "10♦ 7♣"',
+            "      expect: {decisions: [stand], outcome: win, net: 2}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 
 THREE_TABLES = """\
 id: three-tables

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import doctest
 import io
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -31,7 +32,8 @@ from tutor.classroom import (
 )
 from tutor.classroom.names import every_name
 from tutor.decision import Action
-from tutor.identity import new_token
+from tutor.downloads import DownloadFile
+from tutor.identity import new_token, token_hash
 from tutor.render import class_messages
 from tutor.render.class_messages import final_score_text, html_text, markdown_text
 from tutor.render.class_reports import printable_html, results_csv, results_xlsx
@@ -40,6 +42,7 @@ from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.ui.class_mode import join as class_join
 from tutor.ui.class_mode.join import suggested_base
+from tutor.ui.download_route import TICKETS
 from tutor.visit import AppState, ClassPages
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,8 +191,16 @@ def test_a_teacher_runs_a_question_that_students_answer(open_page: Open) -> None
     assert "Résultats" in _texts(teacher)
     frames = [frame.value for frame in teacher.dataframe]
     assert any("Ana" in frame.to_string() for frame in frames)
-    downloads = teacher.get("download_button")
-    assert [d.key for d in downloads] == ["class-xlsx", "class-csv", "class-html"]  # type: ignore[attr-defined]
+    files = ["class-xlsx", "class-csv", "class-html"]  # tutor.ui.download_buttons
+    assert [b.key for b in teacher.button if b.key in files] == files
+    teacher.button(key="class-csv").click().run()  # a ticket for the teacher's browser only
+    script = next(h.proto.body for h in teacher.get("html") if "_tutor/download" in h.proto.body)
+    ticket = re.search(r'"body":"([A-Za-z0-9_-]+)"', script)
+    assert ticket is not None
+    owner = token_hash(teacher.session_state["app"].learner_token)
+    exported = TICKETS.take(ticket.group(1), owner)
+    assert isinstance(exported, DownloadFile)
+    assert "Ana" in exported.body.decode("utf-8-sig")
     ana.run()
     assert "terminée" in _texts(ana)
 

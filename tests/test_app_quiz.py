@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -11,7 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.decision import Action
-from tutor.identity import new_token
+from tutor.downloads import Denied, DownloadFile
+from tutor.identity import new_token, token_hash
 from tutor.quiz import QuizSession
 from tutor.quiz_deal import next_question
 from tutor.quiz_questions import Category, unavailable_reason
@@ -19,6 +22,7 @@ from tutor.render.translator import translator
 from tutor.rules import PRESETS
 from tutor.store import Store, default_url
 from tutor.strategy import advise, judge
+from tutor.ui.download_route import TICKETS
 from tutor.visit import AppState
 
 RULES = PRESETS["american-s17"]
@@ -188,8 +192,20 @@ def test_a_learner_downloads_then_erases_their_data(open_app: OpenApp) -> None:
     token = new_token()
     at = open_app("quiz", AppState(rules=RULES, quiz_category=Category.HARD, learner_token=token))
     _answer_best(at)
-    assert any(b.label in ("Télécharger mes données (JSON)", "Download my data (JSON)")
-               for b in at.get("download_button"))
+    export = at.button(key="data-export")
+    assert export.label in ("Télécharger mes données (JSON)", "Download my data (JSON)")
+    export.click().run()
+    assert not at.exception
+    # The click made a one-time ticket for this browser; the page's script fetches it.
+    script = next(h.proto.body for h in at.get("html") if "_tutor/download" in h.proto.body)
+    ticket = re.search(r'"body":"([A-Za-z0-9_-]+)"', script)
+    assert ticket is not None
+    assert TICKETS.take(ticket.group(1), token_hash(new_token())) is Denied.UNKNOWN
+    got = TICKETS.take(ticket.group(1), token_hash(token))
+    assert isinstance(got, DownloadFile)
+    assert len(json.loads(got.body)["answers"]) == 1  # the answer just given
+    assert got.file_name == "blackjack-tutor-my-data.json"
+    assert TICKETS.take(ticket.group(1), token_hash(token)) is Denied.USED
     at.checkbox(key="data-erase-sure").check().run()
     at.button(key="data-erase").click().run()
     assert not at.exception

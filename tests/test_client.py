@@ -59,3 +59,52 @@ def test_the_school_proxy_writes_the_header_and_its_processes_trust_it_alone() -
     school = (ROOT / "deploy" / "school").read_text(encoding="utf-8")
     assert "TUTOR_TRUSTED_PROXIES=127.0.0.1 " in school
     assert "--server.address 127.0.0.1" in school  # so that the proxy is the only peer
+
+
+#: Builds uvicorn's ``Config`` for ``serve:app`` as Streamlit's ``streamlit run`` does (before
+#: importing the file, with Streamlit's own keyword arguments), loads it, and sends the loaded
+#: app a request from loopback whose ``X-Forwarded-For`` names 6.6.6.6; prints the client
+#: address Streamlit's app would see.
+SEEN_CLIENT = """
+import asyncio
+import uvicorn
+from streamlit.web.server.starlette.starlette_server import _get_uvicorn_config_kwargs
+
+config = uvicorn.Config("serve:app", host="127.0.0.1", port=0, **_get_uvicorn_config_kwargs())
+config.load()
+seen = []
+
+async def inner(scope, receive, send):
+    seen.append(scope["client"][0])
+
+config.loaded_app.app = inner
+scope = {"type": "http", "method": "GET", "path": "/", "scheme": "http", "query_string": b"",
+         "headers": [(b"x-forwarded-for", b"6.6.6.6")], "client": ("127.0.0.1", 50000)}
+asyncio.run(config.loaded_app(scope, None, None))
+print(seen[0])
+"""
+
+
+def _client_seen_by_the_app(trusted: str | None) -> str:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in {"FORWARDED_ALLOW_IPS"}}
+    env.pop("TUTOR_TRUSTED_PROXIES", None)
+    if trusted is not None:
+        env["TUTOR_TRUSTED_PROXIES"] = trusted
+    done = subprocess.run(
+        [sys.executable, "-c", SEEN_CLIENT], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=120, check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_a_forged_forwarded_for_from_loopback_is_not_believed_unless_loopback_is_trusted() -> None:
+    """uvicorn's own reading of ``X-Forwarded-For`` trusts loopback by default, and Streamlit
+    passes it no setting: ``serve.py`` makes it trust ``TUTOR_TRUSTED_PROXIES`` alone."""
+    assert _client_seen_by_the_app(None) == "127.0.0.1"
+    assert _client_seen_by_the_app("") == "127.0.0.1"
+    assert _client_seen_by_the_app("10.0.0.1") == "127.0.0.1"  # another proxy, not this peer
+    assert _client_seen_by_the_app("127.0.0.1") == "6.6.6.6"  # deploy/school's setting

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy.exc
 from streamlit.testing.v1 import AppTest
 
 from serving import free_port
@@ -420,3 +421,118 @@ def test_a_lost_connection_is_our_sentence_in_the_learners_language(
         assert french not in after
         shot(page, "connection-back-phone")
     page.context.close()  # type: ignore[attr-defined]
+
+
+def _made_read_only(path: Path, immutable: list[Path]) -> None:
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)]).returncode:
+        pytest.skip("chattr +i is not available here")
+    immutable.append(path)
+
+
+def test_a_store_opened_on_a_read_only_file_writes_again_once_the_file_is_writable(
+    tmp_path: Path, immutable: list[Path]
+) -> None:
+    """SQLite opens a file it may not write read-only, and that connection never writes; the
+    store throws it away at the refusal, so the next request opens the file again."""
+    from tutor.identity import new_token
+    from tutor.store import Learner
+
+    file = tmp_path / "tutor.sqlite3"
+    Store(f"sqlite:///{file}").close()
+    _made_read_only(file, immutable)
+    store = Store(f"sqlite:///{file}")  # opens: reading a read-only file is allowed
+    with pytest.raises(sqlalchemy.exc.OperationalError, match="readonly"):
+        store.learner_for_token(new_token())
+    with pytest.raises(sqlalchemy.exc.OperationalError, match="readonly"):
+        store.learner_for_token(new_token())  # still refused while the file is read-only
+    subprocess.run(["chattr", "-i", str(file)], check=True)
+    assert isinstance(store.learner_for_token(new_token()), Learner)
+    store.close()
+
+
+def test_a_page_served_from_a_read_only_file_works_once_the_file_is_writable_again(
+    app_env: pytest.MonkeyPatch, tmp_path: Path, immutable: list[Path]
+) -> None:
+    """The server's one store is opened while the file is read-only (the page reads, then its
+    first write is refused); the operator makes it writable and the next run of the page works,
+    without a restart."""
+    data, code, state = _seated(tmp_path)
+    app_env.setenv("TUTOR_DATA_DIR", str(data))
+    _made_read_only(data / "tutor.sqlite3", immutable)
+    at = _student_page(state, code)
+    _assert_fault_shown(at, "fr", str(tmp_path), "readonly")
+    subprocess.run(["chattr", "-i", str(data / "tutor.sqlite3")], check=True)
+    at.run()
+    assert not at.exception
+    assert not at.error
+    assert any("Question 1" in m.value for m in at.markdown)
+
+
+def test_a_database_error_names_the_statement_but_never_its_values(
+    tmp_path: Path, immutable: list[Path]
+) -> None:
+    """The error's text goes to the operator's log: it says which statement failed, and holds
+    neither the learner's token hash nor any other value the statement carried."""
+    from tutor.identity import new_token, token_hash
+
+    file = tmp_path / "tutor.sqlite3"
+    Store(f"sqlite:///{file}").close()
+    _made_read_only(file, immutable)
+    store = Store(f"sqlite:///{file}")
+    token = new_token()
+    with pytest.raises(sqlalchemy.exc.OperationalError) as refused:
+        store.learner_for_token(token)
+    store.close()
+    text = str(refused.value)
+    assert "INSERT INTO learners" in text
+    assert token_hash(token) not in text
+    assert "parameters" in text  # SQLAlchemy's own note that it left them out
+    assert token not in text
+
+
+def test_refused_clicks_during_one_fault_log_a_line_each_and_one_traceback(
+    app_env: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Twelve quiz answers while the database is down: each refused write is a line of the
+    operator's log, and the traceback, the same every time, is written once."""
+    from tutor.quiz_questions import Category
+
+    app_env.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state["app"] = AppState(
+        rules=PRESETS["american-s17"], quiz_category=Category.HARD
+    )
+    at.run()
+    at.switch_page("tutor/ui/pages/quiz_page.py")
+    at.run()
+    port = _database_goes_down(app_env)
+    clicks = 12
+    with caplog.at_level(logging.ERROR, logger="tutor.database"):
+        for _click in range(clicks):
+            state = at.session_state["app"]
+            assert isinstance(state, AppState)
+            assert state.quiz is not None
+            question = state.quiz.question
+            assert question is not None
+            assert question.point is not None
+            action = sorted(question.point.legal, key=lambda a: a.value)[0]
+            at.button(key=f"quiz-{action.value}").click().run()
+            assert not at.exception
+            if at.button(key="quiz-next"):
+                at.button(key="quiz-next").click().run()
+    faults = [record for record in caplog.records if record.name == "tutor.database"]
+    assert len(faults) >= clicks
+    assert all("\n" not in record.getMessage() for record in faults)
+    assert sum(1 for record in faults if record.exc_info) == 1
+    assert str(port) in (next(r for r in faults if r.exc_info).exc_text or "")
+
+
+def test_a_fault_of_another_kind_or_after_a_quiet_minute_logs_its_traceback_again() -> None:
+    from tutor.ui.faults import FaultLog
+
+    faults = FaultLog(episode_seconds=60)
+    assert faults.new_episode("OperationalError: database is locked", 0.0)
+    assert not faults.new_episode("OperationalError: database is locked", 30.0)
+    assert not faults.new_episode("OperationalError: database is locked", 85.0)  # still going
+    assert faults.new_episode("OSError: disk full", 86.0)
+    assert faults.new_episode("OperationalError: database is locked", 150.0)  # a new episode

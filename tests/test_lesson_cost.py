@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bench.lesson_check import TABLES, _tables, many_tables_lesson
 from tests.conftest import ROOT, Clock, OpenApp
 from tests.test_authoring_page import PAGE, _new_lesson, _plain, _save
 from tutor import authoring
@@ -33,37 +34,6 @@ from tutor.lessons.course import Course, check_text
 from tutor.rules import PRESETS, TableRules
 from tutor.store import Store, TeacherLessonError
 from tutor.strategy import saved, solution
-
-#: What each deal's table changes of its preset: 7 presets × 8 deck counts × soft 17 = 112, and
-#: the first presets with double after split for the rest.
-TABLES = 120
-
-
-def _tables() -> list[tuple[str, int, bool, bool]]:
-    every = itertools.product(PRESETS, range(1, 9), (False, True), (False, True))
-    return [(preset, decks, h17, das) for preset, decks, h17, das in every][:TABLES]
-
-
-def many_tables_lesson() -> str:
-    """A 30 KB-scale lesson of 120 deals, each at a table of its own."""
-    lines = [
-        "id: many-tables",
-        'title: {fr: "Cent vingt tables", en: "A hundred and twenty tables"}',
-        "level: 1",
-        "rules: family",
-        'goals: ["Jouer à beaucoup de tables."]',
-        "steps:",
-    ]
-    for preset, decks, h17, das in _tables():
-        lines += [
-            "  - deal:",
-            f"      rules: {{preset: {preset}, decks: {decks},"
-            f" dealer_hits_soft_17: {str(h17).lower()}, double_after_split: {str(das).lower()}}}",
-            '      player: "10♠ 9♥"',
-            '      dealer: "10♦ 7♣"',
-            "      expect: {decisions: [stand], outcome: win, net: 2}",
-        ]
-    return "\n".join(lines) + "\n"
 
 
 def test_the_lesson_names_a_hundred_and_twenty_distinct_tables() -> None:
@@ -125,7 +95,7 @@ def test_verifier_on_the_page_refuses_it_in_french_and_the_presets_solutions_sta
     for rules in PRESETS.values():  # every preset solved and saved, as on a server in use
         solution.solve(rules)
     presets = {path for path in saved.preset_paths() if path.exists()}
-    assert len(presets) == len(PRESETS)
+    assert len(presets) >= len(PRESETS)  # a full shoe each, an infinite deck for some
     at: AppTest = open_app()
     at.switch_page(PAGE)
     at.run()

@@ -371,3 +371,62 @@ def test_a_lesson_published_through_one_process_is_played_through_the_other_at_o
     assert completed == [4]
     for page in (teacher, student):
         page.context.close()  # type: ignore[attr-defined]
+
+
+def test_an_export_through_the_proxy_downloads_once_and_leaves_no_media_address_in_its_log(
+    school: School, chromium_browser: object
+) -> None:
+    """« Mes données » and a strategy chart, downloaded through the proxy from each process: each
+    click's one-time ticket is fetched by a ``POST`` to one fixed address, on the process that
+    made it (the proxy's cookie keeps the browser there); the proxy's log holds that address
+    and no ``/media`` one; the ticket, replayed by a browser with no cookie, gets nothing."""
+    import json
+
+    from tutor.identity import new_token
+    from tutor.store import Store
+
+    tickets: list[str] = []
+    for process in ("app1", "app2"):
+        token = new_token()
+        store = Store(school.database_url)
+        learner = store.learner_for_token(token)
+        assert learner is not None
+        store.set_nickname(learner, f"Zoé {process}")
+        store.close()
+        page = _page(chromium_browser, LAPTOP)
+        page.context.add_cookies(  # type: ignore[attr-defined]
+            [
+                {"name": COOKIE, "value": process, "url": school.url},
+                {"name": "tutor_learner", "value": token, "url": school.url},
+            ]
+        )
+        page.on(  # type: ignore[attr-defined]
+            "request",
+            lambda request: tickets.append(request.post_data or "")
+            if request.url.endswith("/_tutor/download")
+            else None,
+        )
+        page.goto(f"{school.url}/settings")  # type: ignore[attr-defined]
+        with page.expect_download() as started:  # type: ignore[attr-defined]
+            _button(page, "Télécharger mes données (JSON)").click()  # type: ignore[attr-defined]
+        export = json.loads(Path(started.value.path()).read_text(encoding="utf-8"))
+        assert export["nickname"] == f"Zoé {process}"
+        page.goto(f"{school.url}/strategy")  # type: ignore[attr-defined]
+        with page.expect_download() as started:  # type: ignore[attr-defined]
+            _button(page, "Télécharger en CSV").click()  # type: ignore[attr-defined]
+        assert started.value.suggested_filename.endswith(".csv")
+        assert served_by(page) == process
+        page.context.close()  # type: ignore[attr-defined]
+    assert len(tickets) == 4
+    fresh = chromium_browser.new_context()  # type: ignore[attr-defined]
+    for ticket in tickets:
+        answer = fresh.request.post(f"{school.url}/_tutor/download", data=ticket)
+        assert answer.status in (404, 410)
+        assert "Zoé" not in answer.text()
+    fresh.close()
+
+    proxy = (school.run / "logs" / "proxy.log").read_text(errors="replace")
+    assert proxy.count("POST /_tutor/download HTTP/1.1") >= 8  # four downloads, four replays
+    assert "/media" not in proxy
+    for ticket in tickets:
+        assert ticket not in proxy

@@ -35,6 +35,8 @@ RATE_KINDS: tuple[str, ...] = (
     "class-code-b",
     "group-code-b",
     "group-create-b",
+    "lesson-create-b",
+    "lesson-check-b",
 )
 
 LESSON_ID_MAX = 64

@@ -60,6 +60,24 @@ def trusted_proxies(setting: str | None) -> frozenset[str]:
     return frozenset(address for address in found if address is not None)
 
 
+def forwarded_allow_ips(setting: str | None) -> list[str]:
+    """What uvicorn's own reading of ``X-Forwarded-For`` (its ``ProxyHeadersMiddleware``) may
+    trust: the ``TUTOR_TRUSTED_PROXIES`` addresses and nothing else, loopback included only when
+    named; an IPv4 address in its IPv6 form too (how a dual-stack socket names an IPv4 peer).
+
+    >>> forwarded_allow_ips("127.0.0.1")
+    ['127.0.0.1', '::ffff:127.0.0.1']
+    >>> forwarded_allow_ips(""), forwarded_allow_ips(None)
+    ([], [])
+    """
+    allowed: list[str] = []
+    for address in sorted(trusted_proxies(setting)):
+        allowed.append(address)
+        if ":" not in address:
+            allowed.append(f"::ffff:{address}")
+    return allowed
+
+
 def client_of(peer: str | None, forwarded: Sequence[str], trusted: frozenset[str]) -> str:
     """The client of a request whose connection comes from ``peer`` (``None``: loopback) with
     these ``X-Forwarded-For`` headers: the proxy's last entry when ``peer`` is a trusted proxy

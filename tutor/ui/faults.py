@@ -17,12 +17,19 @@ is drawn by a fragment of its own that asks the database again every ``RETRY_SEC
 the page again once it answers; inside one, the fragment's next poll draws it no more. And while
 the page has lost the server itself (a restart), ``connection_lost_css`` puts our sentence in
 the learner's language in place of Streamlit's English dialog.
+
+The operator's log gets one line per refused run or click (``log_fault``), and the traceback
+once per fault episode: a fault of the same kind (its exception's class and first line) within
+``EPISODE_SECONDS`` of the last one is the same episode. With twenty phones clicking during an
+outage, a traceback per click wrote megabytes in seconds, each one the same.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
@@ -41,6 +48,57 @@ log = logging.getLogger("tutor.database")
 #: What a broken database raises: SQLAlchemy's errors (down, read-only, full, corrupt, locked) and
 #: the operating system's (the SQLite file or its folder cannot be created or opened).
 DATABASE_FAULTS: tuple[type[BaseException], ...] = (sqlalchemy.exc.SQLAlchemyError, OSError)
+
+
+#: A fault of the same kind within this many seconds of the last one is the same episode: its
+#: traceback is in the log already.
+EPISODE_SECONDS = 60.0
+#: The most characters of a fault's first line a log line holds.
+LINE_MAX_CHARS = 300
+
+
+class FaultLog:
+    """Which kinds of fault had their traceback logged, and when each was last seen."""
+
+    def __init__(self, episode_seconds: float = EPISODE_SECONDS) -> None:
+        self.episode_seconds = episode_seconds
+        self._last_seen: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def new_episode(self, kind: str, now: float) -> bool:
+        """Whether a fault of ``kind`` seen at ``now`` starts an episode (then its traceback is
+        logged); every sighting extends its episode."""
+        with self._lock:
+            last = self._last_seen.get(kind)
+            self._last_seen[kind] = now
+            if len(self._last_seen) > 64:  # kinds long gone are forgotten
+                horizon = now - self.episode_seconds
+                self._last_seen = {k: t for k, t in self._last_seen.items() if t >= horizon}
+            return last is None or now - last > self.episode_seconds
+
+
+_FAULTS = FaultLog()
+
+
+def fault_line(error: BaseException) -> str:
+    """A fault on one line: its class and the first line of its message (SQLAlchemy's message
+    goes on with the statement), bounded.
+
+    >>> fault_line(OSError("disk full\\nmore"))
+    'OSError: disk full'
+    """
+    first = (str(error).splitlines() or [""])[0]
+    return f"{type(error).__name__}: {first}"[:LINE_MAX_CHARS]
+
+
+def log_fault(error: BaseException, where: str, faults: FaultLog | None = None) -> None:
+    """One line in the operator's log for this fault; its traceback too if it starts an
+    episode (``FaultLog``)."""
+    line = fault_line(error)
+    if (faults or _FAULTS).new_episode(line, time.monotonic()):
+        log.error("database fault in %s: %s", where, line, exc_info=error)
+    else:
+        log.error("database fault in %s (same fault as before): %s", where, line)
 
 
 def _translator() -> Translator:
@@ -100,7 +158,7 @@ def show_fault(error: BaseException | None, where: str, *, in_fragment: bool = F
     exception on the page. Outside a polling fragment the sentence clears itself once the
     database answers again; inside one, the fragment's next poll redraws it anyway."""
     if error is not None:
-        log.error("database fault in %s: %s", where, error, exc_info=error)
+        log_fault(error, where)
     st.session_state[_TOLD] = True
     if in_fragment:
         _sentence()
@@ -112,7 +170,7 @@ def show_fault(error: BaseException | None, where: str, *, in_fragment: bool = F
 def _tell(error: BaseException, where: str, *, in_fragment: bool = False) -> None:
     """Show the sentence, unless this run already did (then only log)."""
     if st.session_state.get(_TOLD, False):
-        log.error("database fault in %s (already told): %s", where, error, exc_info=error)
+        log_fault(error, where)
     else:
         show_fault(error, where, in_fragment=in_fragment)
 
@@ -175,7 +233,7 @@ def callback_guard(function: Callable[P, R]) -> Callable[P, R | None]:
         try:
             return function(*args, **kwargs)
         except DATABASE_FAULTS as error:
-            log.error("database fault in %s: %s", function.__qualname__, error, exc_info=error)
+            log_fault(error, function.__qualname__)
             st.session_state[_PENDING] = True
             return None
 

@@ -21,6 +21,7 @@ from tutor.render.translator import Translator
 from tutor.store import InvalidNicknameError, Learner
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.cookie import RESTORE_FRAGMENT
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.resources import store
 from tutor.ui.state import continue_with_code
 from tutor.visit import AppState
@@ -223,14 +224,16 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
         st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
         return
     kept_answers(state, learner)
-    st.download_button(
-        _("Download my data (JSON)"),
-        json.dumps(store().export(learner), ensure_ascii=False, indent=2),
-        file_name="blackjack-tutor-my-data.json",
-        mime="application/json",
-        key="data-export",
-        on_click="ignore",
-    )
+    # Read from the store when clicked: the export holds every answer, and the page shows few.
+    download_buttons([
+        Offer(
+            _("Download my data (JSON)"),
+            lambda: json.dumps(store().export(learner), ensure_ascii=False, indent=2),
+            file_name="blackjack-tutor-my-data.json",
+            mime="application/json",
+            key="data-export",
+        )
+    ], width="content")
     sure = st.checkbox(_("I understand that my progress will be erased"), key="data-erase-sure")
     if st.button(_("Erase my data"), key="data-erase", disabled=not sure):
         _erase(state, sure)

@@ -27,6 +27,7 @@ from tutor.render.class_reports import (
     student_columns,
 )
 from tutor.render.translator import Translator
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.resources import classroom
 
 #: The files' kinds: their type, as a browser names it, and the icon of their button.
@@ -50,21 +51,16 @@ class Download:
 
 
 def download_row(downloads: Sequence[Download]) -> None:
-    """The files side by side, each button as wide as its column. ``on_click="ignore"``: a
-    download does not run the page again (a class's results, a group's follow-up, are not
-    read a second time for a click that changes nothing)."""
-    for column, download in zip(st.columns(len(downloads)), downloads, strict=True):
+    """The files side by side, each button as wide as its column: one-time downloads for this
+    browser only (``tutor.ui.download_buttons``), whose click runs the buttons again, not the
+    page (a class's results, a group's follow-up, are not read a second time for a
+    download)."""
+    offers = []
+    for download in downloads:
         mime, icon = FILE_KINDS[download.file_name.rsplit(".", 1)[-1]]
-        column.download_button(
-            download.label,
-            download.data,
-            file_name=download.file_name,
-            mime=mime,
-            key=download.key,
-            icon=icon,
-            on_click="ignore",
-            width="stretch",
-        )
+        offers.append(Offer(download.label, download.data, download.file_name, mime,
+                            download.key, icon))
+    download_buttons(offers)
 
 
 def _table(frame: pd.DataFrame) -> None:

@@ -20,6 +20,7 @@ from tutor.rules import PRESETS, TableRules
 from tutor.strategy import Chart, chart, house_edge
 from tutor.strategy.changes import Comparison, Flip, compare, flips
 from tutor.strategy.judge import Finesse, finesses
+from tutor.ui.download_buttons import Offer, download_buttons
 from tutor.ui.state import app_state
 from tutor.visit import AppState
 
@@ -373,22 +374,22 @@ def main() -> None:
     cell = _explain(main_chart, table_name, t, comparison, other_name)
     finesse_view(rules, t, cell)
 
-    d1, d2 = st.columns(2)
     # Built when clicked, not at every run: the page computes what it shows.
-    d1.download_button(
-        _("Download CSV"),
-        partial(chart_view.chart_csv, main_chart, t),
-        file_name=f"strategy-{rules.name}.csv",
-        mime="text/csv",
-        on_click="ignore",
-    )
-    d2.download_button(
-        _("Download printable page"),
-        partial(chart_view.printable_html, main_chart, t, edge, rules=rules),
-        file_name=f"strategy-{rules.name}.html",
-        mime="text/html",
-        on_click="ignore",
-    )
-
+    download_buttons([
+        Offer(
+            _("Download CSV"),
+            partial(chart_view.chart_csv, main_chart, t),
+            file_name=f"strategy-{rules.name}.csv",
+            mime="text/csv",
+            key="strategy-csv",
+        ),
+        Offer(
+            _("Download printable page"),
+            partial(chart_view.printable_html, main_chart, t, edge, rules=rules),
+            file_name=f"strategy-{rules.name}.html",
+            mime="text/html",
+            key="strategy-html",
+        ),
+    ], width="content")
 
 main()
