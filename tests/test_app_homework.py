@@ -4,6 +4,8 @@ the home page), answers hands; the teacher's follow-up counts exactly those hand
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import PAGES, ROOT, OpenApp
@@ -20,7 +22,11 @@ def _teacher_gives_a_drill(open_app: OpenApp) -> tuple[AppTest, str]:
     state: AppState = at.session_state["app"]
     teacher = state.homework.teacher
     assert teacher is not None
-    assert any("Votre clé de professeur" in w.value for w in at.warning)
+    # The key on a screen of its own, without the students' code or QR: noted, then the group.
+    assert any("Notez cette clé de professeur" in w.value for w in at.warning)
+    assert not at.image
+    assert teacher.code not in " ".join(m.value for m in at.markdown)
+    at.button(key="group-key-noted").click().run()
     at.radio[0].set_value("drill")
     at.selectbox[1].set_value(Category.PAIRS)
     at.number_input[0].set_value(3)
@@ -43,12 +49,12 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
     student.text_input[1].set_value("Zoé")
     next(b for b in student.button if b.label == "Rejoindre").click().run()
     assert not student.exception
-    todo = " ".join(m.value for m in student.markdown).replace("\xa0", " ").replace("\u202f", " ")
+    todo = _plain(" ".join(m.value for m in student.markdown))
     assert "Entraînement : Paires, 3 mains · 0 sur 3 · à rendre le " in todo
     student.switch_page(PAGES["lessons"]).run()  # the home page says it too
     home = " ".join(m.value for m in student.markdown).replace("\xa0", " ")
     assert "**À faire**" in home
-    assert "Entraînement : Paires, 3 mains · 0 sur 3" in home.replace("\u202f", " ")
+    assert "Entraînement : Paires, 3 mains · 0 sur 3" in _plain(home)
     student.switch_page(PAGES["homework"]).run()
     next(b for b in student.button if b.label == "Commencer").click().run()
     for _hand in range(2):
@@ -70,7 +76,10 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
 
 
 def _plain(text: str) -> str:
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
+    """French as a reader sees it: the typography's non-breaking spaces as spaces, and a
+    teacher's title's Markdown escapes and invisible word joiners (``plain_title``) unseen."""
+    seen = re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", ""))
+    return seen.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
@@ -91,6 +100,7 @@ def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
     teacher_page.text_input[0].set_value("2nde C")
     teacher_page.button[0].click().run()  # « Créer le groupe »
     assert not teacher_page.exception
+    teacher_page.button(key="group-key-noted").click().run()
     offered = teacher_page.selectbox(key="group-give-lesson")
     assert "Mes leçons : Ma leçon : rester sur 17" in [_plain(o) for o in offered.options]
     offered.set_value(lesson_id)

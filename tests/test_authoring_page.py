@@ -5,6 +5,8 @@ nobody's course list shows it."""
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT, TIMEOUT, OpenApp
@@ -16,8 +18,10 @@ PAGE = "tutor/ui/pages/my_lessons.py"
 
 
 def _plain(text: str) -> str:
-    """French as a reader sees it: the typography's non-breaking spaces as spaces."""
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
+    """French as a reader sees it: the typography's non-breaking spaces as spaces, and a
+    teacher's title's Markdown escapes and invisible word joiners (``plain_title``) unseen."""
+    seen = re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", ""))
+    return seen.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _teacher(open_app: OpenApp) -> AppTest:

@@ -47,6 +47,8 @@ def _teacher_gives_the_work(page: object, url: str) -> str:
     page.get_by_label("Nom du groupe").fill("2nde B")  # type: ignore[attr-defined]
     button(page, "Créer le groupe").click()  # type: ignore[attr-defined]
     wait_idle(page)
+    button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
+    wait_idle(page)
     text = page.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
         has_text="Les élèves rejoignent"
     ).inner_text()
@@ -215,6 +217,8 @@ def test_a_live_class_run_for_the_group_joins_its_follow_up(
     teacher.goto(f"{server}/groups")  # type: ignore[attr-defined]
     teacher.get_by_label("Nom du groupe").fill("1re C")  # type: ignore[attr-defined]
     button(teacher, "Créer le groupe").click()  # type: ignore[attr-defined]
+    wait_idle(teacher)
+    button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
     wait_idle(teacher)
     text = teacher.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
         has_text="Les élèves rejoignent"

@@ -20,6 +20,7 @@ from tutor.decision import Action
 from tutor.homework import Assignment, ClassKind, FollowUp, LiveClass, Todo
 from tutor.quiz_questions import Category
 from tutor.render.class_reports import PRINT_STYLE, Column, columns_xlsx, page_frame
+from tutor.render.markup import plain_title
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
 
@@ -55,7 +56,7 @@ def todo_line(item: Todo, t: Translator, title_of: TitleOf) -> str:
         if item.total is not None
         else t.format("{done} done", done=item.done)
     )
-    title = work_title(item.assignment, t, title_of)
+    title = plain_title(work_title(item.assignment, t, title_of))  # a teacher's lesson's title
     return f"{title} · {progress} · {due_text(item.assignment.due_at, t)}"
 
 

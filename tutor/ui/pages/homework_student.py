@@ -17,6 +17,7 @@ from tutor.authoring import PROGRESS_PREFIX
 from tutor.homework import Assignment, HomeworkError, Membership, Todo
 from tutor.quiz import QuizSession
 from tutor.render.homework_reports import todo_line, work_title
+from tutor.render.markup import plain_title
 from tutor.render.refusals import refusal_text
 from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
@@ -100,7 +101,7 @@ def _next(state: AppState) -> None:
 def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(work_title(assignment, t, title_of(state)), anchor=False)
+    st.subheader(plain_title(work_title(assignment, t, title_of(state))), anchor=False)
     with st.container(border=True):
         ui.question_prompt(drill, state)
         ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
@@ -142,7 +143,9 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
             ):
                 _open_lesson(state, item.assignment.lesson_id)
     st.caption(
-        _("Your groups:") + " " + ", ".join(f"{g.group_name} ({g.nickname})" for g in groups)
+        _("Your groups:")
+        + " "
+        + ", ".join(f"{plain_title(g.group_name)} ({plain_title(g.nickname)})" for g in groups)
     )
 
 

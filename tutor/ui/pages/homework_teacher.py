@@ -25,6 +25,7 @@ from tutor.render.homework_reports import (
     not_started_columns,
     work_columns,
 )
+from tutor.render.markup import plain_title
 from tutor.render.naming import category_name
 from tutor.render.refusals import refusal_text
 from tutor.ui.class_mode.forms import GROUP_CHOICE_KEY
@@ -120,7 +121,7 @@ def _desk(state: AppState) -> None:
             st.caption(_("This browser has made no group yet."))
         for group in groups:
             st.button(
-                f"{group.name} · {group.code}", key=f"group-{group.code}",
+                f"{plain_title(group.name)} · {group.code}", key=f"group-{group.code}",
                 on_click=_reopen, args=(state, group),
             )
     with other, st.form("group-open"):
@@ -209,24 +210,51 @@ def _run_class(teacher: GroupTeacher) -> None:
     st.session_state[GROUP_CHOICE_KEY] = teacher.code
 
 
+def _key_noted(state: AppState) -> None:
+    state.homework.key_shown = None
+
+
+def _key_once(state: AppState, key: str) -> None:
+    """The group's teacher key, this once, on a screen of its own: the students' code and QR
+    come after it, so that the key is never on the screen a teacher projects."""
+    t = state.t
+    with st.container(border=True):
+        st.warning(
+            t.gettext(
+                "Write this teacher key down now: it is shown only this once. With the group's"
+                " code it opens the group from another browser."
+            ),
+            icon=":material/key:",
+        )
+        st.info(
+            t.gettext(
+                "Do not project this screen. The code for students comes next, once you have"
+                " written the key down."
+            ),
+            icon=":material/key:",
+        )
+        st.code(key, language=None)
+        st.button(
+            t.gettext("I have written it down"),
+            key="group-key-noted",
+            on_click=_key_noted,
+            args=(state,),
+        )
+
+
 def _group(state: AppState, teacher: GroupTeacher) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(teacher.name, anchor=False)
+    st.subheader(plain_title(teacher.name), anchor=False)
+    if state.homework.key_shown:  # the key's own screen, before anything is projected
+        _key_once(state, state.homework.key_shown)
+        return
     link = f"{base_url(state.classes).rstrip('/')}/homework?group={teacher.code}"
     code_col, qr_col = st.columns([3, 1])
     with code_col:
         st.markdown(t.format("Students join with the code **{code}** or this link:",
                              code=teacher.code))
         st.code(link, language=None)
-        if state.homework.key_shown:
-            st.warning(
-                t.format(
-                    "Your teacher key, shown once: **{key}**. Write it down to open the group"
-                    " from another browser.",
-                    key=state.homework.key_shown,
-                )
-            )
     qr_col.image(qr_data_uri(link), width=160, caption=_("Scan to join"))
     members = homework().members(teacher)
     st.caption(t.plural("{n} student", "{n} students", len(members)) + (

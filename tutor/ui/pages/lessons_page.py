@@ -26,6 +26,7 @@ from tutor.lessons.lesson import StepCases
 from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show
 from tutor.lessons.play import MAX_TYPED, settle_round
 from tutor.lessons.run import Decision, LessonRun, NotOfferedError
+from tutor.render.markup import lesson_markdown, plain_title
 from tutor.render.naming import category_name
 from tutor.ui import components as ui
 from tutor.ui.faults import callback_guard
@@ -47,8 +48,14 @@ def course(paths: tuple[str, ...] | None) -> Course:
 
 def _text(text: str | Translations, state: AppState) -> str:
     """A lesson's own text in the learner's language, with the Translator's typography (the
-    French non-breaking spaces a YAML author need not type)."""
-    return state.t.typeset(localize(text, state.language))
+    French non-breaking spaces a YAML author need not type), and no picture fetched from any
+    host (``tutor.render.markup``: a teacher's lesson is read by students)."""
+    return lesson_markdown(state.t.typeset(localize(text, state.language)))
+
+
+def _title(text: str | Translations, state: AppState) -> str:
+    """A lesson's title as a heading shows it: as typed, on one line, bounded."""
+    return plain_title(state.t.typeset(localize(text, state.language)))
 
 
 def course_list(state: AppState) -> None:
@@ -64,7 +71,7 @@ def course_list(state: AppState) -> None:
         with st.container(border=True):
             title_col, button_col = st.columns([4, 1], vertical_alignment="center")
             with title_col:
-                st.markdown(f"**{number}. {_text(lesson.title, state)}**")
+                st.markdown(f"**{number}. {_title(lesson.title, state)}**")
                 st.caption(
                     t.format("Level: {level}", level=levels[lesson.level])
                     + " · "
@@ -438,7 +445,7 @@ def player(run: LessonRun, state: AppState) -> None:
             icon=":material/construction:",
         )
         return
-    st.title(_text(lesson.title, state), anchor=False)
+    st.title(_title(lesson.title, state), anchor=False)
     st.progress(
         (run.step + 1) / run.total,
         text=t.format("Step {n} of {total}", n=run.step + 1, total=run.total),

@@ -19,6 +19,7 @@ import streamlit as st
 from tutor.authoring import Changes, Checked, LessonHandle, TeacherLesson
 from tutor.lessons import Problem
 from tutor.render.lesson_problems import problem_sentence as reason_sentence
+from tutor.render.markup import plain_title
 from tutor.render.refusals import refusal_text
 from tutor.render.translator import Translator
 from tutor.store import TEXT_MAX_BYTES, TeacherLessonError
@@ -169,7 +170,7 @@ def _lesson_line(lesson: TeacherLesson, pages: AuthoringPages, t: Translator) ->
     else:
         status = t.gettext("draft")
     line, button = st.columns([5, 1], vertical_alignment="center")
-    line.markdown(f"**{html.escape(lesson.title)}** · {status}")
+    line.markdown(f"**{plain_title(lesson.title)}** · {status}")
     if button.button(t.gettext("Open"), key=f"author-open-{lesson.token}", width="stretch"):
         _open(pages, lesson.handle)
         st.rerun()
@@ -204,7 +205,7 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
         pages.checked = None
         pages.message = None
         st.rerun()
-    st.title(html.escape(lesson.title), anchor=False)
+    st.title(plain_title(lesson.title), anchor=False)
     if pages.key is not None:
         _key_once(pages, lesson, t)
     with st.container(key="author-editor"):
