@@ -145,7 +145,10 @@ def _returning(token: str) -> AppState:
     cookie: the learner is found by the token, nothing else."""
     learner = Store(default_url()).learner_for_token(token, create=False)
     return AppState(
-        rules=RULES, quiz_category=Category.HARD, learner_token=token, token_in_browser=True,
+        rules=RULES,
+        quiz_category=Category.HARD,
+        learner_token=token,
+        token_in_browser=True,
         learner=learner,
     )
 
@@ -260,3 +263,24 @@ def test_two_tens_filed_as_a_pair_are_named_as_the_heat_map_names_them(
     assert "**Paire de 10 (20) : que faites-vous ?**" in text
     assert "20 dur" not in text
     assert translator("fr").cell_name(Cell.of(point)).startswith("paire de 10 ")
+
+
+def test_a_browser_used_only_to_run_a_class_is_offered_erasure(open_app: OpenApp) -> None:
+    """No answer, no lesson step: still a class it created. Settings says so and erases it."""
+    from tutor.classroom import ClassQuestion, Classroom
+
+    token = new_token()
+    store = Store(default_url())
+    Classroom(store).create(
+        "Lundi", RULES, [ClassQuestion.parse("10♠ 6♥", "10♣")], learner_token=token
+    )
+    at = open_app("settings", AppState(learner_token=token))
+    assert at.session_state["app"].learner is None
+    said = " ".join(m.value for m in at.markdown)
+    held = store.token_holds(token)
+    assert held >= 1  # the class, and the creation's count this minute
+    assert f"le code de ce navigateur nomme {held} ligne" in said.replace("\u00a0", " ")
+    at.checkbox(key="data-erase-sure").check().run()
+    at.button(key="data-erase").click().run()
+    assert not at.exception
+    assert store.token_holds(token) == 0

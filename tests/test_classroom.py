@@ -1541,3 +1541,28 @@ def test_erasing_a_learner_removes_their_hash_from_every_table_and_the_old_code_
     # The other teacher's class and its key are untouched.
     assert classroom.open_as_teacher(theirs.code, their_key, learner_token=other) is not None
     assert [info.code for info in classroom.classes_of(other)] == [theirs.code]
+
+
+def test_a_browser_used_only_for_class_mode_is_offered_erasure_and_erased(
+    classroom: Classroom,
+) -> None:
+    """No learner's row (no answer, no lesson step), yet a class it created, a seat it holds and
+    a wrong key it typed: ``token_holds`` counts them, ``erase_token`` takes its hash out."""
+    store = classroom.store
+    token = new_token()
+    hashed = token_hash(token)
+    assert store.token_holds(token) == 0
+    mine, _key = classroom.create("Ma classe", FAMILY, HANDS, learner_token=token)
+    theirs, their_key = classroom.create("Leur classe", FAMILY, HANDS)
+    classroom.join(theirs.code, "Zoé", learner_token=token)
+    with pytest.raises(WrongKeyError):
+        classroom.open_as_teacher(theirs.code, "WRONG-KEY-00000", learner_token=token)
+    assert store.learner_for_token(token, create=False) is None
+    assert store.token_holds(token) >= 3
+    store.erase_token(token)
+    assert store.token_holds(token) == 0
+    assert sum(_holding(store, hashed).values()) == 0
+    # What it made stays for others, linked to nobody: the seat in the teacher's results.
+    assert classroom.students(classroom.open_as_teacher(theirs.code, their_key)) == ["Zoé"]
+    with pytest.raises(NotYourClassError):
+        classroom.open_own(mine.code, token)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from tutor.decision import Action
@@ -48,6 +48,7 @@ from tutor.lessons.lesson import (
     DrillStep,
     Lesson,
     StepCases,
+    ask_of,
     nothing,
     own_table_of,
     show_of,
@@ -59,6 +60,7 @@ from tutor.lessons.models import (
     Deal,
     Drill,
     DrillCategory,
+    EngineFigure,
     Show,
     TotalAnswer,
 )
@@ -68,40 +70,66 @@ from tutor.quiz_deal import dealable, offered_point
 from tutor.quiz_questions import unavailable_reason
 from tutor.rules import PRESETS, TableRules
 
-#: Tables of its own (not a preset) one lesson may play at. Why: each is a strategy solve (about
-#: half a second of a core, then saved), paid at every check of a new one; the built-in lessons
-#: play at presets only, and a teacher's lesson about a house's rules needs one or two. A lesson
-#: past the bound is refused before anything is solved.
-MAX_OWN_TABLES = 3
+#: Tables of its own (rules that are none of the presets) one lesson may name: the lesson's, its
+#: steps', its engine figures' and its claims' together. Why a bound: each is a strategy solve
+#: (a fraction of a second of a core, then a saved file), paid at the check of a new one, and a
+#: lesson naming a hundred tables cost a minute of the server at every save. Why four: the
+#: built-in lessons name at most one table that is not a preset; four leave a teacher room to
+#: compare a house's table with a few of its changes. The presets are never counted: their
+#: solutions are kept for every page (``tutor.strategy.solution``), naming them costs nothing.
+MAX_OWN_TABLES = 4
 
 
-def check_own_tables(lesson: Lesson) -> list[Finding]:
-    """The step whose table is the first past ``MAX_OWN_TABLES`` tables that are not presets;
-    nothing when the lesson stays within them."""
+def named_tables(
+    rules: TableRules,
+    steps: Iterable[tuple[int, AnyStep]],
+    claims: Iterable[tuple[int, Claim]],
+) -> Iterator[tuple[DataPath, TableRules]]:
+    """Every table a lesson writes, at the key that writes it, in the file's order: the
+    lesson's ``rules``, then each step's (a deal's or a settled question's ``rules``, an engine
+    figure's ``edge`` and ``minus``, its claims' ``tables``), then the lesson's claims'."""
+    yield ("rules",), rules
+    for index, step in steps:
+        where: DataPath = ("steps", index, step.kind)
+        own = own_table_of(step)
+        if own is not None:
+            yield (*where, *(("settle",) if isinstance(step, AskStep) else ()), "rules"), own
+        ask = ask_of(step)
+        engine = getattr(ask.answer, "engine", None) if ask is not None else None
+        if isinstance(engine, EngineFigure):
+            yield (*where, "answer", "engine", "edge"), engine.edge
+            if engine.minus is not None:
+                yield (*where, "answer", "engine", "minus"), engine.minus
+        for number, claim in enumerate(step.claims):
+            for at, table in enumerate(claim.tables or ()):
+                yield ("steps", index, "claims", number, "tables", at), table
+    for number, claim in claims:
+        for at, table in enumerate(claim.tables or ()):
+            yield ("claims", number, "tables", at), table
+
+
+def check_own_tables(
+    rules: TableRules,
+    steps: Iterable[tuple[int, AnyStep]],
+    claims: Iterable[tuple[int, Claim]] = (),
+) -> list[Finding]:
+    """The key whose table is the first past ``MAX_OWN_TABLES`` tables that are not presets;
+    nothing within the bound. Only rules are read, nothing is solved: the checker calls it
+    before it leaves anything to the strategy."""
     # Keyed as the solver keys them: a table's name changes nothing it solves.
-    presets = {rules.replace(name="") for rules in PRESETS.values()}
-    own: list[TableRules] = []
-    places: list[tuple[DataPath, TableRules]] = [(("rules",), lesson.rules)]
-    for index, step in enumerate(lesson.steps):
-        table = own_table_of(step)
-        if table is not None:
-            where: DataPath = (
-                ("steps", index, "deal", "rules")
-                if isinstance(step, DealStep)
-                else ("steps", index, "ask", "settle", "rules")
-            )
-            places.append((where, table))
-    for path, named in places:
+    presets = {preset.replace(name="") for preset in PRESETS.values()}
+    own: set[TableRules] = set()
+    for path, named in named_tables(rules, steps, claims):
         table = named.replace(name="")
         if table in presets or table in own:
             continue
-        own.append(table)
+        own.add(table)
         if len(own) > MAX_OWN_TABLES:
             return [
                 Finding(
                     path,
                     f"a lesson plays at most {MAX_OWN_TABLES} tables of its own besides the"
-                    " presets: play this step at a preset or at one of the lesson's tables",
+                    " presets: use a preset here, or one of the lesson's tables",
                     Code.RULES,
                     reason=why("lesson-too-many-tables", most=MAX_OWN_TABLES),
                 )
@@ -115,7 +143,7 @@ def check_lesson(lesson: Lesson, *, bilingual: bool) -> Checked:
 
     A lesson past ``MAX_OWN_TABLES`` is refused there and leaves nothing to the strategy: its
     checking costs no solve."""
-    too_many = check_own_tables(lesson)
+    too_many = check_own_tables(lesson.rules, enumerate(lesson.steps), enumerate(lesson.claims))
     if too_many:
         return Checked(too_many, ForStrategy())
     findings: list[Finding] = []
@@ -329,6 +357,9 @@ def check_valid_steps(rules: TableRules | None, steps: Mapping[int, AnyStep]) ->
     pending = ForStrategy()
     if rules is None:
         return Checked([], pending)
+    too_many = check_own_tables(rules, sorted(steps.items()))
+    if too_many:  # refused before any solve, as a whole lesson is
+        return Checked(too_many, ForStrategy())
     findings: list[Finding] = []
     for index, step in sorted(steps.items()):
         findings += check_step(step, index, rules, pending)

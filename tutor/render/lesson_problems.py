@@ -210,8 +210,8 @@ LESSON_PROBLEMS: dict[str, str] = {
         " practises what it explains"
     ),
     "lesson-too-many-tables": N_(
-        "a lesson plays at most {most} tables of its own besides the presets: play this step at"
-        " a preset or at one of the lesson's tables"
+        "a lesson plays at most {most} tables of its own besides the presets: use a preset"
+        " here, or one of the lesson's tables"
     ),
     "lesson-offers-no-stand": N_(
         "the lesson offers only {offered}: add stand, which every hand may do, so that no"

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from tutor.identity import parse_code, token_hash
 from tutor.srs import Grade, Review, next_due
@@ -161,6 +162,35 @@ class Store:
         with self.engine.connect() as db:
             return [Learner(row.id, row.nickname) for row in db.execute(query)]
 
+    def token_holds(self, token: str) -> int:
+        """How many rows this browser's token names, a learner's row aside: seats in classes,
+        classes, groups and lessons it made, wrong-key counts, rate buckets. What Settings
+        counts to offer erasing to a browser used only for class mode, lessons or groups."""
+        hashed = token_hash(parse_code(token))
+        buckets = [f"{kind}:{hashed}" for kind in RATE_KINDS]
+        counts = [
+            sa.select(sa.func.count()).where(class_students.c.learner_hash == hashed),
+            sa.select(sa.func.count()).where(class_sessions.c.creator_hash == hashed),
+            sa.select(sa.func.count()).where(class_key_attempts.c.guesser == hashed),
+            sa.select(sa.func.count()).where(group_key_attempts.c.guesser == hashed),
+            sa.select(sa.func.count()).where(teacher_lessons.c.owner_hash == hashed),
+            sa.select(sa.func.count()).where(class_rate.c.bucket.in_(buckets)),
+            sa.select(sa.func.count()).where(study_groups.c.creator_hash == hashed),
+        ]
+        with self.engine.connect() as db:
+            return sum(int(db.execute(count).scalar_one()) for count in counts)
+
+    def erase_token(self, token: str) -> None:
+        """Erase everything this browser's token names: its learner (``delete_learner``) when it
+        has one, else the rows that hold its hash alone (a browser used only to run a class,
+        write a lesson or join one)."""
+        learner = self.learner_for_token(token, create=False)
+        if learner is not None:
+            self.delete_learner(learner)
+            return
+        with self.engine.begin() as db:
+            _forget_hash(db, token_hash(parse_code(token)))
+
     def delete_learner(self, learner: Learner) -> None:
         """Forget a learner and everything stored about them, in one transaction.
 
@@ -176,37 +206,7 @@ class Store:
                 sa.select(learners.c.token_hash).where(learners.c.id == learner.id)
             ).scalar_one_or_none()
             if hashed is not None:
-                db.execute(
-                    class_students.update()
-                    .where(class_students.c.learner_hash == hashed)
-                    .values(learner_hash=None)
-                )
-                db.execute(
-                    class_sessions.update()
-                    .where(class_sessions.c.creator_hash == hashed)
-                    .values(creator_hash=None)
-                )
-                db.execute(
-                    class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
-                )
-                db.execute(
-                    group_key_attempts.delete().where(group_key_attempts.c.guesser == hashed)
-                )
-                db.execute(
-                    teacher_lessons.update()
-                    .where(teacher_lessons.c.owner_hash == hashed)
-                    .values(owner_hash=None)
-                )
-                db.execute(
-                    class_rate.delete().where(
-                        class_rate.c.bucket.in_([f"{kind}:{hashed}" for kind in RATE_KINDS])
-                    )
-                )
-                db.execute(
-                    study_groups.update()
-                    .where(study_groups.c.creator_hash == hashed)
-                    .values(creator_hash=None)
-                )
+                _forget_hash(db, hashed)
             # Their homework for every group goes with them (the groups' results lose them).
             members = sa.select(group_members.c.id).where(group_members.c.learner_id == learner.id)
             db.execute(group_answers.delete().where(group_answers.c.member_id.in_(members)))
@@ -566,3 +566,40 @@ class Store:
                 for seat in seats
             ],
         }
+
+
+def _forget_hash(db: Connection, hashed: str) -> None:
+    """Take a browser's token hash out of every table that holds it (``LEARNER_HASH_COLUMNS``),
+    in the caller's transaction: its seats and the classes, groups and lessons it made stay,
+    linked to nobody; its wrong-key counts and rate buckets go."""
+    db.execute(
+        class_students.update()
+        .where(class_students.c.learner_hash == hashed)
+        .values(learner_hash=None)
+    )
+    db.execute(
+        class_sessions.update()
+        .where(class_sessions.c.creator_hash == hashed)
+        .values(creator_hash=None)
+    )
+    db.execute(
+        class_key_attempts.delete().where(class_key_attempts.c.guesser == hashed)
+    )
+    db.execute(
+        group_key_attempts.delete().where(group_key_attempts.c.guesser == hashed)
+    )
+    db.execute(
+        teacher_lessons.update()
+        .where(teacher_lessons.c.owner_hash == hashed)
+        .values(owner_hash=None)
+    )
+    db.execute(
+        class_rate.delete().where(
+            class_rate.c.bucket.in_([f"{kind}:{hashed}" for kind in RATE_KINDS])
+        )
+    )
+    db.execute(
+        study_groups.update()
+        .where(study_groups.c.creator_hash == hashed)
+        .values(creator_hash=None)
+    )

@@ -45,6 +45,8 @@ def _erase(state: AppState, sure: bool) -> None:
         return
     if state.learner is not None:
         store().delete_learner(state.learner)
+    else:  # a browser used only for class mode, lessons or groups: its rows hold its hash alone
+        store().erase_token(state.learner_token)
     # A new secret for this browser: the old one named nothing any more.
     state.adopt_token(new_token(), None)
     state.data_notice = "erased"
@@ -221,7 +223,20 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
     _subheading(_("Download or erase"), heading_level, "download")
     learner = state.learner
     if learner is None:
-        st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
+        held = store().token_holds(state.learner_token)
+        if not held:
+            st.caption(_("Nothing is kept yet: your first answer or lesson step starts it."))
+            return
+        st.markdown(
+            t.ngettext(
+                "No answer is kept, but this browser's code names {n} row: a class seat, a"
+                " class, a group or a lesson it made, or a count of its tries.",
+                "No answer is kept, but this browser's code names {n} rows: class seats,"
+                " classes, groups or lessons it made, or counts of its tries.",
+                held,
+            ).format(n=held)
+        )
+        _erase_box(state)
         return
     kept_answers(state, learner)
     # Read from the store when clicked: the export holds every answer, and the page shows few.
@@ -234,6 +249,12 @@ def my_data(state: AppState, *, heading_level: int = 3) -> None:
             key="data-export",
         )
     ], width="content")
+    _erase_box(state)
+
+
+def _erase_box(state: AppState) -> None:
+    """The erasure: a box to tick, then the button."""
+    _ = state.t.gettext
     sure = st.checkbox(_("I understand that my progress will be erased"), key="data-erase-sure")
     if st.button(_("Erase my data"), key="data-erase", disabled=not sure):
         _erase(state, sure)
