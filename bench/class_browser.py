@@ -79,9 +79,10 @@ OLD_SETTINGS = {
 #: Hands whose legal plays include Hit and Stand (the phones alternate between them).
 HANDS = [("10♠ 6♥", "10♣"), ("A♠ 7♥", "9♣"), ("9♠ 3♥", "2♣"), ("8♠ 8♥", "10♦")]
 #: What the French phone shows (the app's default language): waiting, answered, revealed.
-WAITING = "Attendez que l’enseignant montre la première main"
+WAITING = "Attendez que l’enseignant montre la première"
 ANSWERED = "Votre réponse"
-REVEALED = "Attendez la main suivante"
+#: After a reveal: what comes next, the next hand, or the class's end after its last question.
+REVEALED = ("Attendez la main suivante", "C’était la dernière question")
 #: How long one step may take before the phone counts as broken (a failed page, not a figure).
 STEP_TIMEOUT_MS = 120_000
 COLD_TIMEOUT_MS = 600_000
@@ -187,7 +188,7 @@ async def join(browser: Browser, url: str, code: str, phone: Phone) -> None:
     context = await browser.new_context(
         viewport={"width": PHONE["width"], "height": PHONE["height"]}, locale="fr-FR"
     )
-    await context.add_init_script(SHOWN_SCRIPT % repr([WAITING, REVEALED]))
+    await context.add_init_script(SHOWN_SCRIPT % repr([WAITING, *REVEALED]))
     page = await context.new_page()
     page.set_default_timeout(STEP_TIMEOUT_MS)
     phone.page = page
@@ -222,9 +223,11 @@ async def shown_since(page: Page, text: str, since: float) -> float | None:
 
 async def see_reveal(phone: Phone, revealed_at: tuple[float, float], timeout_ms: float) -> None:
     assert phone.page is not None
-    await phone.page.get_by_text(REVEALED).wait_for(timeout=timeout_ms)
+    either = re.compile("|".join(re.escape(text) for text in REVEALED))
+    await phone.page.get_by_text(either).first.wait_for(timeout=timeout_ms)
     phone.reveals_s.append(time.monotonic() - revealed_at[0])
-    shown = await shown_since(phone.page, REVEALED, revealed_at[1])
+    seen = [await shown_since(phone.page, text, revealed_at[1]) for text in REVEALED]
+    shown = max((s for s in seen if s is not None), default=None)
     if shown is not None:
         phone.reveals_shown_s.append(shown)
     message = await first_message_since(phone.page, revealed_at[1])

@@ -185,7 +185,8 @@ def _ask(teacher: object, phones: dict[object, str], number: int, last: bool) ->
     moves on (or finishes after the last)."""
     teacher.get_by_text(f"Question {number} sur 2").wait_for()  # type: ignore[attr-defined]
     for phone, play in phones.items():
-        phone.get_by_text(f"Question {number} sur 2").wait_for()  # type: ignore[attr-defined]
+        asked = "Dernière question (2 sur 2)" if number == 2 else f"Question {number} sur 2"
+        phone.get_by_text(asked).wait_for()  # type: ignore[attr-defined]
         button(phone, play).click()  # type: ignore[attr-defined]
         wait_idle(phone)
         phone.get_by_text("Votre réponse").wait_for()  # type: ignore[attr-defined]

@@ -245,7 +245,7 @@ def test_a_class_spans_two_processes_and_survives_one_restarting(
     _button(teacher, "Main suivante").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     for name, page in phones.items():
-        page.get_by_text("Question 2 sur 2").wait_for()  # type: ignore[attr-defined]
+        page.get_by_text("Dernière question (2 sur 2)").wait_for()  # type: ignore[attr-defined]
         answer(page, 1, "stand" if name == late else "hit")
     answers_shown(teacher, len(phones))
     _button(teacher, "Révéler").click()  # type: ignore[attr-defined]

@@ -28,12 +28,16 @@ from tutor.render.translator import Translator
 TitleOf = Callable[[str], str | None]
 
 
-def work_title(assignment: Assignment, t: Translator, title_of: TitleOf) -> str:
-    """« Leçon : Séparer les paires » or « Entraînement : Paires, 10 mains »."""
+def work_title(
+    assignment: Assignment, t: Translator, title_of: TitleOf, *, markdown: bool = False
+) -> str:
+    """« Leçon : Séparer les paires » or « Entraînement : Paires, 10 mains ». ``markdown``: for a
+    line of Markdown, the lesson's title (a teacher's, it may be) shown as typed and bounded
+    (``tutor.render.markup.plain_title``); plain text for a table or a file otherwise."""
     if assignment.kind == "lesson":
         assert assignment.lesson_id is not None
         title = title_of(assignment.lesson_id) or assignment.lesson_id
-        return t.format("Lesson: {title}", title=title)
+        return t.format("Lesson: {title}", title=plain_title(title) if markdown else title)
     assert assignment.category is not None
     assert assignment.hands is not None
     return t.plural(
@@ -56,7 +60,7 @@ def todo_line(item: Todo, t: Translator, title_of: TitleOf) -> str:
         if item.total is not None
         else t.format("{done} done", done=item.done)
     )
-    title = plain_title(work_title(item.assignment, t, title_of))  # a teacher's lesson's title
+    title = work_title(item.assignment, t, title_of, markdown=True)
     return f"{title} · {progress} · {due_text(item.assignment.due_at, t)}"
 
 

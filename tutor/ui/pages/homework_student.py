@@ -101,7 +101,7 @@ def _next(state: AppState) -> None:
 def _drill(state: AppState, assignment: Assignment, drill: QuizSession) -> None:
     t = state.t
     _ = t.gettext
-    st.subheader(plain_title(work_title(assignment, t, title_of(state))), anchor=False)
+    st.subheader(work_title(assignment, t, title_of(state), markdown=True), anchor=False)
     with st.container(border=True):
         ui.question_prompt(drill, state)
         ui.quiz_answers(drill, state, key="homework", on_done=lambda: _answered(state))
