@@ -36,14 +36,20 @@ def test_the_french_csv_reads_back_in_french_with_the_french_charts_letters() ->
         frame = family.tables()[table]
         title = chart_view.table_title(table, FR)
         mine = {row[1]: row[2:] for row in body if row[0] == title}
-        assert list(mine) == [str(label) for label in frame.index]
-        for label in frame.index:
+        hands = [chart_view.csv_hand(table, str(label), FR) for label in frame.index]
+        assert list(mine) == hands
+        for label, hand in zip(frame.index, hands, strict=True):
             expected = [chart_view.code_text(str(code), FR) for code in frame.loc[label]]
-            assert mine[str(label)] == expected
+            assert mine[hand] == expected
     codes = {code for row in body for code in row[2:]}
     assert codes <= {chart_view.code_text(c, FR) for c in chart_view.CODE_LETTERS}
     assert {"T", "R", "D", "S"} <= codes  # the French letters...
     assert "H" not in codes  # ...never the English ones beside them
+    # A pair is words a spreadsheet keeps as text, never « 10,10 » that French Excel reads 10.1.
+    pairs = [row[1] for row in body if row[0] == chart_view.table_title("pairs", FR)]
+    assert "10 et 10" in pairs
+    assert "2 et 2" in pairs
+    assert not any(re.fullmatch(r"[\d,.\s]+", hand) for hand in pairs)
     # 16 against a 10 at the family table: hit, which the French chart writes T.
     assert next(r for r in body if r[0] == "Totaux durs" and r[1] == "16")[-2] == "T"
     # The legend says what each letter means, in French.

@@ -462,6 +462,16 @@ def csv_separator(t: Translator) -> str:
     return ";" if t.number(0.5, digits=1).startswith("0,") else ","
 
 
+def csv_hand(table: str, label: str, t: Translator) -> str:
+    """A row's hand as the learner's CSV writes it: a pair in words (« 10 et 10 », "A and A"),
+    since a spreadsheet reads ``10,10`` as the number 10.1 in French and 1010 in English; the
+    other rows as the chart writes them (``16``, ``A,7`` is text already: its A is a letter)."""
+    if table != "pairs" or "," not in label:
+        return label
+    first, second = label.split(",", 1)
+    return t.format("{first} and {second}", first=first, second=second)
+
+
 def chart_csv(chart: Chart, t: Translator | None = None) -> str:
     """Every table in one CSV in the learner's language: headings, tables' names and codes as
     the chart on screen writes them (French *T*, *R*, *D*, *S*...), the language's separator
@@ -488,7 +498,8 @@ def chart_csv(chart: Chart, t: Translator | None = None) -> str:
             writer.writerow([safe_text(cell) for cell in header])
         for row in frame.index:
             codes = [code_text(str(frame.at[row, column]), t) for column in frame.columns]
-            writer.writerow([safe_text(cell) for cell in (table_title(name, t), str(row), *codes)])
+            hand = csv_hand(name, str(row), t)
+            writer.writerow([safe_text(cell) for cell in (table_title(name, t), hand, *codes)])
     writer.writerow([])
     writer.writerow([safe_text(t.gettext("code")), safe_text(t.gettext("meaning"))])
     for code, _colour, meaning in legend(t):
