@@ -73,6 +73,12 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
                        if table.value.index.name == "Élève")
     row = per_student.loc["Zoé"]
     assert (row["Fait"], row["Sur"], row["État"]) == ("2", "3", "commencé")
+    # The student leaves the drill half done: « À faire » offers to go on, not to start again.
+    state.homework.drill = None
+    student.run()
+    labels = [b.label for b in student.button if b.key and b.key.startswith("homework-")]
+    assert "Continuer" in labels
+    assert "Commencer" not in labels
 
 
 def _plain(text: str) -> str:

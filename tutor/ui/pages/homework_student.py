@@ -136,7 +136,8 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
             if item.finished:
                 continue
             if item.assignment.kind == "drill":
-                button.button(_("Start"), key=f"homework-{item.assignment.id}",
+                label = _("Continue") if item.done else _("Start")  # a drill half done goes on
+                button.button(label, key=f"homework-{item.assignment.id}",
                               on_click=_start_drill, args=(state, item), width="stretch")
             elif item.assignment.lesson_id is not None and button.button(
                 _("Open"), key=f"homework-{item.assignment.id}", width="stretch"
