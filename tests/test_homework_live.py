@@ -269,3 +269,30 @@ def test_guessing_group_codes_is_slowed_for_the_guesser_only(
     with pytest.raises(TooManyTriesError):  # no browser that never failed: the address binds
         homework.open_group(group.code, key, client="203.0.113.9")
     assert homework.join(group.code, "Ben", new_token(), client="203.0.113.8").nickname == "Ben"
+
+
+def test_the_due_date_is_a_date_cell_in_the_workbook(
+    rooms: tuple[Homework, Classroom], clock: Clock
+) -> None:
+    """A teacher sorts and filters by it: a date, not the text « 14 décembre 2026 »."""
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from tutor.quiz_questions import Category
+    from tutor.render.homework_reports import follow_up_xlsx
+
+    homework, classroom = rooms
+    group, _tokens = _group(homework)
+    due = clock.now + timedelta(days=7)
+    homework.give_drill(group, Category.PAIRS, 3, FAMILY, due)
+    follow = follow_up(homework, group, _steps, live_classes(classroom, group, []))
+    book = load_workbook(BytesIO(follow_up_xlsx(follow, translator("fr"), lambda _id: None)))
+    for title in ("Par élève", "Pas commencé"):
+        sheet = book[title]
+        header = [cell.value for cell in sheet[1]]
+        column = header.index("À rendre le")
+        cells = [row[column] for row in sheet.iter_rows(min_row=2)]
+        assert cells
+        assert all(cell.is_date for cell in cells)
+        assert {cell.value.date() for cell in cells} == {due.date()}

@@ -22,6 +22,7 @@ import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 import html
 import io
 from collections.abc import Sequence
+from datetime import date
 
 import pandas as pd
 
@@ -39,7 +40,8 @@ from tutor.render.translator import Translator
 from tutor.spreadsheet import is_formula_like, safe_frame
 
 #: Columns of a table: (heading, values, kind) where kind tells the spreadsheet how to show the
-#: numbers: "text", "int", "chips" (two decimals) or "share" (a percentage).
+#: numbers: "text", "int", "chips" (two decimals), "share" (a percentage) or "date" (a
+#: ``datetime.date``, a date cell in a workbook).
 Column = tuple[str, list[object], str]
 
 
@@ -146,6 +148,8 @@ def page_frame(columns: list[Column], t: Translator) -> pd.DataFrame:
             return t.percent(value, digits=0)
         if kind == "int" and isinstance(value, int):
             return t.number(value, digits=0)
+        if kind == "date" and isinstance(value, date):
+            return t.date(value)
         return str(value)
 
     return pd.DataFrame({name: [shown(v, kind) for v in values] for name, values, kind in columns})
@@ -193,7 +197,8 @@ def columns_xlsx(sheets: Sequence[tuple[str, list[Column]]]) -> bytes:
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
-    formats = {"chips": "0.00", "share": "0%", "int": "0"}
+    # A date in the spreadsheet's own words for the month (« 14 déc. 2026 » in French Excel).
+    formats = {"chips": "0.00", "share": "0%", "int": "0", "date": "d mmm yyyy"}
     book = Workbook()
     for index, (title, columns) in enumerate(sheets):
         sheet = book.active if index == 0 else book.create_sheet()

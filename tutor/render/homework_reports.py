@@ -82,7 +82,7 @@ def work_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Col
     return [
         (t.gettext("Student"), [name for name, _a, _w in rows], "text"),
         (t.gettext("Work"), [work_title(a, t, title_of) for _n, a, _w in rows], "text"),
-        (t.gettext("Due"), [t.date(a.due_at.date()) for _n, a, _w in rows], "text"),
+        (t.gettext("Due"), [a.due_at.date() for _n, a, _w in rows], "date"),
         (t.gettext("Status"), [_status(w.status, t) for _n, _a, w in rows], "text"),
         (t.gettext("Done"), [w.done for _n, _a, w in rows], "int"),
         (t.gettext("Out of"), [w.total for _n, _a, w in rows], "int"),
@@ -153,7 +153,7 @@ def not_started_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> l
     works = list(follow.assignments)
     return [
         (t.gettext("Work"), [work_title(a, t, title_of) for a in works], "text"),
-        (t.gettext("Due"), [t.date(a.due_at.date()) for a in works], "text"),
+        (t.gettext("Due"), [a.due_at.date() for a in works], "date"),
         (
             t.gettext("Not started"),
             [", ".join(follow.not_started.get(a.id, ())) for a in works],
