@@ -17,6 +17,11 @@ database (every server process agrees):
   browser, when the request names no client). The try is claimed before the pattern is weighed
   and given back when it was right, so patterns sent together cannot all slip in under the
   count, and a right pattern never counts.
+
+The same counts serve the other bounds a visitor could spend for others, per browser and per
+network client, never per server: creations a minute (``count``: groups, teachers' lessons), a
+teacher lesson's wrong keys (``claim``), and the checking CPU a minute (``spent``, ``spend``:
+``tutor.authoring.Shelf.check``).
 """
 
 from __future__ import annotations
@@ -98,9 +103,7 @@ class Tries:
             if name is not None:
                 self._count(f"{scope}-code-{kind}:{name}", now, window)
 
-    def claim_pattern_try(
-        self, session_id: int, guesser: Guesser
-    ) -> Callable[[], None]:
+    def claim_pattern_try(self, session_id: int, guesser: Guesser) -> Callable[[], None]:
         """Claim one try of the class's pattern, before it is weighed; the function that gives it
         back (call it when the pattern was right). ``TooManyJoinsError`` past
         ``WRONG_PATTERNS_PER_MINUTE``: the pattern is then not weighed at all."""
