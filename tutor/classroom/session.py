@@ -634,7 +634,7 @@ class Classroom(ClassroomCore):
             finals = self._final_scores(info)
             self._finals[session_id] = finals
             while len(self._finals) > FINALS_KEPT:
-                self._finals.pop(next(iter(self._finals)))
+                self._finals.pop(next(iter(self._finals)), None)
         asked, rights = finals
         mine = rights.get(student.id, 0)
         return FinalScore(
