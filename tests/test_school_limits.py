@@ -19,6 +19,8 @@ import sqlalchemy as sa
 
 import tutor.classroom.session as session_module
 from tests.conftest import Clock
+from tutor.authoring import CHECK_BUDGET_MS, WRONG_KEYS_PER_MINUTE
+from tutor.authoring import CREATES_PER_MINUTE as LESSON_CREATES
 from tutor.classroom import (
     CREATES_PER_MINUTE,
     JOINS_PER_MINUTE,
@@ -42,6 +44,7 @@ from tutor.classroom import (
 )
 from tutor.homework import MAX_GROUPS
 from tutor.identity import new_token
+from tutor.lessons.checks import MAX_OWN_TABLES
 from tutor.rules import PRESETS
 from tutor.store import Store, class_sessions
 
@@ -285,6 +288,17 @@ def test_the_readmes_table_of_limits_says_the_numbers_the_code_applies() -> None
     assert rows["Group creations"] == (
         f"{creations}, {CREATES_PER_MINUTE['client']} per address;"
         f" {MAX_GROUPS} groups kept per browser"
+    )
+    assert rows["Teachers' lessons created"] == (
+        f"{LESSON_CREATES['browser']} a minute per browser, {LESSON_CREATES['client']} per address"
+    )
+    assert rows["A lesson's own tables"] == f"{MAX_OWN_TABLES} besides the presets"
+    assert rows["Checking a lesson"] == (
+        f"{CHECK_BUDGET_MS['browser'] // 1000} s of CPU a minute per browser,"
+        f" {CHECK_BUDGET_MS['client'] // 1000} s per address"
+    )
+    assert rows["Wrong lesson links or keys"] == (
+        f"{WRONG_KEYS_PER_MINUTE} a minute per lesson and guesser"
     )
     why = readme.read_text(encoding="utf-8")
     assert f"{len(SYMBOLS)}⁸ = {len(SYMBOLS) ** PATTERN_LENGTH:,}" in why
