@@ -251,8 +251,8 @@ def test_a_class_spans_two_processes_and_survives_one_restarting(
     _button(teacher, "Révéler").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     _shot(teacher, "school-teacher-reveal-laptop")
-    for page in phones.values():
-        page.get_by_text("Attendez la main suivante").wait_for()  # type: ignore[attr-defined]
+    for page in phones.values():  # the last question's reveal: the score comes at the end
+        page.get_by_text("C’était la dernière question").wait_for()  # type: ignore[attr-defined]
     _shot(phones[late], "school-student-verdict-phone")
 
     # Every answer stored exactly once: one row per student and question they saw.

@@ -89,7 +89,10 @@ def restore_script() -> str:
     """The page's reader of a scanned QR code's ``#restore=<code>``: the fragment leaves the
     address (``history.replaceState``: no history entry, nothing sent), the code goes into the
     one-minute ``RESTORE_COOKIE`` and the page reloads, so the server receives it in a header.
-    Only the code's alphabet and hyphens (64 characters at most) are taken."""
+    Only the code's alphabet and hyphens (64 characters at most) are taken. The reader also
+    listens for a fragment given to a page already open (an address edited, a link followed on
+    the same page: the browser then loads nothing, and the code would stay in the address and
+    its history entry); once per document, however many runs put the script on the page."""
     attributes = json.dumps(_attributes(RESTORE_MAX_AGE))
     handover = (
         f'document.cookie = "{RESTORE_COOKIE}=" + found[1] + {attributes}'
@@ -97,11 +100,17 @@ def restore_script() -> str:
     )
     return (
         "(function () {"
+        " function take() {"
         f" var found = /[#&]{RESTORE_FRAGMENT}=([0-9A-Za-z-]{{1,64}})/.exec(location.hash);"
         " if (!found) { return; }"
         ' history.replaceState(null, "", location.pathname + location.search);'
         f" {handover}"
         " location.reload();"
+        " }"
+        " if (!window.tutorRestoreReader) {"
+        ' window.tutorRestoreReader = true; window.addEventListener("hashchange", take);'
+        " }"
+        " take();"
         " })();"
     )
 
