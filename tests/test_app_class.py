@@ -438,19 +438,22 @@ def test_the_spreadsheet_reads_back_with_numbers_and_french_headings(room: Class
     results = room.results(teacher)
     book = load_workbook(io.BytesIO(results_xlsx(results, FR)))
     assert book.sheetnames == ["Par élève", "Par question", "Toutes les réponses"]
-    students = list(book["Par élève"].iter_rows(values_only=True))
-    assert students[0][:4] == ("Élève", "Réponses", "Bonnes réponses", "Justes (%)")
+    title, *students = list(book["Par élève"].iter_rows(values_only=True))
+    assert str(title[0]).startswith("Classe")  # the file says what it is, above the headings
+    assert students[0][:5] == (
+        "Élève", "Réponses", "Sans réponse", "Bonnes réponses", "Justes (%)"
+    )
     zoe = next(row for row in students if row[0] == "Zoé")
-    assert zoe[1:4] == (1, 0, 0.0)  # numbers, not text: the spreadsheet formats them
-    assert isinstance(zoe[4], float)
-    assert zoe[4] == pytest.approx(results.rows[1].cost)
-    assert zoe[5] == "Totaux durs (1 sur 1)"
-    assert book["Par élève"]["E2"].number_format == "0.00"
-    questions = list(book["Par question"].iter_rows(values_only=True))
+    assert zoe[1:5] == (1, 0, 0, 0.0)  # numbers, not text: the spreadsheet formats them
+    assert isinstance(zoe[5], float)
+    assert zoe[5] == pytest.approx(results.rows[1].cost)
+    assert zoe[6] == "Totaux durs (1 sur 1)"
+    assert book["Par élève"]["F3"].number_format == "0.00"
+    _title, *questions = list(book["Par question"].iter_rows(values_only=True))
     assert len(questions) == 1 + 1  # the one question asked
     assert questions[1][6] == "Rester"  # the mistake most made, with its reason beside it
     assert questions[1][9]
-    answers = list(book["Toutes les réponses"].iter_rows(values_only=True))
+    _title, *answers = list(book["Toutes les réponses"].iter_rows(values_only=True))
     assert len(answers) == 1 + 2
 
 
@@ -991,7 +994,7 @@ def test_a_nickname_that_looks_like_a_formula_is_text_in_the_spreadsheet(
     room, teacher = _class_with_formula_names(room)
     book = load_workbook(io.BytesIO(results_xlsx(room.results(teacher), FR)))
     for sheet in (book["Par élève"], book["Toutes les réponses"]):
-        cells = [row[0] for row in sheet.iter_rows(min_row=2)]
+        cells = [row[0] for row in sheet.iter_rows(min_row=3)]  # under the title and headings
         assert sorted(str(cell.value) for cell in cells) == ["-1-1", "=1+1", "@x"]
         for cell in cells:
             assert cell.data_type == "s"  # a string, never "f" (a formula)

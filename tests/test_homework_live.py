@@ -150,7 +150,8 @@ def test_a_class_run_for_the_group_joins_its_follow_up(
 
     book = load_workbook(BytesIO(follow_up_xlsx(follow, t, lambda _id: None)))
     sheet = book["Classes en direct"]
-    read = {row[1]: row[2:] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert str(sheet["A1"].value).startswith("Devoirs de ")  # the group's title row
+    read = {row[1]: row[2:] for row in sheet.iter_rows(min_row=3, values_only=True)}
     assert read["Ana"][:4] == ("présent", 3, 3, expected[ana][0])
     assert read["Ben"][4] == pytest.approx(expected[ben][1], abs=0.005)
     assert read["Chloé"][0] == "absent"
@@ -290,9 +291,9 @@ def test_the_due_date_is_a_date_cell_in_the_workbook(
     book = load_workbook(BytesIO(follow_up_xlsx(follow, translator("fr"), lambda _id: None)))
     for title in ("Par élève", "Pas commencé"):
         sheet = book[title]
-        header = [cell.value for cell in sheet[1]]
+        header = [cell.value for cell in sheet[2]]  # under the group's title row
         column = header.index("À rendre le")
-        cells = [row[column] for row in sheet.iter_rows(min_row=2)]
+        cells = [row[column] for row in sheet.iter_rows(min_row=3)]
         assert cells
         assert all(cell.is_date for cell in cells)
         assert {cell.value.date() for cell in cells} == {due.date()}

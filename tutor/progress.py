@@ -114,29 +114,39 @@ def record_judgement(
     """Store a move judged at the practice table or in a lesson's deal as an answer (its hand,
     up-card, table, grade and cost) and reschedule its item, as a quiz answer is: every hand
     the learner plays counts in *My progress* and *To review*. None for advice (no move)."""
+    answer = judgement_answer(judgement, rules, now, origin)
+    if answer is None or judgement.grade is None:
+        return None
+    review = schedule(
+        store.review(learner, answer.item), answer.item, answer.category, judgement.grade, now
+    )
+    store.record(learner, answer, review)
+    return review
+
+
+def judgement_answer(
+    judgement: Judgement, rules: TableRules, now: datetime, origin: Origin
+) -> Answer | None:
+    """A move judged at the table or in a lesson's deal as the store keeps an answer (the
+    learner's record and, in an assigned lesson, the group's copy are the same value); None for
+    advice (no move)."""
     if judgement.chosen is None or judgement.grade is None:
         return None
     point = judgement.point
     category, item = point_item(point)
-    review = schedule(store.review(learner, item), item, category.value, judgement.grade, now)
-    store.record(
-        learner,
-        Answer(
-            category=category.value,
-            item=item,
-            cards=format_cards(point.cards, ascii=True),
-            dealer_up=point.dealer_up.ascii,
-            rules=rules.name[:64],
-            chosen=judgement.chosen.value,
-            best=judgement.play.value,
-            grade=judgement.grade,
-            ev_loss=judgement.loss,
-            answered_at=now,
-            origin=origin,
-        ),
-        review,
+    return Answer(
+        category=category.value,
+        item=item,
+        cards=format_cards(point.cards, ascii=True),
+        dealer_up=point.dealer_up.ascii,
+        rules=rules.name[:64],
+        chosen=judgement.chosen.value,
+        best=judgement.play.value,
+        grade=judgement.grade,
+        ev_loss=judgement.loss,
+        answered_at=now,
+        origin=origin,
     )
-    return review
 
 
 def weak_items(

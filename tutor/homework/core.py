@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal
@@ -46,6 +46,7 @@ from tutor.homework.errors import (
     GroupKeyLockError,
     GroupsTooFastError,
     InvalidWorkError,
+    MergeRefusedError,
     NameTakenError,
     TooManyGroupsError,
     TooManyTriesError,
@@ -66,6 +67,8 @@ MAX_ASSIGNMENTS = 100
 MAX_HANDS = 50
 LONGEST_NOTICE = timedelta(days=366)
 RETENTION = timedelta(days=120)
+#: What a mark may be out of: 20 (the French school's, and the default), 10, or 100.
+MARK_SCALES = (20, 10, 100)
 #: Time counted in one call: a page reports the seconds since its last report; more than this
 #: is a tab left open, not work.
 MAX_SECONDS_A_CALL = 600
@@ -111,19 +114,37 @@ class Assignment:
 
 @dataclass(frozen=True)
 class Todo:
-    """One line of a student's « À faire »: the work, how far they are, and by when."""
+    """One line of a student's « À faire »: the work, how far they are, and by when (their own
+    due date when the teacher gave them more time).
+
+    A lesson's ``done`` counts the steps done since it was given (the group's copy of its
+    answers began then); ``earlier`` says the lesson was finished before it was given, so the
+    student starts it again for the group."""
 
     membership: Membership
     assignment: Assignment
     done: int
     total: int | None
+    due_at: datetime | None = None
+    finished_at: datetime | None = None
+    earlier: bool = False
+
+    @property
+    def due(self) -> datetime:
+        return self.due_at or self.assignment.due_at
 
     @property
     def finished(self) -> bool:
         return self.total is not None and self.done >= self.total
 
     def overdue(self, now: datetime) -> bool:
-        return not self.finished and now > self.assignment.due_at
+        """Not finished, and its due time is past."""
+        return not self.finished and now > self.due
+
+    @property
+    def late(self) -> bool:
+        """Finished after its due time."""
+        return self.finished_at is not None and self.finished_at > self.due
 
 
 #: The number of steps of a lesson by its id (None for a lesson the course no longer has).
@@ -300,8 +321,55 @@ class Homework:
         return [_assignment(row) for row in self.records.assignments([teacher.group_id])]
 
     def members(self, teacher: GroupTeacher) -> list[str]:
-        """The members' nicknames, in the order the teacher reads them."""
-        return [row.nickname for row in self.records.members(teacher.group_id)]
+        """The members' nicknames, in the order the teacher reads them (a member merged into
+        another is that other)."""
+        return [
+            row.nickname
+            for row in self.records.members(teacher.group_id)
+            if row.merged_into is None
+        ]
+
+    def merge(self, teacher: GroupTeacher, member: str, into: str) -> None:
+        """One student who joined twice (another device, another nickname): ``member``'s work
+        counts as ``into``'s from now on, and ``member``'s device finds the group under
+        ``into``'s name. Nothing is deleted: each answer stays in its row."""
+        rows = {row.nickname: row for row in self.records.members(teacher.group_id)}
+        one, other = rows.get(member), rows.get(into)
+        if one is None or other is None or not self.records.merge(
+            teacher.group_id, one.id, other.id
+        ):
+            raise MergeRefusedError(f"{member!r} cannot be merged into {into!r}")
+        self.records.touch(teacher.group_id, self.clock())
+
+    def extend(
+        self, teacher: GroupTeacher, assignment: Assignment, member: str, due_at: datetime | None
+    ) -> None:
+        """Give ``member`` until ``due_at`` for ``assignment`` (later than the group's, within
+        the coming year); None gives them the group's due date again."""
+        if assignment.group_id != teacher.group_id:
+            raise _invalid("this work was given to another group", "group")
+        row = next(
+            (r for r in self.records.members(teacher.group_id) if r.nickname == member), None
+        )
+        if row is None or row.merged_into is not None:
+            raise _invalid(f"{member!r} is not a member of the group", "member")
+        if due_at is not None:
+            if due_at.tzinfo is None:
+                raise _invalid("a due date has a time zone", "due")
+            if not assignment.due_at < due_at <= self.clock() + LONGEST_NOTICE:
+                raise _invalid("an extension lies after the due date, within the year", "due")
+        self.records.set_extension(assignment.id, row.id, due_at)
+
+    def mark_scale(self, teacher: GroupTeacher) -> int:
+        """What this group's marks are out of."""
+        row = self.records.group(teacher.group_id)
+        scale = int(row.mark_scale) if row is not None else MARK_SCALES[0]
+        return scale if scale in MARK_SCALES else MARK_SCALES[0]
+
+    def set_mark_scale(self, teacher: GroupTeacher, scale: int) -> None:
+        if scale not in MARK_SCALES:
+            raise _invalid(f"a mark is out of one of {MARK_SCALES}", "scale")
+        self.records.set_mark_scale(teacher.group_id, scale)
 
     # -- the student's side --
     def join(
@@ -362,23 +430,38 @@ class Homework:
         progress = self.store.lesson_progress(learner)
         by_group = {m.group_id: m for m in groups}
         rows = self.records.assignments(by_group)
-        answered = self.records.answered_counts(
-            [row.id for row in rows], [m.member_id for m in groups]
-        )
+        ids, mine = [row.id for row in rows], [m.member_id for m in groups]
+        answered = self.records.answered_counts(ids, mine)
+        work = {(w.assignment_id, w.member_id): w for w in self.records.work(ids, mine)}
+        extended = self.records.extensions(ids)
         items: list[Todo] = []
         for row in rows:
             assignment = _assignment(row)
             membership = by_group[row.group_id]
+            key = (row.id, membership.member_id)
+            timing = work.get(key)
+            earlier = False
             if assignment.kind == "lesson":
                 assert assignment.lesson_id is not None
                 total = steps_of(assignment.lesson_id)
                 seen = progress.get(assignment.lesson_id)
-                done = seen.completed if seen is not None else 0
+                done = int(timing.steps_done) if timing is not None else 0
+                if timing is not None and timing.done_at is not None and total is not None:
+                    done = total
+                earlier = (
+                    timing is None
+                    and seen is not None
+                    and total is not None
+                    and seen.completed >= total
+                )
             else:
                 total = assignment.hands
-                done = answered.get((row.id, membership.member_id), 0)
+                done = answered.get(key, 0)
             done = min(done, total) if total is not None else done
-            items.append(Todo(membership, assignment, done, total))
+            finished_at = timing.done_at if timing is not None else None
+            items.append(
+                Todo(membership, assignment, done, total, extended.get(key), finished_at, earlier)
+            )
         return items
 
     def record_drill_answer(
@@ -398,28 +481,37 @@ class Homework:
         if not 0 <= position < assignment.hands:
             return False
         now = self.clock()
-        stored = self.records.insert_answer(
-            {
-                "assignment_id": assignment.id,
-                "member_id": membership.member_id,
-                "position": position,
-                "category": answer.category[:16],
-                "item": answer.item[:64],
-                "cards": answer.cards[:48],
-                "dealer_up": answer.dealer_up[:4],
-                "chosen": answer.chosen[:24],
-                "best": answer.best[:24],
-                "verdict": answer.grade.value,
-                "ev_loss": float(answer.ev_loss),
-                "answered_at": now,
-            }
-        )
+        row = _answer_row(membership, assignment, position, answer, now)
+        stored = self.records.insert_answer(row)
         if stored:
             count = self.records.answered(assignment.id, membership.member_id)
             self._count_time(
                 membership, assignment, seconds, steps_done=count, done=count >= assignment.hands
             )
         return stored
+
+    def record_lesson_answers(
+        self,
+        membership: Membership,
+        assignment: Assignment,
+        answers: Sequence[tuple[int, Answer]],
+    ) -> int:
+        """Keep an assigned lesson's graded answers for the group, each at its position
+        (``tutor.homework.lesson_work.step_answers``): the first at a position is kept, and
+        none once the lesson was finished for the group, so starting it again scores nothing
+        twice. How many were new."""
+        self._check_member(membership, assignment)
+        if assignment.kind != "lesson":
+            raise _invalid("only a lesson's steps give lesson answers", "kind")
+        finished = self.records.work([assignment.id], [membership.member_id])
+        if any(row.done_at is not None for row in finished):
+            return 0
+        now = self.clock()
+        return sum(
+            self.records.insert_answer(_answer_row(membership, assignment, position, answer, now))
+            for position, answer in answers
+            if position >= 0
+        )
 
     def record_lesson_time(
         self,
@@ -474,6 +566,26 @@ def _invalid(message: str, what: str) -> InvalidWorkError:
     """The refusal of work that cannot be given; its sentence names the bounds, so it carries the
     drill's largest number of hands (``MAX_HANDS``) whatever field was wrong (``what``)."""
     return InvalidWorkError(message, what=what, most=MAX_HANDS)
+
+
+def _answer_row(
+    membership: Membership, assignment: Assignment, position: int, answer: Answer, now: datetime
+) -> dict[str, object]:
+    """An answer as the group keeps it, cut to its columns' sizes."""
+    return {
+        "assignment_id": assignment.id,
+        "member_id": membership.member_id,
+        "position": position,
+        "category": answer.category[:16],
+        "item": answer.item[:64],
+        "cards": answer.cards[:48],
+        "dealer_up": answer.dealer_up[:4],
+        "chosen": answer.chosen[:24],
+        "best": answer.best[:24],
+        "verdict": answer.grade.value,
+        "ev_loss": float(answer.ev_loss),
+        "answered_at": now,
+    }
 
 
 def _assignment(row: Record) -> Assignment:

@@ -51,6 +51,13 @@ class NameTakenError(HomeworkError):
     codes = ("group-name-taken",)
 
 
+class MergeRefusedError(HomeworkError):
+    """Two members the teacher cannot merge: the same one twice, one not of the group, or one
+    merged already."""
+
+    codes = ("group-merge-refused",)
+
+
 class InvalidWorkError(HomeworkError):
     """An assignment the tutor cannot give: ``what`` names the field (the due date, the number of
     hands, the category, the lesson)."""

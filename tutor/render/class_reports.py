@@ -22,7 +22,7 @@ import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
 import html
 import io
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 
 import pandas as pd
 
@@ -86,6 +86,11 @@ def student_columns(results: ClassResults, t: Translator) -> list[Column]:
     return [
         (t.gettext("Student"), [s.nickname for s in students], "text"),
         (t.gettext("Answers"), [s.answers for s in students], "int"),
+        (
+            t.gettext("Unanswered"),
+            [max(0, results.info.asked - s.answers) for s in students],
+            "int",
+        ),
         (t.gettext("Right answers"), [s.right for s in students], "int"),
         (t.gettext("Right (%)"), [s.share_right for s in students], "share"),
         (t.gettext("Chips given away"), [s.cost for s in students], "chips"),
@@ -148,8 +153,12 @@ def page_frame(columns: list[Column], t: Translator) -> pd.DataFrame:
             return t.percent(value, digits=0)
         if kind == "int" and isinstance(value, int):
             return t.number(value, digits=0)
+        if kind == "datetime" and isinstance(value, datetime):
+            return f"{t.date(value.date())} {value:%H:%M}"
         if kind == "date" and isinstance(value, date):
             return t.date(value)
+        if kind == "mark" and isinstance(value, float):
+            return t.number(value, digits=1)
         return str(value)
 
     return pd.DataFrame({name: [shown(v, kind) for v in values] for name, values, kind in columns})
@@ -178,39 +187,64 @@ def results_csv(results: ClassResults, t: Translator) -> bytes:
 
 def results_xlsx(results: ClassResults, t: Translator) -> bytes:
     """A workbook of three sheets (students, questions, every answer), headings in the teacher's
-    language, numbers stored as numbers with a format the spreadsheet shows in its own locale."""
+    language, numbers stored as numbers with a format the spreadsheet shows in its own locale;
+    each sheet opens with the class's title row (what it is, when, which table)."""
     return columns_xlsx(
         [
             (t.gettext("Per student"), student_columns(results, t)),
             (t.gettext("Per question"), question_columns(results, t)),
             (t.gettext("Every answer"), answer_columns(results, t)),
-        ]
+        ],
+        title=class_facts(results.info, t),
     )
 
 
-def columns_xlsx(sheets: Sequence[tuple[str, list[Column]]]) -> bytes:
-    """A workbook of one sheet per ``(title, columns)``: bold wrapped headings, numbers stored as
-    numbers in the column's format, text cells always text (a nickname ``=1+1`` is not a formula),
-    widths from the longest cell, the heading row frozen. Homework's follow-up is written by it
-    too (``tutor.render.homework_reports``)."""
+def class_facts(info: SessionInfo, t: Translator) -> str:
+    """« Classe : Mardi · code K7PQ · 2 déc. 2026 14:05 · table : Famille · 17 questions »: what a
+    filed file says of itself."""
+    return t.format(
+        "Class: {title} · code {code} · {date} · table: {rules} · {asked}",
+        title=info.title,
+        code=info.code,
+        date=f"{t.date(info.created_at.date())} {info.created_at:%H:%M}",
+        rules=t.table_name(info.rules),
+        asked=asked_line(info, t),
+    )
+
+
+def columns_xlsx(sheets: Sequence[tuple[str, list[Column]]], *, title: str | None = None) -> bytes:
+    """A workbook of one sheet per ``(title, columns)``: with ``title``, a first row saying what
+    the file is (a group or a class, and when: a file a teacher keeps must say it once it is
+    out of its folder); bold wrapped headings, numbers stored as numbers in the column's format,
+    text cells always text (a nickname ``=1+1`` is not a formula), widths from the longest cell,
+    the rows above the first line of data frozen. Homework's follow-up is written by it too
+    (``tutor.render.homework_reports``)."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
     # A date in the spreadsheet's own words for the month (« 14 déc. 2026 » in French Excel).
-    formats = {"chips": "0.00", "share": "0%", "int": "0", "date": "d mmm yyyy"}
+    formats = {
+        "chips": "0.00", "share": "0%", "int": "0", "date": "d mmm yyyy",
+        "datetime": "d mmm yyyy hh:mm", "mark": "0.0",
+    }
     book = Workbook()
-    for index, (title, columns) in enumerate(sheets):
+    top = 1 if title is None else 2  # the headings' row
+    for index, (name_of_sheet, columns) in enumerate(sheets):
         sheet = book.active if index == 0 else book.create_sheet()
         assert sheet is not None
-        sheet.title = title[:31]  # Excel's limit on a sheet's name
+        sheet.title = name_of_sheet[:31]  # Excel's limit on a sheet's name
+        if title is not None:
+            sheet.append([title])
+            sheet["A1"].font = Font(bold=True, size=13)
+            sheet["A1"].data_type = "s"
         sheet.append([name for name, _values, _kind in columns])
-        for cell in sheet[1]:
+        for cell in sheet[top]:
             cell.font = Font(bold=True)
             cell.alignment = Alignment(wrap_text=True, vertical="top")
         for row in zip(*(values for _name, values, _kind in columns), strict=True):
-            sheet.append(list(row))
-        for cells in sheet.iter_rows(min_row=2):
+            sheet.append([_cell(value) for value in row])
+        for cells in sheet.iter_rows(min_row=top + 1):
             for cell in cells:
                 if isinstance(cell.value, str):
                     # Text, whatever it begins with: openpyxl stores ``=1+1`` as a formula,
@@ -220,14 +254,22 @@ def columns_xlsx(sheets: Sequence[tuple[str, list[Column]]]) -> bytes:
         for number, (name, values, kind) in enumerate(columns, start=1):
             letter = get_column_letter(number)
             if kind in formats:
-                for cell in sheet[letter][1:]:
+                for cell in sheet[letter][top:]:
                     cell.number_format = formats[kind]
             longest = max([len(name), *(len(str(v)) for v in values if v is not None)])
             sheet.column_dimensions[letter].width = min(60, max(8, longest + 2))
-        sheet.freeze_panes = "A2"
+        sheet.freeze_panes = f"A{top + 1}"
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A value as a workbook cell holds it: a time without its zone (a spreadsheet has none; the
+    caller gave it in the reader's zone already)."""
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return value.replace(tzinfo=None)
+    return value
 
 
 def asked_line(info: SessionInfo, t: Translator) -> str:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
+
+import pandas as pd
+from babel.dates import format_time
 
 from tutor.cards import Card, parse_cards
 from tutor.classroom.questions import ClassQuestion, judged
@@ -23,6 +26,7 @@ from tutor.render.class_reports import PRINT_STYLE, Column, columns_xlsx, page_f
 from tutor.render.markup import plain_title
 from tutor.render.naming import category_name
 from tutor.render.translator import Translator
+from tutor.spreadsheet import safe_frame
 
 #: A lesson's title in the teacher's language, by its id (None when the course lacks it).
 TitleOf = Callable[[str], str | None]
@@ -48,20 +52,43 @@ def work_title(
     )
 
 
-def due_text(due: datetime, t: Translator) -> str:
-    """« à rendre le 5 déc. 2026 »."""
-    return t.format("due {date}", date=t.date(due.date()))
+def when(moment: datetime, t: Translator, zone: tzinfo = UTC) -> str:
+    """« 8 déc. 2026 à 18:00 », « Dec 8, 2026 at 6:00 PM »: a time in the reader's zone."""
+    local = moment.astimezone(zone)
+    return t.format(
+        "{date} at {time}",
+        date=t.date(local.date()),
+        time=format_time(local, format="short", locale=t.locale),
+    )
 
 
-def todo_line(item: Todo, t: Translator, title_of: TitleOf) -> str:
-    """One line of « À faire »: the work, how far the student is, by when."""
+def due_text(due: datetime, t: Translator, zone: tzinfo = UTC) -> str:
+    """« à rendre le 8 déc. 2026 à 18:00 »."""
+    return t.format("due {when}", when=when(due, t, zone))
+
+
+def todo_line(
+    item: Todo, t: Translator, title_of: TitleOf, zone: tzinfo = UTC,
+    now: datetime | None = None,
+) -> str:
+    """One line of « À faire »: the work, how far the student is, by when (their own date when
+    the teacher gave them more time), and late or done before it was given when so."""
     progress = (
         t.format("{done} of {total}", done=item.done, total=item.total)
         if item.total is not None
         else t.format("{done} done", done=item.done)
     )
     title = work_title(item.assignment, t, title_of, markdown=True)
-    return f"{title} · {progress} · {due_text(item.assignment.due_at, t)}"
+    parts = [title, progress, due_text(item.due, t, zone)]
+    if item.due_at is not None:
+        parts.append(t.gettext("more time given"))
+    if item.earlier:
+        parts.append(t.gettext("done before it was given: start it again for the group"))
+    elif item.late:
+        parts.append(t.gettext("handed in late"))
+    elif now is not None and item.overdue(now):
+        parts.append(t.gettext("late"))
+    return " · ".join(parts)
 
 
 def _status(status: str, t: Translator) -> str:
@@ -69,28 +96,100 @@ def _status(status: str, t: Translator) -> str:
         "done": t.gettext("done"),
         "started": t.gettext("started"),
         "not-started": t.gettext("not started yet"),
+        "earlier": t.gettext("done before it was given"),
     }[status]
 
 
-def work_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
-    """One row per student and assignment, in the order the teacher reads the roster."""
+def scale_heading(t: Translator, scale: int) -> str:
+    """« Note (sur 20) »."""
+    return t.format("Mark (out of {scale})", scale=scale)
+
+
+def _local(moment: datetime | None, zone: tzinfo) -> datetime | None:
+    return None if moment is None else moment.astimezone(zone)
+
+
+def work_columns(
+    follow: FollowUp, t: Translator, title_of: TitleOf, zone: tzinfo = UTC
+) -> list[Column]:
+    """One row per student and assignment, in the order the teacher reads the roster: the
+    student's own due time (an extension when they have one), late or not, what is done, the
+    answers graded and right, the mark on the group's scale and the share right, the time and
+    what the mistakes gave away. A mark only for work done for the group."""
     rows = [
         (nickname, assignment, follow.work[(nickname, assignment.id)])
         for nickname in follow.members
         for assignment in follow.assignments
     ]
+    late, extended = t.gettext("late"), t.gettext("more time given")
     return [
         (t.gettext("Student"), [name for name, _a, _w in rows], "text"),
         (t.gettext("Work"), [work_title(a, t, title_of) for _n, a, _w in rows], "text"),
-        (t.gettext("Due"), [a.due_at.date() for _n, a, _w in rows], "date"),
+        (t.gettext("Due"), [_local(w.due_at or a.due_at, zone) for _n, a, w in rows],
+         "datetime"),
         (t.gettext("Status"), [_status(w.status, t) for _n, _a, w in rows], "text"),
         (t.gettext("Done"), [w.done for _n, _a, w in rows], "int"),
         (t.gettext("Out of"), [w.total for _n, _a, w in rows], "int"),
+        (t.gettext("Answers"), [w.answered for _n, _a, w in rows], "int"),
         (t.gettext("Right answers"), [w.right for _n, _a, w in rows], "int"),
+        (scale_heading(t, follow.scale), [w.mark for _n, _a, w in rows], "mark"),
+        (t.gettext("Right (%)"), [w.share for _n, _a, w in rows], "share"),
+        (
+            t.gettext("Lateness"),
+            [" · ".join(([late] if w.late else []) + ([extended] if w.extended else []))
+             for _n, _a, w in rows],
+            "text",
+        ),
+        (t.gettext("Finished"), [_local(w.finished_at, zone) for _n, _a, w in rows], "datetime"),
         (t.gettext("Minutes"), [round(w.seconds / 60) for _n, _a, w in rows], "int"),
-        (t.gettext("Bets given away"), [w.cost if w.right is not None else None
+        (t.gettext("Bets given away"), [w.cost if w.answered else None
                                         for _n, _a, w in rows], "chips"),
     ]
+
+
+def gradebook_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
+    """The gradebook: one row per student, one column per piece of work (« Leçon : … (sur
+    20) »), each mark a number, blank for work not done for the group."""
+    columns: list[Column] = [(t.gettext("Student"), list(follow.members), "text")]
+    for assignment in follow.assignments:
+        heading = t.format(
+            "{work} (out of {scale})", work=work_title(assignment, t, title_of),
+            scale=follow.scale,
+        )
+        columns.append(
+            (
+                heading,
+                [follow.work[(name, assignment.id)].mark for name in follow.members],
+                "mark",
+            )
+        )
+    return columns
+
+
+def gradebook_csv(follow: FollowUp, t: Translator, title_of: TitleOf) -> bytes:
+    """The gradebook as CSV, the file a school's platform imports grades from: a heading row,
+    then one row per student, marks as numbers (semicolons and decimal commas in French, as
+    French spreadsheets read them), UTF-8 with a byte-order mark."""
+    french = t.language == "fr"
+    frame = pd.DataFrame(
+        {name: values for name, values, _kind in gradebook_columns(follow, t, title_of)}
+    )
+    return safe_frame(frame).to_csv(
+        index=False, sep=";" if french else ",", decimal="," if french else ".",
+        float_format="%.1f",
+    ).encode("utf-8-sig")
+
+
+def follow_up_heading(follow: FollowUp, t: Translator, zone: tzinfo = UTC) -> str:
+    """« Devoirs de 2nde B · code K7PQ · lu le 8 déc. 2026 à 16:40 · notes sur 20 »."""
+    read = follow.read_at or datetime.now(UTC)
+    return t.format(
+        "Homework of {group} · code {code} · read {when} · marks out of {scale}",
+        group=follow.group.name,
+        code=follow.group.code,
+        when=when(read, t, zone),
+        scale=follow.scale,
+    )
 
 
 def _reason(assignment: Assignment, hand: object, t: Translator) -> str:
@@ -149,11 +248,13 @@ def missed_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[C
     ]
 
 
-def not_started_columns(follow: FollowUp, t: Translator, title_of: TitleOf) -> list[Column]:
+def not_started_columns(
+    follow: FollowUp, t: Translator, title_of: TitleOf, zone: tzinfo = UTC
+) -> list[Column]:
     works = list(follow.assignments)
     return [
         (t.gettext("Work"), [work_title(a, t, title_of) for a in works], "text"),
-        (t.gettext("Due"), [a.due_at.date() for a in works], "date"),
+        (t.gettext("Due"), [_local(a.due_at, zone) for a in works], "datetime"),
         (
             t.gettext("Not started"),
             [", ".join(follow.not_started.get(a.id, ())) for a in works],
@@ -243,21 +344,28 @@ def kind_columns(follow: FollowUp, t: Translator) -> list[Column]:
     ]
 
 
-def follow_up_xlsx(follow: FollowUp, t: Translator, title_of: TitleOf) -> bytes:
-    """The follow-up as a workbook: per student and work, the hands most missed, who has not
-    started; numbers stored as numbers."""
+def follow_up_xlsx(
+    follow: FollowUp, t: Translator, title_of: TitleOf, zone: tzinfo = UTC
+) -> bytes:
+    """The follow-up as a workbook, each sheet under the group's title row: per student and
+    work, the gradebook, the hands most missed, who has not started; numbers stored as numbers,
+    dates and times as date cells in the teacher's zone."""
     return columns_xlsx(
         [
-            (t.gettext("Per student"), work_columns(follow, t, title_of)),
+            (t.gettext("Per student"), work_columns(follow, t, title_of, zone)),
+            (t.gettext("Gradebook"), gradebook_columns(follow, t, title_of)),
             (t.gettext("Hands most missed"), missed_columns(follow, t, title_of)),
-            (t.gettext("Not started"), not_started_columns(follow, t, title_of)),
+            (t.gettext("Not started"), not_started_columns(follow, t, title_of, zone)),
             (t.gettext("Live classes"), class_columns(follow, t)),
             (t.gettext("Mistakes by kind of hand"), kind_columns(follow, t)),
-        ]
+        ],
+        title=follow_up_heading(follow, t, zone),
     )
 
 
-def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
+def follow_up_html(
+    follow: FollowUp, t: Translator, title_of: TitleOf, zone: tzinfo = UTC
+) -> str:
     """A page to print: the group's name, who has not started, the hands most missed, each
     student's work. Every text from the database is escaped (nicknames, the group's name)."""
 
@@ -265,6 +373,7 @@ def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
         return page_frame(columns, t).to_html(index=False, escape=True, border=0, na_rep="")
 
     heading = t.format("Homework of {group}", group=follow.group.name)
+    facts = follow_up_heading(follow, t, zone)
     return "\n".join(
         [
             "<!doctype html>",
@@ -273,12 +382,15 @@ def follow_up_html(follow: FollowUp, t: Translator, title_of: TitleOf) -> str:
             PRINT_STYLE,
             "</head><body>",
             f"<h1>{html.escape(heading)}</h1>",
+            f"<p>{html.escape(facts)}</p>",
+            f"<h2>{html.escape(t.gettext('Gradebook'))}</h2>",
+            table(gradebook_columns(follow, t, title_of)),
             f"<h2>{html.escape(t.gettext('Not started'))}</h2>",
-            table(not_started_columns(follow, t, title_of)),
+            table(not_started_columns(follow, t, title_of, zone)),
             f"<h2>{html.escape(t.gettext('Hands most missed'))}</h2>",
             table(missed_columns(follow, t, title_of)),
             f"<h2>{html.escape(t.gettext('Per student'))}</h2>",
-            table(work_columns(follow, t, title_of)),
+            table(work_columns(follow, t, title_of, zone)),
             f"<h2>{html.escape(t.gettext('Live classes'))}</h2>",
             *(f"<p>{html.escape(guests_line(live, t))}</p>" for live in follow.classes),
             table(class_columns(follow, t)),

@@ -56,7 +56,15 @@ REFUSAL_MESSAGES: dict[str, str] = {
     "group-full": N_("This group is full: it has {most} members at most."),
     "too-many-groups": N_("A browser keeps at most {most} groups: delete an old one first."),
     "too-much-work": N_("A group has at most {most} assignments."),
-    "group-name-taken": N_("Someone in this group is already called {nickname}: add a letter."),
+    "group-name-taken": N_(
+        "Someone in this group is already called {nickname}. If it is you, on another device:"
+        " open Settings on your first device and scan its recovery code with this one, and both"
+        " are you, with your work. Otherwise add a letter to your name."
+    ),
+    "group-merge-refused": N_(
+        "These two cannot be merged: pick two different students of the group, neither of them"
+        " merged already."
+    ),
     "group-key-locked": N_("Too many wrong keys for this group: wait {seconds} s, then try again."),
     "groups-too-fast": N_(
         "Too many groups created in a minute: wait {seconds} s, then try again."

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from tutor.store.classes import class_questions, class_sessions, class_students
 from tutor.store.groups import (
+    assignment_extensions,
     assignments,
     group_answers,
     group_key_attempts,
@@ -122,7 +123,9 @@ class GroupRecords:
             ).one_or_none()
 
     def memberships(self, learner_id: int) -> list[Record]:
-        """The groups a learner belongs to, with the member's id and nickname."""
+        """The groups a learner belongs to, with the member's id and nickname: the nickname of
+        the member it was merged into, when the teacher merged it (the same student)."""
+        primary = group_members.alias("primary_member")
         with self.engine.connect() as db:
             return list(
                 db.execute(
@@ -130,9 +133,12 @@ class GroupRecords:
                         study_groups.c.id.label("group_id"),
                         study_groups.c.name,
                         group_members.c.id.label("member_id"),
-                        group_members.c.nickname,
+                        sa.func.coalesce(primary.c.nickname, group_members.c.nickname).label(
+                            "nickname"
+                        ),
                     )
                     .join(group_members, group_members.c.group_id == study_groups.c.id)
+                    .outerjoin(primary, primary.c.id == group_members.c.merged_into)
                     .where(group_members.c.learner_id == learner_id)
                     .order_by(study_groups.c.name, study_groups.c.id)
                 )
@@ -147,6 +153,74 @@ class GroupRecords:
                     .order_by(group_members.c.folded, group_members.c.id)
                 )
             )
+
+    def merge(self, group_id: int, member_id: int, into_id: int) -> bool:
+        """Count ``member_id``'s rows as ``into_id``'s from now on (both of the group, neither
+        merged already, and not one into itself); False when they are not such a pair."""
+        if member_id == into_id:
+            return False
+        with self.engine.begin() as db:
+            _hold(db, group_id)
+            rows = {
+                row.id: row
+                for row in db.execute(
+                    sa.select(group_members.c.id, group_members.c.merged_into).where(
+                        (group_members.c.group_id == group_id)
+                        & group_members.c.id.in_([member_id, into_id])
+                    )
+                )
+            }
+            if set(rows) != {member_id, into_id} or any(
+                row.merged_into is not None for row in rows.values()
+            ):
+                return False
+            db.execute(
+                group_members.update()
+                .where(group_members.c.merged_into == member_id)
+                .values(merged_into=into_id)
+            )
+            db.execute(
+                group_members.update()
+                .where(group_members.c.id == member_id)
+                .values(merged_into=into_id)
+            )
+            return True
+
+    def set_mark_scale(self, group_id: int, scale: int) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                study_groups.update().where(study_groups.c.id == group_id).values(mark_scale=scale)
+            )
+
+    # -- extensions --
+    def set_extension(self, assignment_id: int, member_id: int, due_at: datetime | None) -> None:
+        """One member's own due date for one assignment (None: the group's again)."""
+        key = (assignment_extensions.c.assignment_id == assignment_id) & (
+            assignment_extensions.c.member_id == member_id
+        )
+        with self.engine.begin() as db:
+            db.execute(assignment_extensions.delete().where(key))
+            if due_at is not None:
+                db.execute(
+                    assignment_extensions.insert().values(
+                        assignment_id=assignment_id, member_id=member_id, due_at=due_at
+                    )
+                )
+
+    def extensions(self, assignment_ids: Iterable[int]) -> dict[tuple[int, int], datetime]:
+        """The members' own due dates, by (assignment, member)."""
+        wanted = list(assignment_ids)
+        if not wanted:
+            return {}
+        with self.engine.connect() as db:
+            return {
+                (row.assignment_id, row.member_id): row.due_at
+                for row in db.execute(
+                    sa.select(assignment_extensions).where(
+                        assignment_extensions.c.assignment_id.in_(wanted)
+                    )
+                )
+            }
 
     # -- assignments --
     def insert_assignment(self, values: Mapping[str, Any], *, most: int) -> int:
@@ -258,12 +332,18 @@ class GroupRecords:
         with self.engine.connect() as db:
             return {(row[0], row[1]): int(row[2]) for row in db.execute(counted)}
 
-    def work(self, assignment_ids: Iterable[int]) -> list[Record]:
+    def work(
+        self, assignment_ids: Iterable[int], member_ids: Iterable[int] | None = None
+    ) -> list[Record]:
+        """The time and ends of the work on these assignments (of these members only, when
+        given: a student's to-do reads its own rows)."""
         wanted = list(assignment_ids)
         if not wanted:
             return []
+        chosen = sa.select(group_work).where(group_work.c.assignment_id.in_(wanted))
+        if member_ids is not None:
+            chosen = chosen.where(group_work.c.member_id.in_(list(member_ids)))
         with self.engine.connect() as db:
-            chosen = sa.select(group_work).where(group_work.c.assignment_id.in_(wanted))
             return list(db.execute(chosen))
 
     def answers(self, assignment_ids: Iterable[int]) -> list[Record]:
@@ -427,6 +507,11 @@ def _delete_groups(db: Connection, ids: list[int]) -> None:
     assignment_ids = sa.select(assignments.c.id).where(assignments.c.group_id.in_(ids))
     db.execute(group_answers.delete().where(group_answers.c.assignment_id.in_(assignment_ids)))
     db.execute(group_work.delete().where(group_work.c.assignment_id.in_(assignment_ids)))
+    db.execute(
+        assignment_extensions.delete().where(
+            assignment_extensions.c.assignment_id.in_(assignment_ids)
+        )
+    )
     db.execute(assignments.delete().where(assignments.c.group_id.in_(ids)))
     db.execute(group_members.delete().where(group_members.c.group_id.in_(ids)))
     db.execute(study_groups.delete().where(study_groups.c.id.in_(ids)))

@@ -39,6 +39,8 @@ study_groups = sa.Table(
     sa.Column("created_at", UTCDateTime, nullable=False),
     # The last time anyone worked in or on the group: a group expires after a term without it.
     sa.Column("active_at", UTCDateTime, nullable=False, index=True),
+    # What a mark is out of (``tutor.homework.marks``): 20 unless the teacher picks another.
+    sa.Column("mark_scale", sa.Integer, nullable=False, server_default=sa.text("20")),
 )
 group_members = sa.Table(
     "group_members",
@@ -61,6 +63,9 @@ group_members = sa.Table(
     # ``fold_nickname(nickname)``: one member per name as the teacher reads it.
     sa.Column("folded", sa.String(FOLDED_MAX), nullable=False),
     sa.Column("joined_at", UTCDateTime, nullable=False),
+    # The member this one was merged into (the same student on another device): its rows stay
+    # its own and count as the other's (``Homework.merge``), so a merge loses no answer.
+    sa.Column("merged_into", sa.Integer, nullable=True),
     sa.UniqueConstraint("group_id", "folded", name="uq_group_members_group_folded"),
     sa.UniqueConstraint("group_id", "learner_id", name="uq_group_members_group_learner"),
 )
@@ -107,7 +112,27 @@ group_work = sa.Table(
     sa.Column("steps_done", sa.Integer, nullable=False, server_default=sa.text("0")),
     sa.Column("done_at", UTCDateTime, nullable=True),
 )
-#: A drill's answers given for the group, one per hand: what the follow-up's mistakes, scores and
+#: A later due date and time for one member of one assignment (an extension).
+assignment_extensions = sa.Table(
+    "assignment_extensions",
+    metadata,
+    sa.Column(
+        "assignment_id",
+        sa.Integer,
+        sa.ForeignKey("assignments.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column(
+        "member_id",
+        sa.Integer,
+        sa.ForeignKey("group_members.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("due_at", UTCDateTime, nullable=False),
+)
+#: The answers given for the group, one per position: a drill's hand, or in an assigned lesson a
+#: step's question, decision or drill hand (``LESSON_POSITIONS`` apart: step × 1000 + its
+#: answer), kept only once the work was given. What the follow-up's mistakes, scores, marks and
 #: costs are counted from.
 group_answers = sa.Table(
     "group_answers",

@@ -20,6 +20,8 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Sequence
+from datetime import UTC, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
@@ -105,3 +107,23 @@ def client_address() -> str:
     except (AttributeError, RuntimeError):  # no request context (a bare script)
         peer, forwarded = None, []
     return client_of(peer, forwarded, trusted_proxies(os.environ.get(TRUSTED_PROXIES_ENV)))
+
+
+#: A time zone's name as the browser reports it (``Europe/Paris``): longer is not one.
+ZONE_MAX_CHARS = 64
+#: Where a due time is read when the browser says nothing (AppTest, a script): the school's.
+DEFAULT_ZONES = {"fr": "Europe/Paris"}
+
+
+def browser_zone(language: str) -> tzinfo:
+    """The reader's time zone, as their browser reports it (``st.context.timezone``), so that
+    « à rendre à 18:00 » is 18:00 where the teacher and the students are; the French school's
+    zone (UTC in English) when the browser says nothing or names no zone this machine knows."""
+    name = st.context.timezone
+    for candidate in (name, DEFAULT_ZONES.get(language)):
+        if isinstance(candidate, str) and 0 < len(candidate) <= ZONE_MAX_CHARS:
+            try:
+                return ZoneInfo(candidate)
+            except (ZoneInfoNotFoundError, ValueError):
+                continue
+    return UTC

@@ -15,12 +15,15 @@ steps (``None``) and opens nothing.
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 
 import streamlit as st
 
 from tutor.authoring import PROGRESS_PREFIX
+from tutor.homework.lesson_work import step_answers
 from tutor.lessons import Lesson, localize
 from tutor.render.homework_reports import TitleOf, todo_line
+from tutor.ui.client import browser_zone
 from tutor.ui.resources import course_check, homework, shelf
 from tutor.visit import AppState
 
@@ -94,17 +97,19 @@ def todo_box(state: AppState) -> None:
         return
     t = state.t
     titles = title_of(state)
+    zone, now = browser_zone(state.language), datetime.now(UTC)
     with st.container(border=True):
         st.markdown("**" + t.gettext("To do") + "**")
         for item in items[:5]:
-            st.markdown("- " + todo_line(item, t, titles))
+            st.markdown("- " + todo_line(item, t, titles, zone, now))
         st.page_link("tutor/ui/pages/homework_student.py", label=t.gettext("My homework"),
                      icon=":material/checklist:")
 
 
 def lesson_worked(state: AppState) -> None:
-    """Count the step just done of an assigned lesson: the time since the previous step of the
-    same lesson, and the steps done so far, for every group that was given it."""
+    """Count the step just done of an assigned lesson for every group that was given it: its
+    graded answers (the group's copy, ``tutor.homework.lesson_work``), the time since the
+    previous step of the same lesson, and the steps done so far."""
     run = state.lesson
     if run is None or state.learner is None:
         return
@@ -114,9 +119,13 @@ def lesson_worked(state: AppState) -> None:
     seconds = int(now - previous[1]) if previous is not None and previous[0] == lesson_id else 0
     state.homework.lesson_timed = (lesson_id, now)
     service = homework()
+    answers = step_answers(run, run.step, datetime.now(UTC))
     for item in service.todo(state.learner_token, lesson_steps):
         if item.assignment.kind == "lesson" and item.assignment.lesson_id == lesson_id:
+            if item.earlier and run.finished:  # finished before it was given: started again
+                continue
             total = item.total or len(run.lesson.steps)
+            service.record_lesson_answers(item.membership, item.assignment, answers)
             service.record_lesson_time(
                 item.membership,
                 item.assignment,

@@ -21,7 +21,7 @@ from tutor.render.markup import plain_title
 from tutor.render.refusals import refusal_text
 from tutor.store import InvalidNicknameError
 from tutor.ui import components as ui
-from tutor.ui.client import client_address
+from tutor.ui.client import browser_zone, client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import assigned_lesson, lesson_steps, title_of
 from tutor.ui.resources import homework, store
@@ -57,13 +57,17 @@ def _start_drill(state: AppState, item: Todo) -> None:
     pages.shown_at = time.monotonic()
 
 
-def _open_lesson(state: AppState, lesson_id: str) -> None:
-    """Open the assigned lesson on the Lessons page, where the learner left it: a teacher's own
-    lesson by its link (``?l=``), so that a reload of the page finds it again."""
+def _open_lesson(state: AppState, lesson_id: str, *, again: bool = False) -> None:
+    """Open the assigned lesson on the Lessons page, where the learner left it (from its start
+    with ``again``: a lesson finished before it was given is done again for the group); a
+    teacher's own lesson by its link (``?l=``), so that a reload of the page finds it again."""
     lesson = assigned_lesson(lesson_id)
     if lesson is None:
         return
-    state.open_lesson(lesson, store())
+    if again:
+        state.restart_lesson(lesson, store())
+    else:
+        state.open_lesson(lesson, store())
     if lesson_id.startswith(PROGRESS_PREFIX):
         st.switch_page(
             "tutor/ui/pages/lessons_page.py", query_params={"l": lesson_id[len(PROGRESS_PREFIX):]}
@@ -124,16 +128,22 @@ def _todo(state: AppState, groups: list[Membership]) -> None:
     if not items:
         st.caption(_("Your teacher has given no work yet."))
     now = datetime.now(UTC)
+    zone = browser_zone(state.language)
     for item in items:
         with st.container(border=True):
             text, button = st.columns([4, 1], vertical_alignment="center")
-            line = todo_line(item, t, titles)
+            line = todo_line(item, t, titles, zone, now)
             if item.finished:
                 line = ":material/check_circle: " + line
-            elif item.overdue(now):
-                line = ":material/schedule: " + line + " · " + _("late")
+            elif item.overdue(now) or item.earlier:
+                line = ":material/schedule: " + line
             text.markdown(line)
             if item.finished:
+                continue
+            if item.earlier and item.assignment.lesson_id is not None:
+                if button.button(_("Start again"), key=f"homework-{item.assignment.id}",
+                                 width="stretch"):
+                    _open_lesson(state, item.assignment.lesson_id, again=True)
                 continue
             if item.assignment.kind == "drill":
                 label = _("Continue") if item.done else _("Start")  # a drill half done goes on

@@ -7,11 +7,19 @@ draws forms and tables and passes the widgets' values to them.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 
 import streamlit as st
 
-from tutor.homework import MAX_HANDS, GroupTeacher, HomeworkError, follow_up, live_classes
+from tutor.homework import (
+    MAX_HANDS,
+    Assignment,
+    GroupTeacher,
+    HomeworkError,
+    follow_up,
+    live_classes,
+)
+from tutor.homework.core import MARK_SCALES
 from tutor.quiz_questions import Category, unavailable_reason
 from tutor.render.class_reports import page_frame
 from tutor.render.homework_reports import (
@@ -19,11 +27,15 @@ from tutor.render.homework_reports import (
     class_columns,
     follow_up_html,
     follow_up_xlsx,
+    gradebook_columns,
+    gradebook_csv,
     guests_line,
     kind_columns,
     missed_columns,
     not_started_columns,
+    scale_heading,
     work_columns,
+    work_title,
 )
 from tutor.render.markup import plain_title
 from tutor.render.naming import category_name
@@ -31,7 +43,7 @@ from tutor.render.refusals import refusal_text
 from tutor.ui.class_mode.forms import GROUP_CHOICE_KEY
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.class_mode.reports import Download, download_row
-from tutor.ui.client import client_address
+from tutor.ui.client import browser_zone, client_address
 from tutor.ui.faults import callback_guard
 from tutor.ui.homework_box import lesson_steps, lesson_titles, offered_title, title_of
 from tutor.ui.resources import classroom, homework
@@ -81,15 +93,20 @@ def _close(state: AppState) -> None:
     state.homework.teacher = state.homework.key_shown = None
 
 
-def _due(day: date) -> datetime:
-    """A due date as the end of that day (UTC): work done on the day counts."""
-    return datetime.combine(day, time(23, 59), tzinfo=UTC)
+#: The due time the form offers first: the end of a school day.
+DUE_TIME = time(18, 0)
+
+
+def _due(day: date, hour: time, zone: tzinfo) -> datetime:
+    """A due date and time as the teacher typed them, where the teacher is (their browser's
+    zone): « 18:00 » is 18:00 in the classroom, whatever the server's clock says."""
+    return datetime.combine(day, hour, tzinfo=zone)
 
 
 @callback_guard
 def _give(
     state: AppState, kind: str, lesson_id: str | None, category: Category | None,
-    hands: int, day: date,
+    hands: int, due: datetime,
 ) -> None:
     pages = state.homework
     teacher = pages.teacher
@@ -97,12 +114,41 @@ def _give(
         return
     try:
         if kind == "lesson" and lesson_id is not None:
-            homework().give_lesson(teacher, lesson_id, _due(day))
+            homework().give_lesson(teacher, lesson_id, due)
         elif category is not None:
-            homework().give_drill(teacher, category, hands, state.rules, _due(day))
+            homework().give_drill(teacher, category, hands, state.rules, due)
         pages.message = None
     except HomeworkError as error:
         pages.message = refusal_text(error, state.t)
+
+
+@callback_guard
+def _merge(state: AppState, teacher: GroupTeacher, member: str, into: str) -> None:
+    pages = state.homework
+    try:
+        homework().merge(teacher, member, into)
+        pages.message = None
+    except HomeworkError as error:
+        pages.message = refusal_text(error, state.t)
+
+
+@callback_guard
+def _extend(
+    state: AppState, teacher: GroupTeacher, assignment: Assignment, member: str,
+    due: datetime | None,
+) -> None:
+    pages = state.homework
+    try:
+        homework().extend(teacher, assignment, member, due)
+        pages.message = None
+    except HomeworkError as error:
+        pages.message = refusal_text(error, state.t)
+
+
+def _set_scale(state: AppState, teacher: GroupTeacher) -> None:
+    scale = st.session_state.get("group-scale")
+    if isinstance(scale, int) and scale in MARK_SCALES:
+        homework().set_mark_scale(teacher, scale)
 
 
 def _desk(state: AppState) -> None:
@@ -132,40 +178,60 @@ def _desk(state: AppState) -> None:
             st.rerun()
 
 
+def _date_format(state: AppState) -> str:
+    return "DD/MM/YYYY" if state.language == "fr" else "YYYY-MM-DD"
+
+
 def _give_form(state: AppState, titles: dict[str, str]) -> None:
+    """The kind of work first, outside the form, so that the form shows only its fields: a
+    lesson to pick, or a drill's kind of hand and length; then the due date and time."""
     t = state.t
     _ = t.gettext
-    with st.form("group-give", border=True):
+    zone = browser_zone(state.language)
+    today = datetime.now(zone).date()
+    with st.container(border=True):
         st.markdown("**" + _("Give work") + "**")
         kind = st.radio(
             _("Kind of work"), ["lesson", "drill"], horizontal=True, key="group-give-kind",
             format_func=lambda kind: _("A lesson") if kind == "lesson" else _("A drill"),
         )
-        lesson_id = st.selectbox(
-            _("Lesson"), list(titles),
-            format_func=lambda lesson: offered_title(lesson, titles, state),
-            key="group-give-lesson",
-        )
-        offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
-        category = st.selectbox(
-            _("Drill: kind of hand"), offered, format_func=lambda c: category_name(c, t),
-            key="group-give-category",
-        )
-        hands = st.number_input(_("Hands in the drill"), 1, MAX_HANDS, 10)
-        st.caption(t.format("Drills are dealt at your table: {name}.",
-                            name=t.table_name(state.rules)))
-        day = st.date_input(
-            _("Due date"), value=date.today() + timedelta(days=7), min_value=date.today(),
-            format="DD/MM/YYYY" if state.language == "fr" else "YYYY-MM-DD", key="group-give-due",
-        )
-        if st.form_submit_button(_("Give"), type="primary"):
-            _give(state, str(kind), lesson_id, category, int(hands), day)
-            st.rerun()
+        with st.form("group-give", border=False):
+            lesson_id: str | None = None
+            category: Category | None = None
+            hands = 10
+            if kind == "lesson":
+                lesson_id = st.selectbox(
+                    _("Lesson"), list(titles),
+                    format_func=lambda lesson: offered_title(lesson, titles, state),
+                    key="group-give-lesson",
+                )
+            else:
+                offered = [c for c in Category if unavailable_reason(c, state.rules) is None]
+                category = st.selectbox(
+                    _("Drill: kind of hand"), offered, format_func=lambda c: category_name(c, t),
+                    key="group-give-category",
+                )
+                hands = int(st.number_input(_("Hands in the drill"), 1, MAX_HANDS, 10))
+                st.caption(t.format("Drills are dealt at your table: {name}.",
+                                    name=t.table_name(state.rules)))
+            day_col, time_col = st.columns(2)
+            day = day_col.date_input(
+                _("Due date"), value=today + timedelta(days=7), min_value=today,
+                format=_date_format(state), key="group-give-due",
+            )
+            hour = time_col.time_input(
+                _("Due time"), value=DUE_TIME, step=timedelta(minutes=15),
+                key="group-give-due-time",
+            )
+            if st.form_submit_button(_("Give"), type="primary"):
+                _give(state, str(kind), lesson_id, category, hands, _due(day, hour, zone))
+                st.rerun()
 
 
 def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     t = state.t
     _ = t.gettext
+    zone = browser_zone(state.language)
     members = homework().members(teacher)
     seen = follow_up(
         homework(), teacher, lesson_steps, live_classes(classroom(), teacher, members)
@@ -178,13 +244,25 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     st.button(_("Refresh"), key="group-refresh", icon=":material/refresh:", type="tertiary")
     if seen.assignments:
         st.subheader(_("Not started"), anchor=False)
-        st.table(page_frame(not_started_columns(seen, t, title_of), t).set_index(_("Work")))
+        st.table(page_frame(not_started_columns(seen, t, title_of, zone), t).set_index(_("Work")))
         missed = missed_columns(seen, t, title_of)
         if missed[0][1]:
             st.subheader(_("Hands most missed"), anchor=False)
             st.table(page_frame(missed, t).set_index(_("Work")))
+        st.subheader(_("Gradebook"), anchor=False)
+        st.session_state["group-scale"] = seen.scale
+        st.segmented_control(
+            _("Marks out of"), list(MARK_SCALES), key="group-scale",
+            on_change=_set_scale, args=(state, teacher),
+            format_func=lambda scale: scale_heading(t, scale),
+        )
+        if seen.members:
+            st.table(page_frame(gradebook_columns(seen, t, title_of), t).set_index(_("Student")))
         st.subheader(_("Per student"), anchor=False)
-        st.table(page_frame(work_columns(seen, t, title_of), t).set_index(_("Student")))
+        st.table(page_frame(work_columns(seen, t, title_of, zone), t).set_index(_("Student")))
+        _extension_form(state, teacher, seen.assignments, members, title_of)
+    if len(members) > 1:
+        _merge_form(state, teacher, members)
     if seen.classes:
         st.subheader(_("Live classes"), anchor=False)
         for live in seen.classes:
@@ -197,12 +275,72 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
     name = f"devoirs-{teacher.code}" if t.language == "fr" else f"homework-{teacher.code}"
     download_row(
         [
-            Download(_("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of),
+            Download(_("Spreadsheet (.xlsx)"), follow_up_xlsx(seen, t, title_of, zone),
                      f"{name}.xlsx", "group-xlsx"),
-            Download(_("Printable page"), follow_up_html(seen, t, title_of),
+            Download(_("Gradebook (.csv)"), gradebook_csv(seen, t, title_of),
+                     f"{name}-notes.csv" if t.language == "fr" else f"{name}-marks.csv",
+                     "group-grades"),
+            Download(_("Printable page"), follow_up_html(seen, t, title_of, zone),
                      f"{name}.html", "group-html"),
         ]
     )
+
+
+def _extension_form(
+    state: AppState, teacher: GroupTeacher, given: tuple[Assignment, ...],
+    members: list[str], title_of: TitleOf,
+) -> None:
+    """More time for one student on one piece of work: a later date and time."""
+    t = state.t
+    _ = t.gettext
+    if not members or not given:
+        return
+    zone = browser_zone(state.language)
+    with st.expander(_("Give one student more time")), st.form("group-extend", border=False):
+        work = st.selectbox(
+            _("Work"), list(given), format_func=lambda a: work_title(a, t, title_of),
+            key="group-extend-work",
+        )
+        member = st.selectbox(_("Student"), members, key="group-extend-member")
+        day_col, time_col = st.columns(2)
+        day = day_col.date_input(
+            _("New due date"), value=datetime.now(zone).date() + timedelta(days=2),
+            min_value=datetime.now(zone).date(), format=_date_format(state),
+            key="group-extend-day",
+        )
+        hour = time_col.time_input(
+            _("New due time"), value=DUE_TIME, step=timedelta(minutes=15),
+            key="group-extend-time",
+        )
+        give, back = st.columns(2)
+        if give.form_submit_button(_("Give more time"), type="primary") and work is not None:
+            _extend(state, teacher, work, str(member), _due(day, hour, zone))
+            st.rerun()
+        if back.form_submit_button(_("Back to the group's date")) and work is not None:
+            _extend(state, teacher, work, str(member), None)
+            st.rerun()
+
+
+def _merge_form(state: AppState, teacher: GroupTeacher, members: list[str]) -> None:
+    """One student who joined twice (another device, another nickname) made one again: the
+    second name's work counts as the first's, nothing deleted."""
+    t = state.t
+    _ = t.gettext
+    with st.expander(_("One student under two names")), st.form("group-merge", border=False):
+        st.caption(
+            _(
+                "A student who joined again from another device under another name: merge the"
+                " second name into the first. Their answers are all kept and count once."
+            )
+        )
+        keep = st.selectbox(_("Keep the name"), members, key="group-merge-keep")
+        other = st.selectbox(
+            _("Merge into it"), members, index=1 if len(members) > 1 else 0,
+            key="group-merge-other",
+        )
+        if st.form_submit_button(_("Merge")):
+            _merge(state, teacher, str(other), str(keep))
+            st.rerun()
 
 
 def _run_class(teacher: GroupTeacher) -> None:
