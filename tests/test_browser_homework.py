@@ -57,6 +57,7 @@ def _teacher_gives_the_work(page: object, url: str) -> str:
     for kind in ("lesson", "drill"):
         if kind == "drill":
             page.get_by_text("Un entraînement", exact=True).click()  # type: ignore[attr-defined]
+            wait_idle(page)  # the form is drawn again with a drill's fields
             choose_option(page, page.locator(".st-key-group-give-category"), "Paires")  # type: ignore[attr-defined]
         else:
             choose_option(page, page.locator(".st-key-group-give-lesson"),  # type: ignore[attr-defined]
@@ -123,7 +124,9 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     screenshot(chloe, "homework-todo-phone")
     todo = _plain(chloe.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
     steps = len(LESSON.steps)
-    assert f"Leçon : {LESSON_TITLE} · 0 sur {steps} · à rendre le {_plain(DUE_TEXT)}" in todo
+    # Due at the form's first time, 18:00 where the teacher's browser is (this one's zone too).
+    assert (f"Leçon : {LESSON_TITLE} · 0 sur {steps} · à rendre le {_plain(DUE_TEXT)} à 18:00"
+            in todo)
     assert f"Entraînement : Paires, {HANDS} mains · 0 sur {HANDS} · à rendre le" in todo
     half = len(LESSON.steps) // 2
     _lesson(ana, None)
@@ -163,10 +166,11 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     path = tmp_path / "devoirs.xlsx"
     download.value.save_as(path)
     sheet = load_workbook(path).worksheets[0]
-    header = [cell.value for cell in sheet[1]]
+    assert _plain(sheet["A1"].value).startswith("Devoirs de 2nde B · code ")  # its title row
+    header = [cell.value for cell in sheet[2]]
     assert header[:6] == ["Élève", "Travail", "À rendre le", "État", "Fait", "Sur"]
     read = {(row[0], _plain(row[1]) == lesson_title): (row[3], str(row[4]), str(row[5]))
-            for row in sheet.iter_rows(min_row=2, values_only=True)}
+            for row in sheet.iter_rows(min_row=3, values_only=True)}
     for (name, kind), values in expected_status.items():
         assert read[(name, kind == "lesson")] == values, (name, kind, read)
 
