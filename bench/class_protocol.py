@@ -57,7 +57,10 @@ import argparse
 import asyncio
 import ipaddress
 import os
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -355,10 +358,17 @@ class TeacherDesk:
 
 
 async def run_class(
-    url: str, room: Classroom, pids: list[int], phones_count: int, questions: int
+    url: str,
+    room: Classroom,
+    pids: list[int],
+    phones_count: int,
+    questions: int,
+    *,
+    profile: Path | None = None,
 ) -> Outcome:
     """Create a class, seat ``phones_count`` phones over the protocol, ask and reveal
-    ``questions`` hands; what it measured."""
+    ``questions`` hands; what it measured. ``profile``: py-spy's samples of the server processes
+    over the questions (``py_spy``), in this file."""
     hands = [ClassQuestion.parse(*HANDS[i % len(HANDS)]) for i in range(questions)]
     info, key = await asyncio.to_thread(room.create, "bench", PRESETS["family"], hands)
     desk = TeacherDesk(room, await asyncio.to_thread(room.open_as_teacher, info.code, key))
@@ -372,6 +382,7 @@ async def run_class(
     seated_s = time.monotonic() - clock
     seated = [phone for phone in phones if phone.join_s is not None]
     reveal_cpu: list[float] = []
+    spy = py_spy(pids, profile) if profile is not None else None
     for position in range(questions):
         await desk.step("next_question")
         await each(phones, answer, position)
@@ -380,6 +391,9 @@ async def run_class(
         revealed_at, before = time.monotonic(), cpu_seconds(pids)
         await each(phones, see_reveal, marks, revealed_at)
         reveal_cpu.append(cpu_seconds(pids) - before)
+    for process in spy or []:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
     client_cpu = time.process_time() - client_before - desk.cpu
     results = await asyncio.to_thread(room.results, desk.teacher)
     for phone in phones:
@@ -417,6 +431,28 @@ async def run_class(
         figures=figures,
         errors=[f"phone {phone.index}: {phone.errors[0]}" for phone in phones if phone.errors],
     )
+
+
+def py_spy(pids: list[int], out: Path) -> list[subprocess.Popen[bytes]]:
+    """``py-spy record`` of each server process, without stopping it to sample it: the thread
+    holding the GIL only (``--gil``), since py-spy's idle detection here counts sleeping and
+    lock-waiting threads as busy (a config file's poll, ``TickCache``'s lock), and the GIL's
+    holder is where a Python server's CPU goes. py-spy's raw format (one line per stack and its
+    count: ``out`` with the process's pid before its suffix); stopped by SIGINT. py-spy is not
+    one of the project's dependencies: ``pip install py-spy`` anywhere, on ``PATH`` or in
+    ``PY_SPY``."""
+    program = os.environ.get("PY_SPY") or shutil.which("py-spy") or "py-spy"
+    spies = [
+        subprocess.Popen(
+            [program, "record", "--pid", str(pid), "--nonblocking", "--gil", "--rate", "250",
+             "--format", "raw", "-o", str(out.with_stem(f"{out.stem}-{pid}"))],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for pid in pids
+    ]
+    time.sleep(1.0)  # py-spy attaches before the first question
+    return spies
 
 
 @contextmanager
@@ -471,6 +507,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=4)
     parser.add_argument("--school", action="store_true", help="deploy/school behind HAProxy")
     parser.add_argument("--processes", type=int, default=2, help="the school's app processes")
+    parser.add_argument("--profile", type=Path, help="py-spy's samples over the questions")
     parser.add_argument("--limit", type=float, default=180.0, help="seconds the class may take")
     args = parser.parse_args()
     if not 1 <= args.phones <= 300:
@@ -480,7 +517,9 @@ def main() -> None:
 
         async def bounded() -> Outcome:
             async with asyncio.timeout(args.limit):
-                return await run_class(url, room, pids, args.phones, args.questions)
+                return await run_class(
+                    url, room, pids, args.phones, args.questions, profile=args.profile
+                )
 
         outcome = asyncio.run(bounded())
     where = f"school, {args.processes} processes" if args.school else "one process"
