@@ -487,8 +487,21 @@ def school(processes: int) -> Iterator[tuple[str, Classroom, list[int]]]:
                 yield running.url, Classroom(store), pids
             finally:
                 store.close()
+                school_logs(Path(folder) / "logs")
     finally:
         drop_database(server_url, database_url)
+
+
+def school_logs(logs: Path) -> None:
+    """What the school's logs say of the run, as comments: the app processes' « fragment …
+    does not exist anymore » lines, and the proxy's lines that mark a process down or up."""
+    apps = "".join(path.read_text(errors="replace") for path in logs.glob("app-*.log"))
+    proxy_log = logs / "proxy.log"
+    proxy = proxy_log.read_text(errors="replace") if proxy_log.exists() else ""
+    print(f"# school: {apps.count('does not exist anymore')} fragment warnings in the app logs")
+    for line in proxy.splitlines():
+        if " is DOWN" in line or " is UP" in line or "no server available" in line:
+            print(f"# proxy: {line.strip()[:200]}")
 
 
 def server_pid(port: int) -> int:
