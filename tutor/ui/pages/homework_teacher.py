@@ -33,7 +33,6 @@ from tutor.render.homework_reports import (
     kind_columns,
     missed_columns,
     not_started_columns,
-    scale_heading,
     work_columns,
     work_title,
 )
@@ -254,7 +253,7 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
         st.segmented_control(
             _("Marks out of"), list(MARK_SCALES), key="group-scale",
             on_change=_set_scale, args=(state, teacher),
-            format_func=lambda scale: scale_heading(t, scale),
+            format_func=lambda scale: t.format("out of {scale}", scale=scale),
         )
         if seen.members:
             st.table(page_frame(gradebook_columns(seen, t, title_of), t).set_index(_("Student")))
