@@ -87,7 +87,7 @@ def todo_line(
     elif item.late:
         parts.append(t.gettext("handed in late"))
     elif now is not None and item.overdue(now):
-        parts.append(t.gettext("late"))
+        parts.append(t.gettext("past due"))
     return " · ".join(parts)
 
 
@@ -121,7 +121,7 @@ def work_columns(
         for nickname in follow.members
         for assignment in follow.assignments
     ]
-    late, extended = t.gettext("late"), t.gettext("more time given")
+    late, extended = t.gettext("past due"), t.gettext("more time given")
     return [
         (t.gettext("Student"), [name for name, _a, _w in rows], "text"),
         (t.gettext("Work"), [work_title(a, t, title_of) for _n, a, _w in rows], "text"),
