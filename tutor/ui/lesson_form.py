@@ -17,6 +17,7 @@ from tutor.authoring_form import CARDS, MOVES, FormError, FormView
 from tutor.cards import parse_cards
 from tutor.decision import Action
 from tutor.render.catalogue import N_
+from tutor.render.lesson_problems import table_words
 from tutor.render.translator import Translator
 from tutor.rules import PRESETS
 
@@ -277,9 +278,10 @@ def _action(
     question = st.text_input(
         _("Question"), value=_("What do you do?"), key=f"{key}-a-question", max_chars=300
     )
-    first, second, up = st.columns(3)
+    first, second = st.columns(2)
     card1 = _card_box(_("Card 1"), t, key=f"{key}-a-card1", index=9, column=first)
     card2 = _card_box(_("Card 2"), t, key=f"{key}-a-card2", index=18, column=second)
+    up, _free = st.columns(2)
     dealer = _card_box(_("Dealer's up-card"), t, key=f"{key}-a-up", index=35, column=up)
     rules = form.lesson_rules(text)
     hand = parse_cards(f"{card1} {card2}")
@@ -290,9 +292,9 @@ def _action(
     best = form.best_move(rules, hand, parse_cards(dealer)[0], moves)
     st.caption(
         t.format(
-            "Basic strategy plays **{move}** here ({table}).",
+            "Basic strategy plays **{move}** here, at the {table} table.",
             move=t.action_name(best),
-            table=t.table_name(rules),
+            table=table_words(rules.name, t),
         )
     )
     move = st.selectbox(
