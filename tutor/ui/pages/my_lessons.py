@@ -239,7 +239,7 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
     # The form beside the text (one under the other on a phone): both write the same text.
     form_col, text_col = st.columns(2, gap="medium")
     with form_col, st.container(key="author-form"):
-        st.markdown("#### :material/edit_note: " + _("Form"))
+        st.markdown("## :material/edit_note: " + _("Form"))
         st.caption(
             _(
                 "Write the lesson without YAML: each change is written into the YAML text and"
@@ -255,7 +255,7 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
             write=write,
         )
     with text_col, st.container(key="author-editor"):
-        st.markdown("#### :material/code: " + _("YAML text"))
+        st.markdown("## :material/code: " + _("YAML text"))
         text = st.text_area(
             _("The lesson (YAML)"),
             value=lesson.draft,
