@@ -6,6 +6,7 @@ nobody's course list shows it."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -22,6 +23,11 @@ def _plain(text: str) -> str:
     teacher's title's Markdown escapes and invisible word joiners (``plain_title``) unseen."""
     seen = re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", ""))
     return seen.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def _editor(at: AppTest) -> Any:
+    """The YAML text box (the form beside it has boxes of its own)."""
+    return next(box for box in at.text_area if box.label == "La leçon (YAML)")
 
 
 def _teacher(open_app: OpenApp) -> AppTest:
@@ -41,7 +47,7 @@ def _new_lesson(at: AppTest) -> None:
 
 
 def _save(at: AppTest, text: str) -> None:
-    at.text_area[0].input(text)
+    _editor(at).input(text)
     at.button(key="author-save").click()
     at.run()
     assert not at.exception
@@ -67,7 +73,7 @@ def test_a_new_lesson_shows_its_key_once_then_the_template_in_the_editor(
     at.button(key="author-key-noted").click()
     at.run()
     assert key not in [code.value for code in at.code]
-    assert at.text_area[0].value == TEMPLATE
+    assert _editor(at).value == TEMPLATE
     assert [_plain(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
 
 
@@ -102,9 +108,16 @@ def test_a_fixed_lesson_previews_with_the_lessons_player_and_comes_back(
     assert not at.exception
     assert [_plain(t.value) for t in at.title] == ["Ma leçon : rester sur 17"]
     assert at.button(key="lesson-next").label == "Suivant →"  # the learner's player
-    at.button(key="close-lesson").click()
+    # A banner says it is a preview, and its button goes back to the editor at any step.
+    assert any("Aperçu de votre leçon" in _plain(i.value) for i in at.info)
+    at.switch_page("tutor/ui/pages/lessons_page.py")  # AppTest reruns its own page, not st's
+    at.button(key="lesson-next").click()
     at.run()
-    assert at.text_area[0].value == TEMPLATE  # back in the editor
+    assert at.session_state["app"].lesson.step == 1
+    assert at.button(key="preview-back").label == "← Retour à l’éditeur"
+    at.button(key="preview-back").click()
+    at.run()
+    assert _editor(at).value == TEMPLATE  # back in the editor
 
 
 def test_a_published_lesson_opens_from_its_link_for_a_student_and_in_no_course_list(
@@ -165,3 +178,103 @@ def test_a_class_is_created_from_one_of_my_published_lessons(open_app: OpenApp) 
     assert not at.exception
     texts = " ".join(m.value for m in at.markdown)
     assert "Question 1 sur 1" in _plain(texts)  # the lesson's one decision: its deal's 17 v 9
+
+
+# -- the form editor, the guide, the course list (issue 43) ----------------------------------------
+
+
+def _button_in(at: AppTest, suffix: str) -> Any:
+    """The form's button whose key ends with ``suffix`` (the form's keys carry its round)."""
+    return next(b for b in at.button if str(b.key).endswith(suffix))
+
+
+def _widget(items: Any, suffix: str) -> Any:
+    return next(w for w in items if str(w.key).endswith(suffix))
+
+
+def test_a_teacher_writes_a_three_step_lesson_with_the_form_only(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    for _step in range(4):  # the template's steps, removed from the form
+        _button_in(at, "-remove-0").click()
+        at.run()
+        assert not at.exception
+    _widget(at.text_input, "-title").input("Seize contre dix")
+    _button_in(at, "-head-apply").click()
+    at.run()
+    _widget(at.text_area, "-explain").input("Sous 17, on tire souvent.")
+    _button_in(at, "-add-explain").click()
+    at.run()
+    _widget(at.selectbox, "-kind").set_value("action")
+    at.run()
+    _widget(at.selectbox, "-a-card1").set_value("10♠")
+    _widget(at.selectbox, "-a-card2").set_value("6♥")
+    _widget(at.selectbox, "-a-up").set_value("10♣")
+    at.run()
+    move = next(s for s in at.selectbox if "-a-move-" in str(s.key))
+    assert [str(o) for o in move.options] == ["Tirer", "Rester", "Doubler"]  # no Séparer here
+    _widget(at.text_input, "-a-why").input("16 contre 10 : on tire.")
+    _button_in(at, "-add-action").click()
+    at.run()
+    _widget(at.selectbox, "-kind").set_value("deal")
+    at.run()
+    _widget(at.selectbox, "-d-card1").set_value("10♣")
+    _widget(at.selectbox, "-d-card2").set_value("7♦")
+    _widget(at.selectbox, "-d-up").set_value("9♣")
+    _button_in(at, "-add-deal").click()
+    at.run()
+    assert not at.exception
+    text = _editor(at).value
+    assert 'title: "Seize contre dix"' in text  # the form's change, in the text beside it
+    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("- ")][1:] == [
+        "- explain", "- ask", "- deal"
+    ]
+    assert [_plain(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
+    assert not at.button(key="author-publish").disabled
+
+
+def test_an_edit_of_the_text_shows_in_the_form(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    _save(at, TEMPLATE.replace('title: "Ma leçon : rester sur 17"', 'title: "Dix-sept"'))
+    assert _widget(at.text_input, "-title").value == "Dix-sept"
+
+
+def test_the_format_guide_opens_in_the_teacher_s_language(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    labels = [_plain(e.label) for e in at.expander]
+    assert ":material/menu_book: Le format des leçons : le guide" in labels
+    assert any("Écrire des leçons" in m.value for m in at.markdown)
+
+
+def test_a_problem_is_placed_at_its_step_in_french_words(open_app: OpenApp) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    _save(at, TEMPLATE.replace("net: 0", "net: 2"))
+    said = " ".join(_plain(m.value) for m in at.markdown)
+    assert "Étape 4 « À vous de jouer. », gain net" in said
+    assert "steps[3]" not in said
+
+
+def test_a_student_finds_an_opened_teacher_s_lesson_in_the_course_list(
+    open_app: OpenApp,
+) -> None:
+    at = _teacher(open_app)
+    _new_lesson(at)
+    at.button(key="author-publish").click()
+    at.run()
+    token = at.session_state["app"].authoring.open.token
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    student.session_state["app"] = AppState()
+    student.query_params["l"] = token
+    student.run()
+    student.button(key="lesson-next").click().run()
+    student.button(key="close-lesson").click().run()
+    assert not student.exception
+    seen = " ".join(_plain(m.value) for m in student.markdown)
+    assert "Les leçons de vos enseignants" in seen
+    assert "Ma leçon : rester sur 17" in seen
+    assert student.button(key=f"open-@{token}").label == "Continuer"
+    student.button(key=f"forget-@{token}").click().run()
+    assert "Ma leçon" not in " ".join(_plain(m.value) for m in student.markdown)

@@ -78,8 +78,9 @@ def test_a_teacher_writes_checks_previews_and_publishes_and_a_student_plays_it(
     _wait_idle(teacher)
     teacher.get_by_text("Étape 1 sur 4").wait_for()  # type: ignore[attr-defined]
     teacher.get_by_text("Avec un 17 dur, on reste").wait_for()  # type: ignore[attr-defined]
+    teacher.get_by_text("Aperçu de votre leçon").wait_for()  # the preview's banner
     _shot(teacher, "authoring-preview-laptop")
-    _button(teacher, "← Toutes les leçons").click()  # type: ignore[attr-defined]
+    _button(teacher, "← Retour à l’éditeur").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_role("textbox", name="La leçon (YAML)").wait_for()  # type: ignore[attr-defined]
 

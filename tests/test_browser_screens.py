@@ -73,7 +73,14 @@ def test_no_screen_with_a_join_qr_shows_a_teacher_key(
     _button(teacher, "Nouvelle leçon").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)
     teacher.get_by_text("Notez cette clé de leçon").wait_for()  # type: ignore[attr-defined]
-    key = KEY.search(str(teacher.locator("code").first.inner_text()))  # type: ignore[attr-defined]
+    # The key's box, read from the page's text once drawn (the format's guide, beside the
+    # editor, holds code of its own, folded, which the page draws too).
+    key = None
+    for _wait in range(40):
+        key = KEY.search(str(teacher.locator("body").inner_text()))  # type: ignore[attr-defined]
+        if key is not None:
+            break
+        teacher.wait_for_timeout(250)  # type: ignore[attr-defined]
     assert key is not None
     _button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
     _wait_idle(teacher)

@@ -29,7 +29,7 @@ import difflib
 import functools
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -547,6 +547,21 @@ class Shelf:
         if lesson is None:
             return None
         return lesson.model_copy(update={"id": progress_key(str(row.token))})
+
+    def opened_lessons(self, lesson_ids: Iterable[str]) -> list[tuple[str, Lesson]]:
+        """The teachers' lessons a student has opened, from the ids of their progress (those
+        under ``PROGRESS_PREFIX``), with each one's link token: what their course list shows
+        again, as published now. A lesson deleted, or no longer valid, is left out (its link
+        opens nothing either)."""
+        found = []
+        for lesson_id in sorted(set(lesson_ids)):
+            if not lesson_id.startswith(PROGRESS_PREFIX):
+                continue
+            token = lesson_id.removeprefix(PROGRESS_PREFIX)
+            lesson = self.published_lesson(token)
+            if lesson is not None:
+                found.append((token, lesson))
+        return found
 
     def preview_lesson(self, text: str) -> Lesson | None:
         """The draft as a learner would meet it, for its author's preview (None while it has

@@ -188,6 +188,8 @@ class AuthoringPages:
     #: Bumped when the text is replaced from outside the box (a file, a lesson opened), so that
     #: the box shows the new text rather than the one it held.
     editor_round: int = 0
+    #: Bumped when the form editor adds a step, so that its boxes start empty for the next one.
+    form_round: int = 0
 
 
 @dataclass

@@ -10,7 +10,7 @@ import re
 from fractions import Fraction
 
 from tutor.cards import Card
-from tutor.decision import Action
+from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
 from tutor.exact import read_exact
 from tutor.game import Round
 from tutor.lessons.fields import Translations
@@ -26,7 +26,7 @@ from tutor.lessons.models import (
     Settle,
 )
 from tutor.rules import TableRules
-from tutor.table import deal_order, scripted_round
+from tutor.table import deal_order, decision_for, scripted_round
 
 
 def deal_script(deal: Deal | DealStep, rules: TableRules) -> list[Card]:
@@ -91,6 +91,32 @@ def settle_round(settle: Settle, rules: TableRules) -> Round:
     for action in settle.decisions:
         game.act(action)
     return game
+
+
+def ask_actions(
+    ask: Ask, rules: TableRules, offered: frozenset[Action]
+) -> tuple[Action, ...]:
+    """The buttons of a question answered by a move, in their order: the moves the lesson offers
+    that the table allows on the question's hand against its up-card (no Split on 10-3, no
+    Surrender at a table without it), the insurance answers for an insurance question. Without
+    a hand and an up-card there is no table position to ask: every move offered.
+
+    >>> from tutor.rules import PRESETS
+    >>> ask = Ask.model_validate({"question": "?", "cards": "10♠ 3♥", "dealer": "7♣",
+    ...                           "answer": {"action": "hit"}, "explanation": "."})
+    >>> [a.value for a in ask_actions(ask, PRESETS["family"], frozenset(Action))]
+    ['hit', 'stand', 'double']
+    """
+    insurance = isinstance(ask.answer, ActionAnswer) and ask.answer.action.is_insurance_decision
+    pool = INSURANCE_ACTIONS if insurance else HAND_ACTIONS
+    moves = tuple(action for action in pool if action in offered)
+    if not ask.cards or not ask.dealer:
+        return moves
+    try:
+        legal = decision_for(rules, ask.cards, ask.dealer[0], insurance=insurance).legal
+    except ValueError:  # a hand the checker refuses is never played; said for safety
+        return moves
+    return tuple(action for action in moves if action in legal)
 
 
 def check_answer(step: Ask | AskStep, given: object) -> bool:

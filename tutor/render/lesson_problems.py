@@ -8,8 +8,11 @@ every other sentence, with French typography. A parameter may be a reason itself
 story, the engine's refusal of a move, the rules' mistakes): it is said in the same language,
 by this table or by the engine's and the rules' own sentences (``Translator.refusal``).
 
-The place in the lesson (``steps[2].deal.player``) stays as the file writes it, whatever the
-language: it names the YAML keys the teacher types.
+The place in the lesson (``steps[2].deal.player``) stays as the file writes it in ``tutor check``'s
+lines, whatever the language: it names the YAML keys the teacher types. The app's editor says it
+as a teacher reads it, « étape 2 (question « Que faites-vous ? ») » (``place_text``). Moves and
+tables are named in the sentence's language (« à la table famille joue Rester, pas Tirer »): the
+checker gives their keys (``stand``, ``family``), this module their names.
 
 >>> from pathlib import Path
 >>> from tutor.lessons import Code, Problem
@@ -27,13 +30,15 @@ language: it names the YAML keys the teacher types.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tutor.decision import Action
 from tutor.lessons import Problem
 from tutor.refusal import Refusal
 from tutor.render.catalogue import N_
 from tutor.render.translator import Translator
+from tutor.rules import edited_preset
 
 #: Every code of a lesson problem (and of the parts its sentences are made of), in English; the
 #: French is in the catalogue. A part that is left out when absent (a hint, a context) starts
@@ -451,14 +456,88 @@ _LITERALS: dict[str, str] = {
 }
 
 
+#: The parameters of the checker's sentences that hold moves (``hit``, ``hit, stand``,
+#: ``hit or stand``) and those that hold tables (``family``, ``family, french-casino``).
+_MOVE_PARAMS = frozenset({"action", "best", "chosen", "offered", "legal", "play", "plays"})
+_TABLE_PARAMS = frozenset({"table", "tables"})
+
+#: A preset named inside a sentence, after « la table » / "the … table".
+TABLE_WORDS: dict[str, str] = {
+    "family": N_("family"),
+    "french-casino": N_("French casino"),
+    "france-before-2007": N_("French casino before 2007"),
+    "home-game": N_("Vingt-et-Un"),
+    "online-six-deck": N_("online six-deck"),
+    "american-s17": N_("American S17"),
+    "american-h17": N_("American H17"),
+}
+_OR = N_("{first} or {second}")
+
+
+def move_words(value: str, t: Translator) -> str:
+    """Moves as the checker lists them (``hit, stand``, ``hit or stand``), named in ``t``'s
+    language; a word that is no move stays as written.
+
+    >>> from tutor.render.translator import translator
+    >>> move_words("hit or double, stand", translator("fr"))
+    'Tirer ou Doubler, Rester'
+    """
+    names = {action.value: action for action in Action}
+
+    def one(word: str) -> str:
+        action = names.get(word.strip())
+        return t.action_name(action) if action is not None else word
+
+    def alternatives(part: str) -> str:
+        words = [one(word) for word in part.split(" or ")]
+        out = words[0]
+        for word in words[1:]:
+            out = t.format(_OR, first=out, second=word)
+        return out
+
+    return ", ".join(alternatives(part) for part in value.split(", "))
+
+
+def table_words(value: str, t: Translator) -> str:
+    """A table (or tables, ``family, french-casino``) named inside a sentence: « famille »,
+    « casino français »; a table of a lesson's own as its name says.
+
+    >>> from tutor.render.translator import translator
+    >>> table_words("family", translator("fr")), table_words("french-casino", translator("en"))
+    ('famille', 'French casino')
+    """
+
+    def one(name: str) -> str:
+        base = edited_preset(name) or name
+        word = TABLE_WORDS.get(base)
+        if word is None:
+            return name
+        shown = t.gettext(word)
+        if t.language == "fr" and shown[:1].isupper() and word != TABLE_WORDS["home-game"]:
+            shown = shown[:1].lower() + shown[1:]  # a preset's name, inside a French sentence
+        return t.format(N_("{name} (edited)"), name=shown) if base != name else shown
+
+    return ", ".join(one(name.strip()) for name in value.split(","))
+
+
 def problem_sentence(reason: Refusal, t: Translator) -> str:
     """What ``reason`` says, in ``t``'s language: a lesson problem's code from this table, any
-    other (the engine's, the rules', a card's, a number's) from the refusals' own table."""
+    other (the engine's, the rules', a card's, a number's) from the refusals' own table; moves
+    and tables by their names in that language."""
     template = LESSON_PROBLEMS.get(reason.code)
     if template is None:
         return t.refusal(reason.code, reason.params)
-    values = {**_LITERALS, **{name: _part(value, t) for name, value in reason.params.items()}}
+    params = reason.params.items()
+    values = {**_LITERALS, **{name: _named(name, value, t) for name, value in params}}
     return _fill(t.gettext(template), values)
+
+
+def _named(name: str, value: object, t: Translator) -> str:
+    if isinstance(value, str) and name in _MOVE_PARAMS:
+        return move_words(value, t)
+    if isinstance(value, str) and name in _TABLE_PARAMS:
+        return table_words(value, t)
+    return _part(value, t)
 
 
 def problem_text(problem: Problem, t: Translator) -> str:
@@ -510,3 +589,84 @@ def _fill(template: str, values: Mapping[str, str]) -> str:
     for name, value in values.items():
         out = out.replace("{" + name + "}", value)
     return out
+
+
+# -- where a problem is, as a teacher reads it ----------------------------------------------
+
+#: The lesson's own keys, named (``goals[0]``: « objectif 1 »).
+_HEAD_WORDS: dict[str, str] = {
+    "id": N_("the lesson's id"),
+    "title": N_("the title"),
+    "level": N_("the level"),
+    "language": N_("the language"),
+    "rules": N_("the table"),
+    "goals": N_("the goals"),
+    "requires": N_("the lessons to take first"),
+    "actions": N_("the moves offered"),
+    "claims": N_("the claims"),
+    "steps": N_("the steps"),
+    "expected_values": N_("the expected values"),
+}
+#: A step's keys, named after « étape 2 ».
+_STEP_WORDS: dict[str, str] = {
+    "question": N_("question"),
+    "answer": N_("answer"),
+    "explanation": N_("explanation"),
+    "cards": N_("cards"),
+    "dealer": N_("dealer's cards"),
+    "player": N_("player's cards"),
+    "then": N_("next cards"),
+    "expect": N_("expected result"),
+    "decisions": N_("decisions"),
+    "outcome": N_("outcome"),
+    "net": N_("net"),
+    "intro": N_("introduction"),
+    "caption": N_("caption"),
+    "options": N_("options"),
+    "settle": N_("round"),
+    "bet": N_("bet"),
+    "rules": N_("table"),
+    "claims": N_("claims"),
+    "category": N_("category"),
+    "count": N_("count"),
+}
+_STEP = N_("step {n}")
+_STEP_TITLED = N_("step {n} “{title}”")
+_STEP_PART = N_("{step}, {part}")
+
+_LABEL_PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
+
+
+def place_text(label: str, titles: Sequence[str], t: Translator) -> str:
+    """Where a problem is, as a teacher reads it: « étape 2 « Que faites-vous ? », réponse »
+    for ``steps[1].ask.answer.action`` (``titles``: the few words each step is known by,
+    ``tutor.authoring_form.step_title``), « le titre » for ``title``; the label as written
+    when it is none of these.
+
+    >>> from tutor.render.translator import translator
+    >>> place_text("steps[1].ask.answer.action", ["", "Que faites-vous ?"], translator("fr"))
+    'étape 2 «\\xa0Que faites-vous ?\\xa0», réponse'
+    >>> place_text("steps[0]", [], translator("en"))
+    'step 1'
+    >>> place_text("goals[0]", [], translator("en"))
+    'the goals'
+    """
+    parts: list[str | int] = [
+        name if name else int(index) for name, index in _LABEL_PART.findall(label)
+    ]
+    if not parts:
+        return label
+    head = parts[0]
+    if head != "steps" or len(parts) < 2 or not isinstance(parts[1], int):
+        word = _HEAD_WORDS.get(str(head))
+        return t.gettext(word) if word is not None else label
+    index = parts[1]
+    title = titles[index] if 0 <= index < len(titles) else ""
+    step = (
+        t.format(_STEP_TITLED, n=index + 1, title=title)
+        if title
+        else t.format(_STEP, n=index + 1)
+    )
+    keys = [part for part in parts[3:] if isinstance(part, str)]
+    word = next((_STEP_WORDS[key] for key in reversed(keys) if key in _STEP_WORDS), None)
+    return t.format(_STEP_PART, step=step, part=t.gettext(word)) if word else step

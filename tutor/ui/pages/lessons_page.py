@@ -12,7 +12,7 @@ import re
 
 import streamlit as st
 
-from tutor.decision import HAND_ACTIONS, INSURANCE_ACTIONS, Action
+from tutor.decision import Action
 from tutor.game import IllegalActionError
 from tutor.lessons import (
     AskStep,
@@ -24,7 +24,7 @@ from tutor.lessons import (
 from tutor.lessons.fields import Translations
 from tutor.lessons.lesson import StepCases
 from tutor.lessons.models import ActionAnswer, Ask, ChoiceAnswer, Show
-from tutor.lessons.play import MAX_TYPED, settle_round
+from tutor.lessons.play import MAX_TYPED, ask_actions, settle_round
 from tutor.lessons.run import Decision, LessonRun, NotOfferedError
 from tutor.render.markup import lesson_markdown, plain_title
 from tutor.render.naming import category_name
@@ -38,6 +38,8 @@ from tutor.ui.state import app_state
 from tutor.visit import AppState
 
 _LOG = logging.getLogger(__name__)
+#: A teacher's preview plays its draft under this mark before its link token (« Mes leçons »).
+PREVIEW_PREFIX = "~"
 
 
 def course(paths: tuple[str, ...] | None) -> Course:
@@ -64,47 +66,72 @@ def course_list(state: AppState) -> None:
     st.title(_("Lessons"), anchor=False)
     todo_box(state)
     loaded = course(state.lesson_paths)
-    levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
     for number, lesson in enumerate(loaded.lessons_for(state.language), start=1):
-        done = min(state.progress.get(lesson.id, 0), len(lesson.steps))
-        total = len(lesson.steps)
-        with st.container(border=True):
-            title_col, button_col = st.columns([4, 1], vertical_alignment="center")
-            with title_col:
-                st.markdown(f"**{number}. {_title(lesson.title, state)}**")
-                st.caption(
-                    t.format("Level: {level}", level=levels[lesson.level])
-                    + " · "
-                    + " ".join(_text(goal, state) for goal in lesson.goals[:1])
-                )
-                st.progress(
-                    done / total,
-                    # English counts the steps of the lesson, French the steps done.
-                    text=t.plural("{n} of {total} steps", "{n} of {total} steps", done,
-                                  total=total),
-                )
-            with button_col:
-                label = _("Continue")
-                if done == 0:
-                    label = _("Start")
-                elif done == total:
-                    label = _("Review")
+        _lesson_card(state, lesson, f"{number}. ")
+    teachers = shelf().opened_lessons(state.progress)
+    if teachers:
+        st.markdown("### " + _("Your teachers' lessons"))
+        st.caption(_("The lessons you opened from a teacher's link, as they are published now."))
+    for token, lesson in teachers:
+        _lesson_card(state, lesson, "", token=token)
+
+
+def _lesson_card(state: AppState, lesson: Lesson, number: str, *, token: str | None = None) -> None:
+    """One lesson of the list with its progress and its buttons; a teacher's lesson (``token``,
+    its link's) can also be taken off the list."""
+    t = state.t
+    _ = t.gettext
+    levels = {1: _("beginner"), 2: _("intermediate"), 3: _("advanced")}
+    done = min(state.progress.get(lesson.id, 0), len(lesson.steps))
+    total = len(lesson.steps)
+    with st.container(border=True, key=f"teacher-lesson-{token}" if token else None):
+        title_col, button_col = st.columns([4, 1], vertical_alignment="center")
+        with title_col:
+            st.markdown(f"**{number}{_title(lesson.title, state)}**")
+            st.caption(
+                t.format("Level: {level}", level=levels[lesson.level])
+                + " · "
+                + " ".join(_text(goal, state) for goal in lesson.goals[:1])
+            )
+            st.progress(
+                done / total,
+                # English counts the steps of the lesson, French the steps done.
+                text=t.plural("{n} of {total} steps", "{n} of {total} steps", done,
+                              total=total),
+            )
+        with button_col:
+            label = _("Continue")
+            if done == 0:
+                label = _("Start")
+            elif done == total:
+                label = _("Review")
+            st.button(
+                label,
+                key=f"open-{lesson.id}",
+                on_click=_open if token is None else _open_teachers,
+                args=(state, lesson) if token is None else (state, lesson, token),
+                width="stretch",
+            )
+            if done > 0:
                 st.button(
-                    label,
-                    key=f"open-{lesson.id}",
-                    on_click=_open,
+                    _("Start again"),
+                    key=f"restart-{lesson.id}",
+                    on_click=_restart,
                     args=(state, lesson),
+                    type="tertiary",
                     width="stretch",
                 )
-                if done > 0:
-                    st.button(
-                        _("Start again"),
-                        key=f"restart-{lesson.id}",
-                        on_click=_restart,
-                        args=(state, lesson),
-                        type="tertiary",
-                        width="stretch",
-                    )
+            if token is not None:
+                st.button(
+                    _("Remove from my list"),
+                    key=f"forget-{lesson.id}",
+                    on_click=_forget,
+                    args=(state, lesson),
+                    type="tertiary",
+                    icon=":material/delete:",
+                    width="stretch",
+                    help=_("Its progress is erased; the teacher's link opens it again."),
+                )
 
 
 @callback_guard
@@ -112,6 +139,22 @@ def _open(state: AppState, lesson: Lesson) -> None:
     """Open a lesson where this learner left it; its id in the address survives a reload."""
     state.open_lesson(lesson, store())
     st.query_params["lesson"] = lesson.id
+
+
+@callback_guard
+def _open_teachers(state: AppState, lesson: Lesson, token: str) -> None:
+    """A teacher's lesson opened again from the list: by its link in the address, as the
+    teacher gave it, so that a reload reopens it."""
+    state.open_lesson(lesson, store())
+    st.query_params["l"] = token
+
+
+@callback_guard
+def _forget(state: AppState, lesson: Lesson) -> None:
+    """A teacher's lesson taken off the list: its progress erased (the link opens it again)."""
+    if state.learner is not None:
+        store().reset_lesson(state.learner, lesson.id)
+    state.progress.pop(lesson.id, None)
 
 
 @callback_guard
@@ -186,9 +229,9 @@ def ask_step(run: LessonRun, step: AskStep, state: AppState) -> None:
         with answers_box(f"ask-{run.step}"):  # the focus comes here after a verdict
             answer = ask.answer
             if isinstance(answer, ActionAnswer):
-                pool = INSURANCE_ACTIONS if answer.action.is_insurance_decision else HAND_ACTIONS
-                offered = run.lesson.offered
-                _action_answer_buttons(run, state, tuple(a for a in pool if a in offered))
+                # Only the moves the table allows on this hand, among those the lesson offers.
+                moves = ask_actions(ask, run.lesson.rules, run.lesson.offered)
+                _action_answer_buttons(run, state, moves)
             elif isinstance(answer, ChoiceAnswer):
                 # Shown in the run's order (``LessonRun.choice_order``); each button answers with
                 # the option's index in the lesson, whatever its place on screen.
@@ -435,7 +478,28 @@ def _next(state: AppState) -> None:
 def player(run: LessonRun, state: AppState) -> None:
     t = state.t
     lesson: Lesson = run.lesson
-    st.button("← " + t.gettext("All lessons"), on_click=_close, args=(state,), key="close-lesson")
+    previewing = state.authoring.previewing and lesson.id.startswith(PREVIEW_PREFIX)
+    if previewing:
+        # A teacher's draft played as a student meets it: said at every step, and left at any.
+        with st.container(key="preview-banner"):
+            st.info(
+                t.gettext(
+                    "Preview of your lesson: you play it as a student will. Nothing here reaches"
+                    " your students until you publish it."
+                ),
+                icon=":material/visibility:",
+            )
+            st.button(
+                "← " + t.gettext("Back to the editor"),
+                on_click=_close,
+                args=(state,),
+                key="preview-back",
+                type="primary",
+            )
+    else:
+        st.button(
+            "← " + t.gettext("All lessons"), on_click=_close, args=(state,), key="close-lesson"
+        )
     with st.spinner(t.gettext("Checking the lesson…")):
         problems = course_check(state.lesson_paths).lesson_problems(lesson.id)
     if problems:  # the strategy contradicts what the lesson teaches: never play it

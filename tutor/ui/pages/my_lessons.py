@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
+from collections.abc import Sequence
 from urllib.parse import quote
 
 import streamlit as st
 
 from tutor.authoring import Changes, Checked, LessonHandle, TeacherLesson
+from tutor.authoring_form import format_guide, step_titles
 from tutor.lessons import Problem
+from tutor.render.lesson_problems import place_text
 from tutor.render.lesson_problems import problem_sentence as reason_sentence
 from tutor.render.markup import plain_title
 from tutor.render.refusals import refusal_text
@@ -25,6 +29,7 @@ from tutor.render.translator import Translator
 from tutor.store import TEXT_MAX_BYTES, TeacherLessonError
 from tutor.ui.class_mode.join import base_url, qr_data_uri
 from tutor.ui.client import client_address
+from tutor.ui.lesson_form import lesson_form
 from tutor.ui.resources import shelf
 from tutor.ui.state import app_state
 from tutor.visit import AppState, AuthoringPages
@@ -33,8 +38,8 @@ LESSONS_PAGE = "tutor/ui/pages/lessons_page.py"
 #: A link token or a whole link typed to reopen a lesson, and a key: longer is refused unread.
 REOPEN_MAX_CHARS = 200
 KEY_MAX_CHARS = 64
-#: The editor's height in pixels: a four-step lesson fits without scrolling.
-EDITOR_HEIGHT = 460
+#: The editor's height in pixels: a four-step lesson fits without scrolling, beside the form.
+EDITOR_HEIGHT = 640
 
 
 def student_link(base: str, token: str) -> str:
@@ -51,15 +56,19 @@ def student_link(base: str, token: str) -> str:
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
 
 
-def problem_sentence(problem: Problem, t: Translator) -> str:
-    """A checker's problem in the teacher's language, for Markdown: where in the lesson's data
-    (the YAML keys, as written) and why (``tutor.render.lesson_problems``); the line and column
-    are said beside it."""
+def problem_sentence(problem: Problem, t: Translator, titles: Sequence[str] = ()) -> str:
+    """A checker's problem in the teacher's language, for Markdown: where in the lesson, as a
+    teacher reads it (« étape 2 « Que faites-vous ? », réponse », ``place_text``, with the few
+    words each step is known by in ``titles``) and why (``tutor.render.lesson_problems``); the
+    line and column are said beside it."""
     if problem.reason is None:
         text = problem.message
     else:
-        where = f"{problem.label}: " if problem.label else ""
-        text = where + reason_sentence(problem.reason, t)
+        place = place_text(problem.label, titles, t) if problem.label else ""
+        where = place[:1].upper() + place[1:] + " : " if place else ""
+        if t.language != "fr":
+            where = where.replace(" : ", ": ")
+        text = t.typeset(where) + reason_sentence(problem.reason, t)
     return _MARKDOWN.sub(r"\\\1", text)
 
 
@@ -208,15 +217,53 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
     st.title(plain_title(lesson.title), anchor=False)
     if pages.key is not None:
         _key_once(pages, lesson, t)
-    with st.container(key="author-editor"):
+    text_key = f"author-text-{handle.row_id}-{pages.editor_round}"
+    # The text as the box holds it now (typed but not saved yet): the form's changes start from it.
+    current = str(st.session_state.get(text_key, lesson.draft))
+
+    def write(new_text: str) -> None:
+        """The form's change, saved and checked as a text typed and saved is; the text box then
+        shows it."""
+        try:
+            pages.checked = room.save(
+                handle, new_text, state.learner_token, client=client_address()
+            )
+        except TeacherLessonError as error:
+            _say(pages, refusal_text(error, t))
+        else:
+            pages.message = None
+        pages.editor_round += 1
+        pages.form_round += 1
+        st.rerun()
+
+    # The form beside the text (one under the other on a phone): both write the same text.
+    form_col, text_col = st.columns(2, gap="medium")
+    with form_col, st.container(key="author-form"):
+        st.markdown("## :material/edit_note: " + _("Form"))
+        st.caption(
+            _(
+                "Write the lesson without YAML: each change is written into the YAML text and"
+                " checked at once."
+            )
+        )
+        lesson_form(
+            current,
+            t,
+            # A new saved text (from the form or the text box) draws the form afresh from it.
+            key=f"author-form-{handle.row_id}-{zlib.crc32(lesson.draft.encode())}"
+            f"-{pages.form_round}",
+            write=write,
+        )
+    with text_col, st.container(key="author-editor"):
+        st.markdown("## :material/code: " + _("YAML text"))
         text = st.text_area(
             _("The lesson (YAML)"),
             value=lesson.draft,
-            key=f"author-text-{handle.row_id}-{pages.editor_round}",
+            key=text_key,
             height=EDITOR_HEIGHT,
             max_chars=TEXT_MAX_BYTES,
         )
-    st.caption(_("The format is described in LESSON_FORMAT.md; Save checks the lesson."))
+    _guide(t)
     save_col, preview_col, publish_col = st.columns(3)
     saved = save_col.button(
         _("Save and check"), key="author-save", icon=":material/save:", width="stretch"
@@ -282,6 +329,14 @@ def editor(state: AppState, pages: AuthoringPages, handle: LessonHandle) -> None
             st.rerun()
 
 
+def _guide(t: Translator) -> None:
+    """The format's guide, in the teacher's language, opened on the page."""
+    with st.expander(
+        ":material/menu_book: " + t.gettext("The lesson format: the guide"), expanded=False
+    ), st.container(key="author-guide"):
+        st.markdown(format_guide(t.language))
+
+
 def _problems(checked: Checked, t: Translator) -> None:
     if checked.is_ok:
         st.success(t.gettext("The checker finds no problem."), icon=":material/check_circle:")
@@ -291,13 +346,14 @@ def _problems(checked: Checked, t: Translator) -> None:
                  len(checked.problems)),
         icon=":material/error:",
     )
+    titles = step_titles(checked.text, t.language)
     for problem in checked.problems:
         with st.container(border=True, key=f"author-problem-{problem.line}-{problem.column}"):
             st.markdown(
                 t.format("**Line {line}, column {column}**", line=problem.line,
                          column=problem.column)
                 + " · "
-                + problem_sentence(problem, t)
+                + problem_sentence(problem, t, titles)
             )
             quoted = checked.line(problem.line)
             if quoted:
