@@ -188,7 +188,7 @@ def _steps(
         for index, step in enumerate(view.steps):
             kind = STEP_KINDS.get(step.kind)
             words = t.gettext(kind) if kind else step.kind
-            line, up, down, remove = st.columns([8, 1, 1, 1], vertical_alignment="center")
+            line, up, down, remove = st.columns([5, 1, 1, 1], vertical_alignment="center")
             title = f" · {step.title}" if step.title else ""
             line.markdown(t.format("**Step {n}**", n=index + 1) + f" · {words}" + _escaped(title))
             if up.button("↑", key=f"{key}-up-{index}", disabled=index == 0, help=_("Move up")):
