@@ -10,6 +10,9 @@ same code as a live class's (``tutor.render.class_reports.columns_xlsx``).
 
 from __future__ import annotations
 
+import tutor.blas  # noqa: F401  (one BLAS thread, set before numpy is imported)
+
+# isort: split
 import html
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, tzinfo

@@ -144,12 +144,6 @@ def _extend(
         pages.message = refusal_text(error, state.t)
 
 
-def _set_scale(state: AppState, teacher: GroupTeacher) -> None:
-    scale = st.session_state.get("group-scale")
-    if isinstance(scale, int) and scale in MARK_SCALES:
-        homework().set_mark_scale(teacher, scale)
-
-
 def _desk(state: AppState) -> None:
     """No group open: make one, reopen one of this browser's, or open one by code and key."""
     t = state.t
@@ -249,12 +243,14 @@ def _follow(state: AppState, teacher: GroupTeacher, title_of: TitleOf) -> None:
             st.subheader(_("Hands most missed"), anchor=False)
             st.table(page_frame(missed, t).set_index(_("Work")))
         st.subheader(_("Gradebook"), anchor=False)
-        st.session_state["group-scale"] = seen.scale
-        st.segmented_control(
-            _("Marks out of"), list(MARK_SCALES), key="group-scale",
-            on_change=_set_scale, args=(state, teacher),
+        chosen = st.segmented_control(
+            _("Marks out of"), list(MARK_SCALES), default=seen.scale,
+            key=f"group-scale-{seen.scale}",  # drawn anew at the scale the group holds
             format_func=lambda scale: t.format("out of {scale}", scale=scale),
         )
+        if chosen in MARK_SCALES and chosen != seen.scale:
+            homework().set_mark_scale(teacher, int(chosen))
+            st.rerun()
         if seen.members:
             st.table(page_frame(gradebook_columns(seen, t, title_of), t).set_index(_("Student")))
         st.subheader(_("Per student"), anchor=False)
