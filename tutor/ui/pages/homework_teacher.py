@@ -330,7 +330,7 @@ def _merge_form(state: AppState, teacher: GroupTeacher, members: list[str]) -> N
         )
         keep = st.selectbox(_("Keep the name"), members, key="group-merge-keep")
         other = st.selectbox(
-            _("Merge into it"), members, index=1 if len(members) > 1 else 0,
+            _("Name to merge into it"), members, index=1 if len(members) > 1 else 0,
             key="group-merge-other",
         )
         if st.form_submit_button(_("Merge")):
