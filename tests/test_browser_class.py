@@ -178,13 +178,14 @@ def test_a_class_finished_early_on_the_projector_layout(
     saved = Path(str(tmp_path)) / "results.xlsx"
     download.value.save_as(saved)
     book = load_workbook(BytesIO(saved.read_bytes()))
-    rows = list(book["Par question"].iter_rows(values_only=True))
+    title, *rows = list(book["Par question"].iter_rows(values_only=True))
+    assert str(title[0]).startswith("Classe")  # the class's title row above the headings
     assert len(rows) == 1 + 1  # the one hand shown, not the two never asked
     assert rows[1][3] == "Tirer"  # the best play
     assert rows[1][6] == "Rester"  # the mistake made, by Hugo
-    people = {row[0]: row for row in book["Par élève"].iter_rows(values_only=True)}
-    assert people["Inès"][2] == 1
-    assert people["Hugo"][2] == 0
+    people = {row[0]: row for row in book["Par élève"].iter_rows(min_row=3, values_only=True)}
+    assert people["Inès"][3] == 1  # right answers, after « Réponses » and « Sans réponse »
+    assert people["Hugo"][3] == 0
     for page in (teacher, *students):
         page.context.close()  # type: ignore[attr-defined]
 
