@@ -8,6 +8,7 @@ Marked slow (a served app and a whole class): ``make test`` runs it, ``make chec
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -28,7 +29,10 @@ def outcome() -> Outcome:
             async with asyncio.timeout(20 * STEP_TIMEOUT_S):
                 return await run_class(url, room, pids, PHONES, QUESTIONS)
 
-        return asyncio.run(bounded())
+        # In a thread of its own: in the whole suite, Playwright's sync API (the browser tests'
+        # session fixture) keeps an event loop running on this thread, where asyncio.run refuses.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, bounded()).result()
 
 
 def test_no_phone_failed(outcome: Outcome) -> None:
