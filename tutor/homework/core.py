@@ -333,8 +333,7 @@ class Homework:
         """One student who joined twice (another device, another nickname): ``member``'s work
         counts as ``into``'s from now on, and ``member``'s device finds the group under
         ``into``'s name. Nothing is deleted: each answer stays in its row."""
-        rows = {row.nickname: row for row in self.records.members(teacher.group_id)}
-        one, other = rows.get(member), rows.get(into)
+        one, other = self._member_row(teacher, member), self._member_row(teacher, into)
         if one is None or other is None or not self.records.merge(
             teacher.group_id, one.id, other.id
         ):
@@ -348,9 +347,7 @@ class Homework:
         the coming year); None gives them the group's due date again."""
         if assignment.group_id != teacher.group_id:
             raise _invalid("this work was given to another group", "group")
-        row = next(
-            (r for r in self.records.members(teacher.group_id) if r.nickname == member), None
-        )
+        row = self._member_row(teacher, member)
         if row is None or row.merged_into is not None:
             raise _invalid(f"{member!r} is not a member of the group", "member")
         if due_at is not None:
@@ -359,6 +356,13 @@ class Homework:
             if not assignment.due_at < due_at <= self.clock() + LONGEST_NOTICE:
                 raise _invalid("an extension lies after the due date, within the year", "due")
         self.records.set_extension(assignment.id, row.id, due_at)
+
+    def _member_row(self, teacher: GroupTeacher, nickname: str) -> Record | None:
+        """The group's member of this nickname, as the teacher's forms name them (merged or
+        not: the caller says what a merged one may do)."""
+        return next(
+            (r for r in self.records.members(teacher.group_id) if r.nickname == nickname), None
+        )
 
     def mark_scale(self, teacher: GroupTeacher) -> int:
         """What this group's marks are out of."""

@@ -140,6 +140,12 @@ def answer_columns(results: ClassResults, t: Translator) -> list[Column]:
     ]
 
 
+def date_and_time(moment: datetime, t: Translator) -> str:
+    """« 2 déc. 2026 14:05 »: a day in the reader's words and its time, as a results file and
+    the tables on screen write a moment."""
+    return f"{t.date(moment.date())} {moment:%H:%M}"
+
+
 def page_frame(columns: list[Column], t: Translator) -> pd.DataFrame:
     """A table for the page: every cell as the learner's locale writes it (``0,45``, ``50 %``),
     blanks blank. Text cells, so that a column with blanks stays one type for the grid."""
@@ -154,7 +160,7 @@ def page_frame(columns: list[Column], t: Translator) -> pd.DataFrame:
         if kind == "int" and isinstance(value, int):
             return t.number(value, digits=0)
         if kind == "datetime" and isinstance(value, datetime):
-            return f"{t.date(value.date())} {value:%H:%M}"
+            return date_and_time(value, t)
         if kind == "date" and isinstance(value, date):
             return t.date(value)
         if kind == "mark" and isinstance(value, float):
@@ -206,7 +212,7 @@ def class_facts(info: SessionInfo, t: Translator) -> str:
         "Class: {title} · code {code} · {date} · table: {rules} · {asked}",
         title=info.title,
         code=info.code,
-        date=f"{t.date(info.created_at.date())} {info.created_at:%H:%M}",
+        date=date_and_time(info.created_at, t),
         rules=t.table_name(info.rules),
         asked=asked_line(info, t),
     )
@@ -298,7 +304,7 @@ def printable_html(results: ClassResults, t: Translator) -> str:
     facts = t.format(
         "Code {code} · {date} · table: {rules} · {asked}",
         code=info.code,
-        date=f"{t.date(info.created_at.date())} {info.created_at:%H:%M}",
+        date=date_and_time(info.created_at, t),
         rules=t.table_name(info.rules),
         asked=asked_line(info, t),
     )
