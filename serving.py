@@ -328,6 +328,24 @@ def create_typed_class(
     wait_idle(page)
 
 
+def create_group(page: object, url: str, name: str) -> str:
+    """On the homework teacher's page (French), create a study group named ``name``, say its
+    key is written down, and read the code its students join with."""
+    page.goto(f"{url}/groups")  # type: ignore[attr-defined]
+    page.get_by_role("heading", name="Devoirs — enseignant").wait_for()  # type: ignore[attr-defined]
+    page.get_by_label("Nom du groupe").fill(name)  # type: ignore[attr-defined]
+    button(page, "Créer le groupe").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
+    wait_idle(page)
+    text = page.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
+        has_text="Les élèves rejoignent"
+    ).inner_text()
+    code = re.search(r"code ([A-Z0-9]{6})", text)
+    assert code is not None, text
+    return code.group(1)
+
+
 def projected_code(page: object) -> str:
     """Say the teacher key is written down, then read the join code the lobby projects."""
     button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]

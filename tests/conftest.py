@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
@@ -20,6 +21,7 @@ from streamlit.testing.v1 import AppTest, app_test
 from tests import hermetic
 from tests.marks import FAST_LANE, examples
 from tutor.classroom import access
+from tutor.homework import Homework
 from tutor.lessons import BUILTIN_LESSONS, Course, default_strategy, load_course
 from tutor.lessons.folders import served_folders
 from tutor.visit import AppState
@@ -257,3 +259,39 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
     return server.rsplit("/", 1)[0] + "/" + name
+
+
+# -- words as a reader compares them --
+
+
+def spaced(text: object) -> str:
+    """French typography's fixed spaces (no-break, narrow no-break) read as spaces, to compare
+    the words a page or a file shows."""
+    return str(text).replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def as_read(text: str) -> str:
+    """French as a reader sees it: a teacher's title's Markdown escapes and invisible word
+    joiners (``plain_title``) unseen, and the fixed spaces as spaces."""
+    return spaced(re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", "")))
+
+
+# -- homework over a store of the test's own (SQLite, and PostgreSQL in the slow lane) --
+
+
+@pytest.fixture
+def homework(database_url: str, clock: Clock) -> Iterator[Homework]:
+    from tutor.store import Store
+
+    store = Store(database_url)
+    yield Homework(store, clock=clock)
+    store.close()
+
+
+def course_steps(lesson_id: str) -> int | None:
+    """How many steps a lesson of the built-in course has (None for an id it lacks): what the
+    follow-up counts a lesson's work out of."""
+    try:
+        return len(builtin_course().lesson(lesson_id).steps)
+    except KeyError:
+        return None

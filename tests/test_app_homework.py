@@ -4,11 +4,9 @@ the home page), answers hands; the teacher's follow-up counts exactly those hand
 
 from __future__ import annotations
 
-import re
-
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import PAGES, ROOT, OpenApp
+from tests.conftest import PAGES, ROOT, OpenApp, as_read
 from tutor.quiz_questions import Category
 from tutor.visit import AppState
 
@@ -50,12 +48,12 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
     student.text_input[1].set_value("Zoé")
     next(b for b in student.button if b.label == "Rejoindre").click().run()
     assert not student.exception
-    todo = _plain(" ".join(m.value for m in student.markdown))
+    todo = as_read(" ".join(m.value for m in student.markdown))
     assert "Entraînement : Paires, 3 mains · 0 sur 3 · à rendre le " in todo
     student.switch_page(PAGES["lessons"]).run()  # the home page says it too
     home = " ".join(m.value for m in student.markdown).replace("\xa0", " ")
     assert "**À faire**" in home
-    assert "Entraînement : Paires, 3 mains · 0 sur 3" in _plain(home)
+    assert "Entraînement : Paires, 3 mains · 0 sur 3" in as_read(home)
     student.switch_page(PAGES["homework"]).run()
     next(b for b in student.button if b.label == "Commencer").click().run()
     for _hand in range(2):
@@ -82,13 +80,6 @@ def test_a_student_joins_does_part_of_a_drill_and_the_teacher_sees_it(
     assert "Commencer" not in labels
 
 
-def _plain(text: str) -> str:
-    """French as a reader sees it: the typography's non-breaking spaces as spaces, and a
-    teacher's title's Markdown escapes and invisible word joiners (``plain_title``) unseen."""
-    seen = re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", ""))
-    return seen.replace("\u00a0", " ").replace("\u202f", " ")
-
-
 def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
     open_app: OpenApp,
 ) -> None:
@@ -109,7 +100,7 @@ def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
     assert not teacher_page.exception
     teacher_page.button(key="group-key-noted").click().run()
     offered = teacher_page.selectbox(key="group-give-lesson")
-    assert "Mes leçons : Ma leçon : rester sur 17" in [_plain(o) for o in offered.options]
+    assert "Mes leçons : Ma leçon : rester sur 17" in [as_read(o) for o in offered.options]
     offered.set_value(lesson_id)
     next(b for b in teacher_page.button if b.label == "Donner").click().run()
     assert not teacher_page.exception
@@ -126,11 +117,11 @@ def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
     student.switch_page(PAGES["homework"]).run()
     student.text_input[1].set_value("Zoé")
     next(b for b in student.button if b.label == "Rejoindre").click().run()
-    todo = _plain(" ".join(m.value for m in student.markdown))
+    todo = as_read(" ".join(m.value for m in student.markdown))
     assert f"Leçon : Ma leçon : rester sur 17 · 0 sur {steps} · à rendre le " in todo
     next(b for b in student.button if b.label == "Ouvrir").click().run()
     assert not student.exception
-    assert [_plain(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
+    assert [as_read(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
     assert student.query_params["l"] == handle.token
     student.button(key="lesson-next").click().run()
     assert not student.exception
@@ -139,7 +130,7 @@ def test_a_teachers_own_lesson_is_given_as_homework_and_opens_for_the_student(
     per_student = next(table.value for table in teacher_page.table  # not the gradebook
                        if table.value.index.name == "Élève" and "État" in table.value.columns)
     row = per_student.loc["Zoé"]
-    assert _plain(row["Travail"]) == "Leçon : Ma leçon : rester sur 17"
+    assert as_read(row["Travail"]) == "Leçon : Ma leçon : rester sur 17"
     from tutor.ui.resources import store
 
     student_state: AppState = student.session_state["app"]

@@ -5,24 +5,16 @@ nobody's course list shows it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import ROOT, TIMEOUT, OpenApp
+from tests.conftest import ROOT, TIMEOUT, OpenApp, as_read
 from tests.test_authoring import TWO_MISTAKES
 from tutor.authoring import TEMPLATE
 from tutor.visit import AppState
 
 PAGE = "tutor/ui/pages/my_lessons.py"
-
-
-def _plain(text: str) -> str:
-    """French as a reader sees it: the typography's non-breaking spaces as spaces, and a
-    teacher's title's Markdown escapes and invisible word joiners (``plain_title``) unseen."""
-    seen = re.sub(r"\\([^\w\s])", r"\1", text.replace("\u2060", ""))
-    return seen.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _editor(at: AppTest) -> Any:
@@ -74,7 +66,7 @@ def test_a_new_lesson_shows_its_key_once_then_the_template_in_the_editor(
     at.run()
     assert key not in [code.value for code in at.code]
     assert _editor(at).value == TEMPLATE
-    assert [_plain(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
+    assert [as_read(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
 
 
 def test_two_mistakes_are_read_in_french_at_their_lines_and_block_publishing(
@@ -83,7 +75,7 @@ def test_two_mistakes_are_read_in_french_at_their_lines_and_block_publishing(
     at = _teacher(open_app)
     _new_lesson(at)
     _save(at, TWO_MISTAKES)
-    assert [_plain(e.value) for e in at.error] == ["Le vérificateur trouve 2 problèmes :"]
+    assert [as_read(e.value) for e in at.error] == ["Le vérificateur trouve 2 problèmes :"]
     places = [m.value for m in at.markdown if m.value.startswith("**Ligne")]
     assert len(places) == 2
     assert places[0].startswith("**Ligne 11, colonne 19**")
@@ -106,10 +98,10 @@ def test_a_fixed_lesson_previews_with_the_lessons_player_and_comes_back(
     at.button(key="author-preview").click()
     at.run()
     assert not at.exception
-    assert [_plain(t.value) for t in at.title] == ["Ma leçon : rester sur 17"]
+    assert [as_read(t.value) for t in at.title] == ["Ma leçon : rester sur 17"]
     assert at.button(key="lesson-next").label == "Suivant →"  # the learner's player
     # A banner says it is a preview, and its button goes back to the editor at any step.
-    assert any("Aperçu de votre leçon" in _plain(i.value) for i in at.info)
+    assert any("Aperçu de votre leçon" in as_read(i.value) for i in at.info)
     at.switch_page("tutor/ui/pages/lessons_page.py")  # AppTest reruns its own page, not st's
     at.button(key="lesson-next").click()
     at.run()
@@ -127,7 +119,7 @@ def test_a_published_lesson_opens_from_its_link_for_a_student_and_in_no_course_l
     _new_lesson(at)
     at.button(key="author-publish").click()
     at.run()
-    assert _plain(at.success[0].value) == "Publiée : version 1."
+    assert as_read(at.success[0].value) == "Publiée : version 1."
     link = next(code.value for code in at.code if "?l=" in code.value)
     token = link.rsplit("?l=", 1)[1]
     student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
@@ -137,7 +129,7 @@ def test_a_published_lesson_opens_from_its_link_for_a_student_and_in_no_course_l
     student.query_params["l"] = token.lower()  # typed by hand from the projector, say
     student.run()
     assert not student.exception
-    assert [_plain(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
+    assert [as_read(t.value) for t in student.title] == ["Ma leçon : rester sur 17"]
     assert "Avec un 17 dur, on reste" in " ".join(m.value for m in student.markdown)
     student.button(key="lesson-next").click().run()  # the run goes on: the link is not reopened
     assert "aucun as n’y compte pour 11" in " ".join(m.value for m in student.markdown)
@@ -152,7 +144,7 @@ def test_a_link_to_a_draft_opens_nothing_and_says_so(open_app: OpenApp) -> None:
     student.query_params["l"] = token
     student.run()
     assert not student.exception
-    assert [_plain(i.value) for i in student.info] == [
+    assert [as_read(i.value) for i in student.info] == [
         "Ce lien n’ouvre aucune leçon : redemandez le lien à votre enseignant."
     ]
     assert [t.value for t in student.title] == ["Leçons"]
@@ -167,7 +159,7 @@ def test_a_class_is_created_from_one_of_my_published_lessons(open_app: OpenApp) 
     at.switch_page("tutor/ui/pages/class_teacher.py")
     at.run()
     choices = at.selectbox(key="class-lesson").options
-    assert "Ma leçon : rester sur 17" in [_plain(choice) for choice in choices]
+    assert "Ma leçon : rester sur 17" in [as_read(choice) for choice in choices]
     at.selectbox(key="class-lesson").set_value("@" + token).run()
     at.button(key="class-create").click().run()
     assert not at.exception
@@ -177,7 +169,7 @@ def test_a_class_is_created_from_one_of_my_published_lessons(open_app: OpenApp) 
     at.button(key="class-start").click().run()
     assert not at.exception
     texts = " ".join(m.value for m in at.markdown)
-    assert "Question 1 sur 1" in _plain(texts)  # the lesson's one decision: its deal's 17 v 9
+    assert "Question 1 sur 1" in as_read(texts)  # the lesson's one decision: its deal's 17 v 9
 
 
 # -- the form editor, the guide, the course list (issue 43) ----------------------------------------
@@ -229,7 +221,7 @@ def test_a_teacher_writes_a_three_step_lesson_with_the_form_only(open_app: OpenA
     assert [line.split(":")[0] for line in text.splitlines() if line.startswith("- ")][1:] == [
         "- explain", "- ask", "- deal"
     ]
-    assert [_plain(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
+    assert [as_read(s.value) for s in at.success] == ["Le vérificateur ne trouve aucun problème."]
     assert not at.button(key="author-publish").disabled
 
 
@@ -243,7 +235,7 @@ def test_an_edit_of_the_text_shows_in_the_form(open_app: OpenApp) -> None:
 def test_the_format_guide_opens_in_the_teacher_s_language(open_app: OpenApp) -> None:
     at = _teacher(open_app)
     _new_lesson(at)
-    labels = [_plain(e.label) for e in at.expander]
+    labels = [as_read(e.label) for e in at.expander]
     assert ":material/menu_book: Le format des leçons : le guide" in labels
     assert any("Écrire des leçons" in m.value for m in at.markdown)
 
@@ -252,7 +244,7 @@ def test_a_problem_is_placed_at_its_step_in_french_words(open_app: OpenApp) -> N
     at = _teacher(open_app)
     _new_lesson(at)
     _save(at, TEMPLATE.replace("net: 0", "net: 2"))
-    said = " ".join(_plain(m.value) for m in at.markdown)
+    said = " ".join(as_read(m.value) for m in at.markdown)
     assert "Étape 4 « À vous de jouer. », gain net" in said
     assert "steps[3]" not in said
 
@@ -272,9 +264,9 @@ def test_a_student_finds_an_opened_teacher_s_lesson_in_the_course_list(
     student.button(key="lesson-next").click().run()
     student.button(key="close-lesson").click().run()
     assert not student.exception
-    seen = " ".join(_plain(m.value) for m in student.markdown)
+    seen = " ".join(as_read(m.value) for m in student.markdown)
     assert "Les leçons de vos enseignants" in seen
     assert "Ma leçon : rester sur 17" in seen
     assert student.button(key=f"open-@{token}").label == "Continuer"
     student.button(key=f"forget-@{token}").click().run()
-    assert "Ma leçon" not in " ".join(_plain(m.value) for m in student.markdown)
+    assert "Ma leçon" not in " ".join(as_read(m.value) for m in student.markdown)

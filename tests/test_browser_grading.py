@@ -23,22 +23,19 @@ from serving import (
     app_server,
     button,
     choose_option,
+    create_group,
     new_page,
     play_steps,
     screenshot,
     wait_idle,
 )
-from tests.conftest import builtin_course
+from tests.conftest import builtin_course, spaced
 from tests.marks import BROWSER
 
 pytestmark = BROWSER
 
 LESSON = builtin_course().lesson("hit-or-stand")
 LESSON_TITLE = "Tirer ou rester"
-
-
-def _plain(text: object) -> str:
-    return str(text).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 @pytest.fixture(scope="module")
@@ -50,17 +47,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 
 def _give_the_lesson(page: object, url: str) -> str:
-    page.goto(f"{url}/groups")  # type: ignore[attr-defined]
-    page.get_by_role("heading", name="Devoirs — enseignant").wait_for()  # type: ignore[attr-defined]
-    page.get_by_label("Nom du groupe").fill("2nde B")  # type: ignore[attr-defined]
-    button(page, "Créer le groupe").click()  # type: ignore[attr-defined]
-    wait_idle(page)
-    button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
-    wait_idle(page)
-    text = page.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
-        has_text="Les élèves rejoignent"
-    ).inner_text()
-    code = text.split("code ", 1)[1].split()[0]
+    code = create_group(page, url, "2nde B")
     choose_option(page, page.locator(".st-key-group-give-lesson"), LESSON_TITLE)  # type: ignore[attr-defined]
     tomorrow = datetime.now(UTC).date() + timedelta(days=1)
     box = page.locator(".st-key-group-give-due")  # type: ignore[attr-defined]
@@ -103,7 +90,7 @@ def test_marks_out_of_20_late_work_and_one_student_on_two_devices(
     ines, jules, lea = (new_page(chromium_browser, PHONE) for _ in range(3))
     for page, name in ((ines, "Inès"), (jules, "Jules"), (lea, "Léa")):
         _join(page, url, code, name)
-    todo = _plain(ines.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
+    todo = spaced(ines.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
     assert "à 18:00" in todo
     _do_the_lesson(ines, url)
 
@@ -122,7 +109,7 @@ def test_marks_out_of_20_late_work_and_one_student_on_two_devices(
     # Léa again, from a laptop: her name is taken, and the page says how to go on as herself.
     laptop = new_page(chromium_browser, LAPTOP)
     _join(laptop, url, code, "Léa")
-    refusal = _plain(laptop.locator('[data-testid="stAlert"]').first.inner_text())  # type: ignore[attr-defined]
+    refusal = spaced(laptop.locator('[data-testid="stAlert"]').first.inner_text())  # type: ignore[attr-defined]
     assert "s’appelle déjà Léa" in refusal
     assert "code de reprise" in refusal
     _join(laptop, url, code, "Léa B")
@@ -139,11 +126,11 @@ def test_marks_out_of_20_late_work_and_one_student_on_two_devices(
     screenshot(teacher, "grading-follow-up-laptop")
 
     per_student = teacher.locator("table").filter(has_text="Retard").first  # type: ignore[attr-defined]
-    header = [_plain(h) for h in per_student.locator("thead th").all_inner_texts()]
+    header = [spaced(h) for h in per_student.locator("thead th").all_inner_texts()]
     rows = per_student.locator("tbody tr")
     shown = {}
     for i in range(rows.count()):
-        cells = [_plain(c) for c in rows.nth(i).locator("th, td").all_inner_texts()]
+        cells = [spaced(c) for c in rows.nth(i).locator("th, td").all_inner_texts()]
         shown[cells[0]] = dict(zip(header, cells, strict=False))
     assert set(shown) == {"Inès", "Jules", "Léa"}  # « Léa B » is Léa now
     marks = {}
@@ -163,7 +150,7 @@ def test_marks_out_of_20_late_work_and_one_student_on_two_devices(
     path = tmp_path / "devoirs.xlsx"
     download.value.save_as(path)
     sheet = load_workbook(path)["Par élève"]
-    assert _plain(sheet["A1"].value).startswith(f"Devoirs de 2nde B · code {code}")
+    assert spaced(sheet["A1"].value).startswith(f"Devoirs de 2nde B · code {code}")
     names = [cell.value for cell in sheet[2]]
     read = {row[0].value: row for row in sheet.iter_rows(min_row=3)}
     assert set(read) == {"Inès", "Jules", "Léa"}

@@ -15,6 +15,7 @@ from serving import (
     PHONE,
     button,
     choose_option,
+    create_group,
     create_typed_class,
     new_page,
     play_steps,
@@ -22,7 +23,7 @@ from serving import (
     screenshot,
     wait_idle,
 )
-from tests.conftest import builtin_course
+from tests.conftest import builtin_course, spaced
 from tests.marks import BROWSER
 from tutor.render.translator import translator
 
@@ -36,24 +37,8 @@ DUE = date.today() + timedelta(days=3)
 DUE_TEXT = translator("fr").date(DUE)
 
 
-def _plain(text: object) -> str:
-    """Text with French typography's non-breaking spaces read as spaces."""
-    return str(text).replace("\u00a0", " ").replace("\u202f", " ")
-
-
 def _teacher_gives_the_work(page: object, url: str) -> str:
-    page.goto(f"{url}/groups")  # type: ignore[attr-defined]
-    page.get_by_role("heading", name="Devoirs — enseignant").wait_for()  # type: ignore[attr-defined]
-    page.get_by_label("Nom du groupe").fill("2nde B")  # type: ignore[attr-defined]
-    button(page, "Créer le groupe").click()  # type: ignore[attr-defined]
-    wait_idle(page)
-    button(page, "Je l’ai notée").click()  # type: ignore[attr-defined]
-    wait_idle(page)
-    text = page.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
-        has_text="Les élèves rejoignent"
-    ).inner_text()
-    code = re.search(r"code ([A-Z0-9]{6})", text)
-    assert code is not None, text
+    code = create_group(page, url, "2nde B")
     for kind in ("lesson", "drill"):
         if kind == "drill":
             page.get_by_text("Un entraînement", exact=True).click()  # type: ignore[attr-defined]
@@ -70,7 +55,7 @@ def _teacher_gives_the_work(page: object, url: str) -> str:
         assert box.locator("input").get_attribute("value") == DUE.isoformat()
         button(page, "Donner").click()  # type: ignore[attr-defined]
         wait_idle(page)
-    return code.group(1)
+    return code
 
 
 def _student(browser: object, url: str, code: str, name: str) -> object:
@@ -122,10 +107,10 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     ben = _student(chromium_browser, server, code, "Ben")
     chloe = _student(chromium_browser, server, code, "Chloé")
     screenshot(chloe, "homework-todo-phone")
-    todo = _plain(chloe.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
+    todo = spaced(chloe.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
     steps = len(LESSON.steps)
     # Due at the form's first time, 18:00 where the teacher's browser is (this one's zone too).
-    assert (f"Leçon : {LESSON_TITLE} · 0 sur {steps} · à rendre le {_plain(DUE_TEXT)} à 18:00"
+    assert (f"Leçon : {LESSON_TITLE} · 0 sur {steps} · à rendre le {spaced(DUE_TEXT)} à 18:00"
             in todo)
     assert f"Entraînement : Paires, {HANDS} mains · 0 sur {HANDS} · à rendre le" in todo
     half = len(LESSON.steps) // 2
@@ -143,7 +128,7 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     # The per-student table: the one with a status column (the mistakes by kind follow it).
     per_student = teacher.locator("table").filter(has_text="État").first  # type: ignore[attr-defined]
     rows = per_student.locator("tbody tr")
-    shown = {tuple(_plain(cell) for cell in rows.nth(i).locator("th, td").all_inner_texts()[:7])
+    shown = {tuple(spaced(cell) for cell in rows.nth(i).locator("th, td").all_inner_texts()[:7])
              for i in range(rows.count())}
     total = str(len(LESSON.steps))
     lesson_title = f"Leçon : {LESSON_TITLE}"
@@ -166,10 +151,10 @@ def test_a_group_of_three_all_half_nothing(server: str, chromium_browser: object
     path = tmp_path / "devoirs.xlsx"
     download.value.save_as(path)
     sheet = load_workbook(path).worksheets[0]
-    assert _plain(sheet["A1"].value).startswith("Devoirs de 2nde B · code ")  # its title row
+    assert spaced(sheet["A1"].value).startswith("Devoirs de 2nde B · code ")  # its title row
     header = [cell.value for cell in sheet[2]]
     assert header[:6] == ["Élève", "Travail", "À rendre le", "État", "Fait", "Sur"]
-    read = {(row[0], _plain(row[1]) == lesson_title): (row[3], str(row[4]), str(row[5]))
+    read = {(row[0], spaced(row[1]) == lesson_title): (row[3], str(row[4]), str(row[5]))
             for row in sheet.iter_rows(min_row=3, values_only=True)}
     for (name, kind), values in expected_status.items():
         assert read[(name, kind == "lesson")] == values, (name, kind, read)
@@ -258,7 +243,7 @@ def test_a_live_class_run_for_the_group_joins_its_follow_up(
     heading.wait_for()
     heading.scroll_into_view_if_needed()
     screenshot(teacher, "homework-follow-up-live-class-laptop")
-    page_text = _plain(teacher.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
+    page_text = spaced(teacher.locator('[data-testid="stMain"]').inner_text())  # type: ignore[attr-defined]
     assert "Classe : Cours du jeudi" in page_text
     assert "2 élèves du groupe présents" in page_text
     tables = teacher.locator('[data-testid="stTable"]')  # type: ignore[attr-defined]
@@ -266,22 +251,22 @@ def test_a_live_class_run_for_the_group_joins_its_follow_up(
     rows = {
         cells[1]: cells[2:]
         for cells in (
-            [_plain(c) for c in live.locator("tbody tr").nth(i).locator("th, td").all_inner_texts()]
+            [spaced(c) for c in live.locator("tbody tr").nth(i).locator("th, td").all_inner_texts()]
             for i in range(live.locator("tbody tr").count())
         )
     }
     cost = translator("fr").number(ben_loss, digits=2)
     # Present, answered, hands shown, right, bets given away, mistakes by kind.
     nothing = translator("fr").number(0.0, digits=2)
-    assert rows["Ana"][:5] == ["présent", "2", "2", "2", _plain(nothing)], rows
-    assert rows["Ben"][:5] == ["présent", "2", "2", "1", _plain(cost)], rows
+    assert rows["Ana"][:5] == ["présent", "2", "2", "2", spaced(nothing)], rows
+    assert rows["Ben"][:5] == ["présent", "2", "2", "1", spaced(cost)], rows
     assert rows["Ben"][5] == "Doubler : 1", rows
     assert "Benji" not in rows
     kinds = tables.filter(has_text="Erreurs en classe").first
     kinds.scroll_into_view_if_needed()
     screenshot(teacher, "homework-follow-up-kinds-laptop")
     first = kinds.locator("tbody tr").first.locator("th, td")
-    kind_rows = [_plain(cell) for cell in first.all_inner_texts()]
-    assert kind_rows == ["Ben", "Doubler", "0", "1", _plain(cost)], kind_rows
+    kind_rows = [spaced(cell) for cell in first.all_inner_texts()]
+    assert kind_rows == ["Ben", "Doubler", "0", "1", spaced(cost)], kind_rows
     for page in (teacher, ana, ben):
         page.context.close()  # type: ignore[attr-defined]

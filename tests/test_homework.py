@@ -6,13 +6,12 @@ group nobody works in expires. Every test runs on SQLite and (slow lane) Postgre
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
 
-from tests.conftest import Clock, builtin_course
+from tests.conftest import Clock, course_steps
 from tutor.decision import Action
 from tutor.homework import (
     MAX_HANDS,
@@ -31,23 +30,8 @@ from tutor.progress import answer_of
 from tutor.quiz import QuizSession, judge_answer
 from tutor.quiz_questions import Category
 from tutor.rules import PRESETS
-from tutor.store import Store
 
 FAMILY = PRESETS["family"]
-
-
-@pytest.fixture
-def homework(database_url: str, clock: Clock) -> Iterator[Homework]:
-    store = Store(database_url)
-    yield Homework(store, clock=clock)
-    store.close()
-
-
-def _steps(lesson_id: str) -> int | None:
-    try:
-        return len(builtin_course().lesson(lesson_id).steps)
-    except KeyError:
-        return None
 
 
 def _drill(
@@ -96,7 +80,7 @@ def test_all_half_and_nothing_is_what_the_follow_up_shows(
 ) -> None:
     group, _key, tokens = _class_of_three(homework, clock)
     lesson, drill = sorted(homework.assignments(group), key=lambda a: a.kind != "lesson")
-    total = _steps("splitting")
+    total = course_steps("splitting")
     assert total is not None
     assert total > 2
     store = homework.store
@@ -111,7 +95,7 @@ def test_all_half_and_nothing_is_what_the_follow_up_shows(
     ana_right, ana_cost = _drill(homework, ana, drill, 10, wrong={2, 7})
     ben_right, ben_cost = _drill(homework, ben, drill, 5, wrong={0})
 
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     assert seen.members == ("Ana", "Ben", "Chloé")
     a, b, c = (seen.work[(name, lesson.id)] for name in ("Ana", "Ben", "Chloé"))
     assert (a.status, a.done, a.total, a.seconds) == ("done", total, total, 300)
@@ -131,12 +115,12 @@ def test_all_half_and_nothing_is_what_the_follow_up_shows(
     assert kinds == {"Ana": {"pairs": 10 - ana_right}, "Ben": {"pairs": 5 - ben_right},
                      "Chloé": {}}
 
-    todo = {item.assignment.kind: item for item in homework.todo(tokens["Ben"], _steps)}
+    todo = {item.assignment.kind: item for item in homework.todo(tokens["Ben"], course_steps)}
     assert (todo["lesson"].done, todo["lesson"].total) == (total // 2, total)
     assert (todo["drill"].done, todo["drill"].total, todo["drill"].finished) == (5, 10, False)
     assert not todo["drill"].overdue(clock.now)
     assert todo["drill"].overdue(clock.now + timedelta(days=4))
-    assert all(item.finished for item in homework.todo(tokens["Ana"], _steps))
+    assert all(item.finished for item in homework.todo(tokens["Ana"], course_steps))
 
 
 def test_the_teacher_sees_only_the_work_done_for_the_group(
@@ -154,7 +138,7 @@ def test_the_teacher_sees_only_the_work_done_for_the_group(
     from tutor.progress import record
 
     record(store, learner, verdict, FAMILY, clock.now)  # her own quiz, not the group's drill
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     assert all(work.status == "not-started" for (name, _), work in seen.work.items()
                if name == "Chloé")
     assert seen.mistakes["Chloé"] == ()
@@ -170,7 +154,7 @@ def test_a_student_who_erases_their_data_leaves_the_groups_results(
     learner = homework.store.learner_for_token(tokens["Ana"])
     assert learner is not None
     homework.store.delete_learner(learner)
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     assert seen.members == ("Ben", "Chloé")
     assert seen.missed_hands[drill.id] == ()
     with homework.store.engine.connect() as db:
@@ -253,7 +237,7 @@ def test_a_hand_answered_twice_counts_once(homework: Homework, clock: Clock) -> 
     assert homework.record_drill_answer(member, drill, 0, answer, seconds=5)
     assert not homework.record_drill_answer(member, drill, 0, answer, seconds=5)
     assert not homework.record_drill_answer(member, drill, 2, answer, seconds=5)  # past the end
-    assert follow_up(homework, group, _steps).work[("Ana", drill.id)].done == 1
+    assert follow_up(homework, group, course_steps).work[("Ana", drill.id)].done == 1
 
 
 @pytest.mark.parametrize(

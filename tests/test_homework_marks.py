@@ -6,13 +6,12 @@ cells. On SQLite and (slow lane) PostgreSQL, as the other homework tests."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from io import BytesIO
 
 import pytest
 
-from tests.conftest import Clock, builtin_course
+from tests.conftest import Clock, builtin_course, course_steps, spaced
 from tutor.decision import Action
 from tutor.homework import GroupTeacher, Homework, Membership, follow_up
 from tutor.homework.core import Assignment
@@ -25,23 +24,8 @@ from tutor.lessons.models import ActionAnswer, ChoiceAnswer
 from tutor.lessons.run import LessonRun
 from tutor.quiz import judge_answer
 from tutor.render.translator import translator
-from tutor.store import Store
 
 LESSON = "hit-or-stand"
-
-
-@pytest.fixture
-def homework(database_url: str, clock: Clock) -> Iterator[Homework]:
-    store = Store(database_url)
-    yield Homework(store, clock=clock)
-    store.close()
-
-
-def _steps(lesson_id: str) -> int | None:
-    try:
-        return len(builtin_course().lesson(lesson_id).steps)
-    except KeyError:
-        return None
 
 
 def _play(
@@ -130,11 +114,6 @@ def _group(homework: Homework, names: tuple[str, ...]) -> tuple[GroupTeacher, di
     return group, tokens
 
 
-def _plain(text: object) -> str:
-    """French typography's fixed spaces as plain ones, to compare words."""
-    return str(text).replace("\u00a0", " ").replace("\u202f", " ")
-
-
 def _member(homework: Homework, token: str) -> Membership:
     return homework.memberships(token)[0]
 
@@ -146,7 +125,7 @@ def test_a_lessons_homework_is_scored_as_its_page_scores_it_and_marked_out_of_20
     lesson = homework.give_lesson(group, LESSON, clock.now + timedelta(days=1))
     good = _play(homework, _member(homework, tokens["Inès"]), lesson, best=True)
     poor = _play(homework, _member(homework, tokens["Jules"]), lesson, best=False)
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     ines, jules = seen.work[("Inès", lesson.id)], seen.work[("Jules", lesson.id)]
     for work, run in ((ines, good), (jules, poor)):
         right, answered = run.score()
@@ -165,7 +144,7 @@ def test_a_lessons_homework_is_scored_as_its_page_scores_it_and_marked_out_of_20
 
     columns = gradebook_columns(seen, translator("fr"), lambda _id: "Tirer ou rester")
     assert columns[0][1] == ["Inès", "Jules"]
-    assert _plain(columns[1][0]) == "Leçon : Tirer ou rester (sur 20)"
+    assert spaced(columns[1][0]) == "Leçon : Tirer ou rester (sur 20)"
     assert columns[1][1] == [ines.mark, jules.mark]
 
 
@@ -175,20 +154,20 @@ def test_a_lesson_done_before_it_was_given_is_shown_as_such_with_no_mark(
     group, tokens = _group(homework, ("Inès",))
     learner = homework.store.learner_for_token(tokens["Inès"])
     assert learner is not None
-    total = _steps(LESSON)
+    total = course_steps(LESSON)
     assert total is not None
     homework.store.save_lesson(learner, LESSON, seed=1, step=total - 1, seen=range(total),
                                completed=total)
     clock.now += timedelta(days=1)
     lesson = homework.give_lesson(group, LESSON, clock.now + timedelta(days=1))
-    work = follow_up(homework, group, _steps).work[("Inès", lesson.id)]
+    work = follow_up(homework, group, course_steps).work[("Inès", lesson.id)]
     assert (work.status, work.mark, work.answered) == ("earlier", None, 0)
-    (todo,) = homework.todo(tokens["Inès"], _steps)
+    (todo,) = homework.todo(tokens["Inès"], course_steps)
     assert todo.earlier
     assert not todo.finished
     # Done again for the group, it is done and marked.
     run = _play(homework, _member(homework, tokens["Inès"]), lesson, best=True)
-    work = follow_up(homework, group, _steps).work[("Inès", lesson.id)]
+    work = follow_up(homework, group, course_steps).work[("Inès", lesson.id)]
     assert (work.status, work.answered) == ("done", run.score()[1])
 
 
@@ -198,7 +177,7 @@ def test_starting_a_lesson_again_scores_nothing_twice(homework: Homework, clock:
     member = _member(homework, tokens["Inès"])
     first = _play(homework, member, lesson, best=False)
     _play(homework, member, lesson, best=True)
-    work = follow_up(homework, group, _steps).work[("Inès", lesson.id)]
+    work = follow_up(homework, group, course_steps).work[("Inès", lesson.id)]
     assert (work.right, work.answered) == first.score()
 
 
@@ -210,21 +189,21 @@ def test_due_times_late_work_and_one_students_extension(homework: Homework, cloc
     homework.extend(group, lesson, "Léa", due + timedelta(days=2))
     clock.now = due + timedelta(hours=1)
     _play(homework, _member(homework, tokens["Jules"]), lesson, best=True)  # an hour late
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     ines, jules, lea = (seen.work[(name, lesson.id)] for name in ("Inès", "Jules", "Léa"))
     assert (ines.late, jules.late, lea.late) == (False, True, False)
     assert (lea.extended, lea.due_at) == (True, due + timedelta(days=2))
     assert jules.mark is not None  # late work is marked; the teacher reads « en retard » beside
-    (todo,) = homework.todo(tokens["Jules"], _steps)
+    (todo,) = homework.todo(tokens["Jules"], course_steps)
     assert todo.late
     assert todo.finished
-    (todo,) = homework.todo(tokens["Léa"], _steps)
+    (todo,) = homework.todo(tokens["Léa"], course_steps)
     assert not todo.overdue(clock.now)
     assert todo.due == due + timedelta(days=2)
     clock.now = due + timedelta(days=3)
-    assert follow_up(homework, group, _steps).work[("Léa", lesson.id)].late  # overdue now
+    assert follow_up(homework, group, course_steps).work[("Léa", lesson.id)].late  # overdue now
     homework.extend(group, lesson, "Léa", None)  # the group's date again
-    assert not follow_up(homework, group, _steps).work[("Léa", lesson.id)].extended
+    assert not follow_up(homework, group, course_steps).work[("Léa", lesson.id)].extended
     with pytest.raises(Exception, match="after the due date"):
         homework.extend(group, lesson, "Léa", due - timedelta(hours=1))
 
@@ -237,7 +216,7 @@ def test_one_student_on_two_devices_is_merged_and_every_answer_kept(
     laptop = _member(homework, tokens["Inès B"])
     run = _play(homework, laptop, lesson, best=True)  # done on the second device
     homework.merge(group, "Inès B", "Inès")
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     assert seen.members == ("Inès", "Jules")
     work = seen.work[("Inès", lesson.id)]
     assert (work.status, work.right, work.answered) == ("done", *run.score())
@@ -259,7 +238,7 @@ def test_the_workbook_has_a_title_row_date_cells_marks_and_a_gradebook(
     group, tokens = _group(homework, ("Inès", "Jules"))
     lesson = homework.give_lesson(group, LESSON, clock.now + timedelta(days=1))
     _play(homework, _member(homework, tokens["Inès"]), lesson, best=False)
-    seen = follow_up(homework, group, _steps)
+    seen = follow_up(homework, group, course_steps)
     fr = translator("fr")
     book = load_workbook(BytesIO(follow_up_xlsx(seen, fr, lambda _id: "Tirer ou rester")))
     sheet = book["Par élève"]
@@ -274,8 +253,8 @@ def test_the_workbook_has_a_title_row_date_cells_marks_and_a_gradebook(
     assert mark.data_type == "n"
     assert rows["Jules"][header.index("Note (sur 20)")].value is None  # not started: no mark
     grades = book["Carnet de notes"]
-    assert [_plain(c.value) for c in grades[2]] == ["Élève", "Leçon : Tirer ou rester (sur 20)"]
-    csv = _plain(gradebook_csv(seen, fr, lambda _id: "Tirer ou rester").decode("utf-8-sig"))
+    assert [spaced(c.value) for c in grades[2]] == ["Élève", "Leçon : Tirer ou rester (sur 20)"]
+    csv = spaced(gradebook_csv(seen, fr, lambda _id: "Tirer ou rester").decode("utf-8-sig"))
     assert csv.splitlines()[0] == "Élève;Leçon : Tirer ou rester (sur 20)"
     assert csv.splitlines()[1].startswith("Inès;")
 
@@ -285,7 +264,7 @@ def test_the_mark_scale_is_the_teachers_pick(homework: Homework, clock: Clock) -
     lesson = homework.give_lesson(group, LESSON, clock.now + timedelta(days=1))
     run = _play(homework, _member(homework, tokens["Inès"]), lesson, best=False)
     homework.set_mark_scale(group, 100)
-    work = follow_up(homework, group, _steps).work[("Inès", lesson.id)]
+    work = follow_up(homework, group, course_steps).work[("Inès", lesson.id)]
     assert work.mark == mark_of(*run.score(), 100)
     with pytest.raises(Exception, match="a mark is out of"):
         homework.set_mark_scale(group, 7)

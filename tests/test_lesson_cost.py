@@ -18,8 +18,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bench.lesson_check import TABLES, _tables, many_tables_lesson
-from tests.conftest import ROOT, Clock, OpenApp
-from tests.test_authoring_page import PAGE, _new_lesson, _plain, _save
+from tests.conftest import ROOT, Clock, OpenApp, as_read
+from tests.test_authoring_page import PAGE, _new_lesson, _save
 from tutor import authoring
 from tutor.authoring import (
     CHECK_BUDGET_MS,
@@ -101,7 +101,7 @@ def test_verifier_on_the_page_refuses_it_in_french_and_the_presets_solutions_sta
     at.run()
     _new_lesson(at)
     _save(at, many_tables_lesson())
-    texts = [_plain(m.value) for m in at.markdown]
+    texts = [as_read(m.value) for m in at.markdown]
     assert any(f"au plus à {MAX_OWN_TABLES} tables à elle" in text for text in texts), texts
     assert all(path.exists() for path in presets)
     assert {rules.replace(name="") for rules in PRESETS.values()} <= {
