@@ -6,7 +6,6 @@ teacher's follow-up are saved for a person to look at."""
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -204,19 +203,9 @@ def test_a_live_class_run_for_the_group_joins_its_follow_up(
     ben_loss = judged(rules, eleven, Action.STAND).loss
 
     teacher = new_page(chromium_browser, LAPTOP)
-    teacher.goto(f"{server}/groups")  # type: ignore[attr-defined]
-    teacher.get_by_label("Nom du groupe").fill("1re C")  # type: ignore[attr-defined]
-    button(teacher, "Créer le groupe").click()  # type: ignore[attr-defined]
-    wait_idle(teacher)
-    button(teacher, "Je l’ai notée").click()  # type: ignore[attr-defined]
-    wait_idle(teacher)
-    text = teacher.locator('[data-testid="stMarkdown"]').filter(  # type: ignore[attr-defined]
-        has_text="Les élèves rejoignent"
-    ).inner_text()
-    group = re.search(r"code ([A-Z0-9]{6})", text)
-    assert group is not None, text
-    ana = _student(chromium_browser, server, group.group(1), "Ana")
-    ben = _student(chromium_browser, server, group.group(1), "Ben")
+    group = create_group(teacher, server, "1re C")
+    ana = _student(chromium_browser, server, group, "Ana")
+    ben = _student(chromium_browser, server, group, "Ben")
 
     button(teacher, "Lancer une classe pour ce groupe").click()  # type: ignore[attr-defined]
     wait_idle(teacher)

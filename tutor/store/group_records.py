@@ -174,14 +174,12 @@ class GroupRecords:
                 row.merged_into is not None for row in rows.values()
             ):
                 return False
-            db.execute(
+            db.execute(  # the member, and any merged into it before
                 group_members.update()
-                .where(group_members.c.merged_into == member_id)
-                .values(merged_into=into_id)
-            )
-            db.execute(
-                group_members.update()
-                .where(group_members.c.id == member_id)
+                .where(
+                    (group_members.c.id == member_id)
+                    | (group_members.c.merged_into == member_id)
+                )
                 .values(merged_into=into_id)
             )
             return True
