@@ -55,6 +55,7 @@ def _give_the_lesson(page: object, url: str) -> str:
     page.keyboard.type(tomorrow.strftime("%d%m%Y"))  # type: ignore[attr-defined]
     hour = page.locator(".st-key-group-give-due-time input")  # type: ignore[attr-defined]
     assert hour.input_value().startswith("18:00")  # the form's first time: the end of a school day
+    page.keyboard.press("Escape")  # type: ignore[attr-defined]  # the calendar closed, the form seen
     screenshot(page, "grading-give-laptop")
     button(page, "Donner").click()  # type: ignore[attr-defined]
     wait_idle(page)
