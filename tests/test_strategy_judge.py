@@ -86,24 +86,31 @@ def test_a_double_that_is_no_longer_legal_reads_as_the_charts_fallback() -> None
 
 # -- reasons over every chart cell -------------------------------------------------------------
 
+def _argue(keys: tuple[str, ...], plays: set[Action]) -> dict[str, set[Action]]:
+    return {key: set(plays) for key in keys}
+
+
 #: The plays each reason key may argue for.
 ARGUES_FOR = {
-    "dealer-busts-often": {Action.STAND},
-    "total-strong-enough": {Action.STAND},
-    "cannot-bust": {Action.HIT},
-    "dealer-strong": {Action.HIT},
-    "double-edge": {Action.DOUBLE},
-    "split-pair": {Action.SPLIT},
+    **_argue(
+        ("twenty-one", "soft-stand", "dealer-busts-often", "stiff-stand", "stand-hard",
+         "stand-not-double", "stand-not-double-soft", "stand-not-split", "stand-not-split-less"),
+        {Action.STAND},
+    ),
+    **_argue(
+        ("cannot-bust", "soft-hit", "soft-hit-improves", "dealer-strong", "stiff-hit",
+         "hit-hard-high", "hit-not-double", "hit-not-split", "hit-not-split-weak"),
+        {Action.HIT},
+    ),
+    **_argue(
+        ("double-edge", "double-not-stand", "double-busts", "double-not-split"), {Action.DOUBLE}
+    ),
+    **_argue(
+        ("split-aces", "split-edge", "split-stiff", "split-less-loss", "split-not-surrender"),
+        {Action.SPLIT},
+    ),
     "surrender-saves": {Action.SURRENDER},
     "composition": {Action.HIT, Action.STAND},
-    "stiff-stand": {Action.STAND},
-    "stiff-hit": {Action.HIT},
-    "stand-not-double": {Action.STAND},
-    "stand-not-split": {Action.STAND},
-    "hit-not-double": {Action.HIT},
-    "hit-not-split": {Action.HIT},
-    "double-not-split": {Action.DOUBLE},
-    "split-not-surrender": {Action.SPLIT},
     "keep-playing": {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT},
     "insurance-odds": {Action.DECLINE_INSURANCE},
     "insurance-pays": {Action.INSURE},

@@ -184,6 +184,12 @@ REFUSAL_MESSAGES: dict[str, str] = {
 #: back to the EVs alone. Each is followed by the comparison of ``COMPARE_MESSAGES``, so the
 #: figures that decide the play are always on screen beside the words.
 REASON_MESSAGES: dict[str, str] = {
+    # Standing rather than hitting.
+    "twenty-one": N_("No card can improve {hand}: any card makes it lower or busts it."),
+    "soft-stand": N_(
+        "One more card cannot bust {hand}, but it improves it only {improve} of the time;"
+        " otherwise it leaves the same total or a lower one. Against {up}, keep the {total}."
+    ),
     "dealer-busts-often": N_(
         "The dealer shows {up} and busts {bust} of the time, while one more card would bust"
         " your {total} {player_bust} of the time: stand and let the dealer take the risk."
@@ -192,18 +198,23 @@ REASON_MESSAGES: dict[str, str] = {
         "Standing on {total} wins whenever the dealer busts, {bust} of the time against {up};"
         " one more card would bust you {player_bust} of the time: here standing loses less."
     ),
-    "total-strong-enough": N_(
-        "Against {up}, {hand} is strong enough: another card risks more than it can win."
+    "stand-hard": N_(
+        "One more card would bust {hand} {player_bust} of the time: against {up}, standing on"
+        " {total} is worth more."
     ),
-    "stand-not-double": N_(
-        "Doubling {hand} means exactly one more card for twice the bet: against {up} that card"
-        " risks more than it can win."
+    # Hitting rather than standing.
+    "cannot-bust": N_(
+        "No card can bust {hand}, and standing on {total} wins only when the dealer busts: one"
+        " more card can only help."
     ),
-    "stand-not-split": N_(
-        "Played as one hand, {hand} makes {total}, worth more against {up} than two hands that"
-        " each start from one of its cards."
+    "soft-hit": N_(
+        "One more card cannot bust {hand}, and against {up} standing on {total} loses more than"
+        " it wins: take a card to improve it."
     ),
-    "cannot-bust": N_("No card can bust {hand}: take one."),
+    "soft-hit-improves": N_(
+        "One more card cannot bust {hand} and improves it {improve} of the time: against {up},"
+        " that is worth more than standing on {total}."
+    ),
     "dealer-strong": N_(
         "The dealer shows {up} and busts only {bust} of the time: standing on {total} loses too"
         " often, even though one more card busts you {player_bust} of the time."
@@ -213,56 +224,131 @@ REASON_MESSAGES: dict[str, str] = {
         " one more card busts you {player_bust} of the time and otherwise improves your hand:"
         " take it."
     ),
+    "hit-hard-high": N_(
+        "Against {up}, standing on {total} loses so often that one more card is worth taking,"
+        " though it busts {hand} {player_bust} of the time."
+    ),
+    # Doubling, or not.
+    "double-edge": N_(
+        "Against {up} the dealer busts {bust} of the time and one card cannot bust {hand}: the"
+        " hand wins more than it loses, and one card on twice the bet earns more than drawing on"
+        " one bet."
+    ),
+    "double-not-stand": N_(
+        "Against {up} the dealer busts {bust} of the time and one card cannot bust {hand}: the"
+        " hand wins more than it loses, and one more card on twice the bet earns more than"
+        " standing on {total}."
+    ),
+    "double-busts": N_(
+        "Against {up}, {hand} wins more than it loses even with one card only, which busts it"
+        " {player_bust} of the time: that card is worth twice the bet."
+    ),
     "hit-not-double": N_(
         "Doubling {hand} against {up} stops the hand after one card for twice the bet; drawing"
         " as many cards as it needs, on the first bet, is worth more."
     ),
-    "hit-not-split": N_(
-        "Split, {hand} becomes two hands with a bet each; against {up} those two hands are worth"
-        " less than the pair played as one hand."
+    "stand-not-double": N_(
+        "Doubling {hand} means exactly one more card for twice the bet, and that card busts it"
+        " {player_bust} of the time: against {up}, standing is worth more."
     ),
-    "double-edge": N_(
-        "Against {up}, {hand} needs only one more card, and that card is worth a bigger bet."
+    "stand-not-double-soft": N_(
+        "Doubling {hand} means exactly one more card for twice the bet, and that card improves"
+        " it only {improve} of the time: against {up}, keep the {total} on one bet."
+    ),
+    # Splitting, or not.
+    "split-aces": N_(
+        "Played as one hand, two Aces make only a soft 12; split, each Ace starts a hand of its"
+        " own, which a ten-valued card makes 21."
+    ),
+    "split-edge": N_(
+        "Against {up}, a hand that starts from a single {pair} wins more than it loses: split"
+        " {hand}, and each bet rides on such a start rather than on {pair_total}."
+    ),
+    "split-stiff": N_(
+        "Against {up}, {hand} loses either way. Played as one hand it is {pair_total}, which one"
+        " card busts {player_bust} of the time; split, each {pair} starts a hand that its next"
+        " card cannot bust, and the two hands lose less."
+    ),
+    "split-less-loss": N_(
+        "Against {up}, {hand} loses on average however it is played, and less as two hands, each"
+        " starting from a single {pair}, than as {pair_total}."
     ),
     "double-not-split": N_(
         "Played as one hand, {hand} makes {total}, a start worth doubling against {up}; split,"
         " each of its cards would start a weaker hand."
     ),
-    "split-pair": N_(
-        "Split {hand}: two hands that each start from one of its cards are worth more than the"
-        " pair played as one hand."
+    "stand-not-split": N_(
+        "Played as one hand, {hand} is {pair_total}, which already wins more than it loses"
+        " against {up}; split, each {pair} would have to start over."
+    ),
+    "stand-not-split-less": N_(
+        "Against {up}, a hand that starts from a single {pair} loses more than it wins, and"
+        " splitting {hand} would put two bets on such starts; kept as {pair_total}, it loses"
+        " less."
+    ),
+    "hit-not-split": N_(
+        "Against {up}, a hand that starts from a single {pair} loses more than it wins:"
+        " splitting {hand} would put two bets on such starts, where drawing to {pair_total}"
+        " risks one."
+    ),
+    "hit-not-split-weak": N_(
+        "Against {up}, drawing to {pair_total} is worth more than two hands that each start from"
+        " a single {pair}."
+    ),
+    # Surrendering, or not.
+    "surrender-saves": N_(
+        "Surrendering {hand} costs exactly half the bet; against {up}, {other} costs more than"
+        " that on average."
     ),
     "split-not-surrender": N_(
-        "Against {up}, splitting {hand} is worth more on average than surrendering."
+        "Surrendering {hand} gives up half the bet for sure; against {up}, splitting it is worth"
+        " more than that on average."
     ),
     "keep-playing": N_(
-        "Against {up}, keep playing {hand}: {play} is worth more on average than surrendering."
+        "Surrendering {hand} gives up half the bet for sure; against {up}, {play} is worth more"
+        " than that on average."
     ),
     "composition": N_(
         "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
         " out of the shoe and change what is left to draw: here {play} loses less."
     ),
-    "surrender-saves": N_(
-        "Against {up}, every way of playing on loses more than surrendering does."
-    ),
+    # Insurance and even money.
     "insurance-odds": N_(
-        "Insurance pays 2:1 and wins only when the hidden card is worth ten: {tens} of the time"
-        " here, less than the {break_even} it needs to break even."
+        "Insurance pays 2 to 1 and wins only when {hole} is worth ten: {tens} of the time here,"
+        " less than the {break_even} it needs to break even."
     ),
     "insurance-pays": N_(
-        "Insurance pays 2:1 and wins when the hidden card is worth ten: {tens} of the time here,"
-        " more than the {break_even} it needs to break even."
+        "Insurance pays 2 to 1 and wins when {hole} is worth ten: {tens} of the time here, more"
+        " than the {break_even} it needs to break even."
     ),
     "even-money-declined": N_(
-        "Declining even money, your natural is paid {pays} unless the hidden card is worth ten,"
-        " which happens {tens} of the time here: less than the {break_even} that would make the"
-        " sure win of one bet better."
+        "Declining even money, your natural is paid {pays} unless {hole} is worth ten, which"
+        " happens {tens} of the time here: less than the {break_even} that would make the sure"
+        " win of one bet better."
     ),
     "even-money-sure": N_(
-        "Even money is a sure win of one bet; declining, your natural is paid {pays} unless the"
-        " hidden card is worth ten, which happens {tens} of the time here, more than the"
+        "Even money is a sure win of one bet; declining, your natural is paid {pays} unless"
+        " {hole} is worth ten, which happens {tens} of the time here, more than the"
         " {break_even} that makes declining pay."
     ),
+}
+
+#: How a reason names a move inside its sentence (``hitting``, « tirer »): a phrase that reads
+#: as the subject of "is worth", where the buttons' names (``Hit``, « Pas d'assurance ») do not.
+ACTION_PHRASES: dict[Action, str] = {
+    Action.HIT: N_("hitting"),
+    Action.STAND: N_("standing"),
+    Action.DOUBLE: N_("doubling"),
+    Action.SPLIT: N_("splitting"),
+    Action.SURRENDER: N_("surrendering"),
+    Action.INSURE: N_("taking insurance"),
+    Action.DECLINE_INSURANCE: N_("declining insurance"),
+    Action.EVEN_MONEY: N_("taking even money"),
+}
+#: With a natural against an Ace, insuring is even money: declining it is declining even money.
+_EVEN_MONEY_PHRASES: dict[Action, str] = {
+    Action.INSURE: N_("taking even money"),
+    Action.DECLINE_INSURANCE: N_("declining even money"),
 }
 
 #: The figures behind every reason: the play argued for against the runner-up, for these cards
@@ -294,7 +380,7 @@ COMPARE_MESSAGES: dict[str, str] = {
     ),
 }
 
-_PERCENT_PARAMS = frozenset({"bust", "player_bust", "tens", "break_even"})
+_PERCENT_PARAMS = frozenset({"bust", "player_bust", "tens", "break_even", "improve"})
 _CARD_PARAMS = frozenset({"up", "pair"})
 #: Figures a sentence sets against each other: shown with as many decimals as it takes for them
 #: to differ on screen (32,7 % against 33,3 %, never 33 % against 33 %).
@@ -367,7 +453,11 @@ class Reasons(Names):
                 values["column"] = self.up_card_phrase(value)  # the chart's column: « un 10 »
             elif name in _CARD_PARAMS and isinstance(value, int):
                 values[name] = self.up_card_name(value)
-            elif name in ("play", "other", "row_play") and isinstance(value, str):
+            elif name in ("play", "other") and isinstance(value, str):
+                values[name] = self.action_phrase(
+                    Action(value), even_money=key.startswith("even-money")
+                )
+            elif name == "row_play" and isinstance(value, str):
                 values[name] = self.action_name(Action(value)).lower()
         for name in _PERCENT_PARAMS:
             if isinstance(params.get(name), float):
@@ -378,6 +468,14 @@ class Reasons(Names):
                 values[first], values[second] = self._distinct(first, a, b)
         values["hand"] = self.hand_name(params, article=True)
         values["bare"] = self.hand_name(params)
+        values["pair_total"] = self.hand_name({**params, "pair": None}, article=True)
+        values["hole"] = self.gettext(
+            N_("the dealer's second card") if params.get("no_hole_card") else N_("the hole card")
+        )
+        pays = params.get("pays")
+        if isinstance(pays, str) and ":" in pays:
+            numerator, denominator = pays.split(":", 1)
+            values["pays"] = self.ratio(Fraction(int(numerator), int(denominator)))
         if key == "composition":  # the chart's row of the total, not the pair's own row
             values["bare"] = self.hand_name({**params, "pair": None})
         try:
@@ -394,10 +492,11 @@ class Reasons(Names):
                 )
             if "other" in params and not figures:
                 sentence += " " + self.format(
-                    N_("Here the better play is {play}: on average {other}, your choice, is"
+                    N_("Here {play} is the better play: on average, {other}, as you did, is"
                        " worth less.")
                     if params.get("chosen")
-                    else N_("Here the better play is {play}: on average {other} is worth less."),
+                    else N_("Here {play} is the better play: on average, {other} is worth"
+                            " less."),
                     **values,
                 )
             elif "other" in params and scope in COMPARE_MESSAGES:
@@ -412,6 +511,13 @@ class Reasons(Names):
             )
             sentence += " " + self.format(close, close=self.number(CLOSE, digits=3))
         return sentence
+
+    def action_phrase(self, action: Action, *, even_money: bool = False) -> str:
+        """A move as a reason's sentence names it (``hitting``, « refuser le paiement immédiat »):
+        with ``even_money`` (a natural against an Ace), insuring and declining are named as
+        taking and declining even money."""
+        phrase = (_EVEN_MONEY_PHRASES.get(action) if even_money else None) or ACTION_PHRASES[action]
+        return self.gettext(phrase)
 
     def _distinct(self, name: str, a: float, b: float) -> tuple[str, str]:
         """Two figures a sentence compares, with the fewest decimals that tell them apart."""

@@ -14,18 +14,26 @@ chosen by the pair (play, move), never by the play alone: a reason against drawi
 nothing to a learner who split. Without a move it is the runner-up. ``scope`` says whether the
 figures are those of these exact cards (``"cards"``) or the average over the chart's cell
 (``"chart"``); ``up`` is the up-card's value and ``up_rank`` its rank when a real card shows (a
-Queen is named as a Queen, not as a 10). Keys, by the play argued for:
+Queen is named as a Queen, not as a 10). Keys, by the pair compared (play against the other
+move) and the facts that make each true:
 
-- stand: ``dealer-busts-often`` (bust, player_bust) on a stiff total against a weak up-card (2 to
-  6), ``stiff-stand`` (bust, player_bust) on one against any other; ``total-strong-enough`` on
-  17 or more or a soft total; against a double ``stand-not-double``, against a split
-  ``stand-not-split``;
-- hit: ``cannot-bust`` on a hard 11 or less; ``dealer-strong`` (bust, player_bust) on a stiff
-  total against 7 to Ace, ``stiff-hit`` (bust, player_bust) against 2 to 6; against a double
-  ``hit-not-double``, against a split ``hit-not-split``;
-- double: ``double-edge``; against a split ``double-not-split``;
-- split: ``split-pair``; against surrender ``split-not-surrender``;
-- surrender: ``surrender-saves``; any play against a surrender: ``keep-playing``;
+- stand against hit: ``twenty-one`` on any 21; ``soft-stand`` (improve) on a soft total;
+  ``dealer-busts-often`` (bust, player_bust) on a hard 12 to 16 against 2 to 6, ``stiff-stand``
+  (bust, player_bust) on one against 7 to Ace; ``stand-hard`` (player_bust) on a hard 17 or more;
+- hit against stand: ``cannot-bust`` on a hard 11 or less; ``soft-hit`` on a soft total where
+  standing loses more than it wins, ``soft-hit-improves`` (improve) where it does not;
+  ``stiff-hit`` / ``dealer-strong`` (bust, player_bust) on a hard 12 to 16 against 2 to 6 / 7 to
+  Ace; ``hit-hard-high`` (player_bust) on a hard 17 or more;
+- double against hit / stand: ``double-edge`` / ``double-not-stand`` (bust) where one card cannot
+  bust the hand, ``double-busts`` (player_bust) where it can;
+- against a double: ``hit-not-double``; ``stand-not-double`` (player_bust) on a hard total,
+  ``stand-not-double-soft`` (improve) on a soft one;
+- split: ``split-aces``; ``split-edge`` where the split hands win more than they lose;
+  ``split-stiff`` (player_bust) where a losing pair makes a hard 12 to 16; ``split-less-loss``;
+- against a split: ``double-not-split``; ``stand-not-split`` (the total wins more than it loses)
+  or ``stand-not-split-less``; ``hit-not-split`` (split hands would lose more than they win) or
+  ``hit-not-split-weak``;
+- surrender: ``surrender-saves``; against a surrender ``split-not-surrender``, ``keep-playing``;
 - ``composition`` (row_play, total, up; set by :mod:`.judge`): hit or stand where the chart's row
   of this total says the other, because the cards held change what is left to draw;
 - ``insurance-odds`` / ``insurance-pays`` (tens, break_even): insurance pays 2:1 and wins only on
@@ -84,6 +92,8 @@ class Context:
     #: The player's chance to bust on one more card.
     player_bust: float
     scope: str
+    #: The chance that one more card raises the total without busting it.
+    improve: float = 0.0
     #: No hole card: a dealer natural is found after the players and takes added bets.
     no_hole_card: bool = False
     #: The up-card's rank symbol when a real card shows ("Q"), None for a chart's column.
@@ -207,6 +217,8 @@ def insurance_reason(
         break_even = 1 / 3
         key = "insurance-odds" if play is Action.DECLINE_INSURANCE else "insurance-pays"
         extra = {}
+    if not point.rules.dealer_peeks:
+        extra["no_hole_card"] = True  # the ten that decides is the dealer's second card
     return Reason(key, {**_compare(evs, play, scope, chosen), "tens": tens,
                         "break_even": break_even, **extra})
 
@@ -219,6 +231,12 @@ def _player_bust(hard: int, draws: list[float]) -> float:
     return sum(p for value, p in enumerate(draws, start=1) if hard + value > 21)
 
 
+def _improve(total: int, draws: list[float]) -> float:
+    """The chance that one card raises ``total`` and keeps it at 21 or less (an Ace counts 1: a
+    card that turns a soft total hard and lower does not improve it)."""
+    return sum(p for value, p in enumerate(draws, start=1) if total + value <= 21)
+
+
 def exact_context(
     solution: Solution, up: int, hand: Hand, one_off: bool, point: DecisionPoint
 ) -> Context:
@@ -227,6 +245,7 @@ def exact_context(
     node = graph.index[hand]
     values = solution.ups[up].values(0, hand if one_off else None)
     hard = int(graph.hard[node])
+    draws = [float(p) for p in values.draws[node]]
     return Context(
         up=up,
         total=int(graph.total[node]),
@@ -234,7 +253,8 @@ def exact_context(
         soft=bool(graph.soft[node]),
         pair=point.cards[0].points if point.is_pair and len(point.cards) == 2 else None,
         bust=float(values.dealer_bust[node]),
-        player_bust=_player_bust(hard, [float(p) for p in values.draws[node]]),
+        player_bust=_player_bust(hard, draws),
+        improve=_improve(int(graph.total[node]), draws),
         scope="cards",
         no_hole_card=not point.rules.dealer_peeks,
         up_rank=point.dealer_up.rank.symbol,
@@ -260,6 +280,7 @@ def chart_context(
     return Context(
         up=up, total=total, hard=hard, soft=soft, pair=pair, bust=dealer[BUST],
         player_bust=_player_bust(hard, draws), scope="chart", no_hole_card=not rules.dealer_peeks,
+        improve=_improve(total, draws),
     )
 
 
@@ -293,32 +314,66 @@ def _compare(
     return params
 
 
-def _hand_key(play: Action, chosen: Action | None, context: Context) -> tuple[str, bool]:
-    """The reason's key for ``play`` set against ``chosen`` (the runner-up when None), and
-    whether it quotes the bust chances."""
-    if chosen is Action.SURRENDER and play is not Action.SURRENDER:
-        return ("split-not-surrender" if play is Action.SPLIT else "keep-playing"), False
+def _hand_key(
+    play: Action, other: Action | None, evs: Mapping[Action, float], context: Context
+) -> tuple[str, tuple[str, ...]]:
+    """The reason's key for ``play`` set against ``other`` (the learner's move, else the
+    runner-up), and the chances it quotes: the key is chosen by the pair, so the sentence argues
+    the mechanism that decides between those two moves, and by the facts that make it true here
+    (a bust argument only where one card can bust the hand, "cannot bust" only where none can).
+    """
+    play_ev = evs[play]
+    can_bust = context.hard >= 12  # an Ace counted 1: a ten takes 12 or more over 21
+    if context.total == 21 and play is Action.STAND:
+        return "twenty-one", ()
     if play is Action.SURRENDER:
-        return "surrender-saves", False
+        return "surrender-saves", ()
+    if other is Action.SURRENDER:
+        return ("split-not-surrender" if play is Action.SPLIT else "keep-playing"), ()
     if play is Action.SPLIT:
-        return "split-pair", False
+        if context.pair == 1:
+            return "split-aces", ()
+        if play_ev > 0:
+            return "split-edge", ()
+        if not context.soft and 12 <= context.total <= 16:
+            return "split-stiff", ("player_bust",)
+        return "split-less-loss", ()
+    if other is Action.SPLIT:
+        other_ev = evs[other]
+        if play is Action.DOUBLE:
+            return "double-not-split", ()
+        if play is Action.STAND:
+            return ("stand-not-split" if play_ev > 0 else "stand-not-split-less"), ()
+        return ("hit-not-split" if other_ev < 0 else "hit-not-split-weak"), ()
     if play is Action.DOUBLE:
-        return ("double-not-split" if chosen is Action.SPLIT else "double-edge"), False
+        if can_bust:
+            return "double-busts", ("player_bust",)
+        return ("double-not-stand" if other is Action.STAND else "double-edge"), ("bust",)
     if play is Action.STAND:
-        if chosen is Action.SPLIT:
-            return "stand-not-split", False
-        if chosen is Action.DOUBLE:
-            return "stand-not-double", False
-        if context.total <= 16 and not context.soft:
-            return ("dealer-busts-often" if context.up in WEAK_UPS else "stiff-stand"), True
-        return "total-strong-enough", False
-    if chosen is Action.DOUBLE:
-        return "hit-not-double", False
-    if chosen is Action.SPLIT:
-        return "hit-not-split", False
-    if context.hard <= 11:
-        return "cannot-bust", False
-    return ("stiff-hit" if context.up in WEAK_UPS else "dealer-strong"), True
+        if other is Action.DOUBLE:
+            if context.soft:
+                return "stand-not-double-soft", ("improve",)
+            return "stand-not-double", ("player_bust",)
+        if context.soft:
+            return "soft-stand", ("improve",)
+        if context.total <= 16:
+            key = "dealer-busts-often" if context.up in WEAK_UPS else "stiff-stand"
+            return key, ("bust", "player_bust")
+        return "stand-hard", ("player_bust",)
+    # The play is to hit.
+    if other is Action.DOUBLE:
+        return "hit-not-double", ()
+    if context.soft:
+        stand = evs.get(Action.STAND)
+        if stand is not None and stand < 0:
+            return "soft-hit", ()
+        return "soft-hit-improves", ("improve",)
+    if not can_bust:
+        return "cannot-bust", ()
+    if context.total <= 16:
+        key = "stiff-hit" if context.up in WEAK_UPS else "dealer-strong"
+        return key, ("bust", "player_bust")
+    return "hit-hard-high", ("player_bust",)
 
 
 def hand_reason(
@@ -334,10 +389,10 @@ def hand_reason(
         params["up_rank"] = context.up_rank
     if context.pair is not None:
         params["pair"] = context.pair
-    key, busts = _hand_key(play, chosen if params.get("chosen") else None, context)
-    if busts:
-        params.update(bust=context.bust, player_bust=context.player_bust)
-    if key == "split-pair":
+    other = Action(str(params["other"])) if "other" in params else None
+    key, chances = _hand_key(play, other, evs, context)
+    params.update({name: getattr(context, name) for name in chances})
+    if "split" in key.split("-"):
         params.setdefault("pair", context.total // 2)
     added = chosen if params.get("chosen") else None
     if added in (Action.DOUBLE, Action.SPLIT) and context.no_hole_card and context.up in (1, 10):
