@@ -261,7 +261,7 @@ def test_without_a_hole_card_a_double_or_split_hears_that_a_natural_takes_its_be
 ) -> None:
     t = translator(language)
     note = t.gettext(
-        "At this table the dealer has no hole card: if the second card makes a blackjack, it"
+        "At this table the dealer has no hole card: if the second card makes a natural, it"
         " takes the bet you added too."
     )
     seen = 0

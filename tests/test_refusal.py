@@ -282,7 +282,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
     (
         "rules-natural-pays",
         lambda _: TableRules(blackjack_pays=Fraction(1, 2)),
-        "Un blackjack paie au moins autant que la mise (1 pour 1), pas 1/2.",
+        "Un naturel paie au moins autant que la mise (1 pour 1), pas 1/2.",
     ),
     (
         "rules-insurance-max",
@@ -310,7 +310,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
         "rules-insure-added-bets-hole-card",
         lambda _: TableRules(insure_additional_bets=True),
         f"Assurer les mises qu’ajoute un double ou une séparation n’a de sens que sans carte"
-        f" cachée{NB}: avec la donne américaine, le croupier a déjà vérifié le blackjack.",
+        f" cachée{NB}: avec la donne américaine, le croupier a déjà vérifié s’il avait un naturel.",
     ),
     (
         "rules-even-money-without-insurance",
@@ -336,7 +336,7 @@ RULES_MISTAKES: list[tuple[str, Callable[[Path], object], str]] = [
     (
         "rules-bonus",
         lambda _: TableRules(ace_of_spades_black_jack_pays=Fraction(1)),
-        "Le bonus de l’as de pique avec un valet noir paie plus qu’un blackjack.",
+        "Le bonus de l’as de pique avec un valet noir paie plus qu’un naturel.",
     ),
     (
         "rules-unknown-option",

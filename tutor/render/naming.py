@@ -40,7 +40,7 @@ _OUTCOME_NAMES: dict[Outcome, str] = {
     Outcome.WIN: N_("won"),
     Outcome.LOSE: N_("lost"),
     Outcome.PUSH: N_("push"),
-    Outcome.NATURAL: N_("blackjack"),
+    Outcome.NATURAL: N_("natural"),
     Outcome.BONUS: N_("bonus"),
     Outcome.BUST: N_("bust"),
     Outcome.SURRENDER: N_("surrendered"),
@@ -52,7 +52,7 @@ _OUTCOME_NOUNS: dict[Outcome, str] = {
     Outcome.WIN: N_("a win"),
     Outcome.LOSE: N_("a loss"),
     Outcome.PUSH: N_("a push"),
-    Outcome.NATURAL: N_("a blackjack"),
+    Outcome.NATURAL: N_("a natural"),
     Outcome.BONUS: N_("a bonus"),
     Outcome.BUST: N_("a bust"),
     Outcome.SURRENDER: N_("a surrender"),
@@ -242,7 +242,8 @@ class Names(Words):
         self, cards: Sequence[Card], *, natural: bool | None = None, pair: bool | None = None
     ) -> str:
         """What a hand is worth, named as a learner reads it: a pair as a pair (``paire d'as (2
-        ou 12)``, ``paire de 10 (20)``), a natural as a blackjack, else ``15 dur``/``13 souple``.
+        ou 12)``, ``paire de 10 (20)``), a natural as a natural (``naturel``), else ``15 dur``
+        or ``13 souple``.
 
         >>> from tutor.render.translator import translator
 
@@ -268,7 +269,7 @@ class Names(Words):
         if natural is None:  # a two-card 21 after a split is no natural: the caller says so
             natural = len(cards) == 2 and value.total == 21
         if natural:
-            return self.gettext(N_("blackjack"))
+            return self.gettext(N_("natural"))
         if value.total > 21:
             return self.format(N_("{total}, bust"), total=value.total)
         return self.value_text(value)
@@ -291,7 +292,7 @@ class Names(Words):
         parts = item.split(":")
         if parts[0] == "insurance":
             if parts[-1] == "natural":
-                return self.gettext(N_("Insurance, holding a blackjack"))
+                return self.gettext(N_("Insurance, holding a natural"))
             return self.gettext(N_("Insurance"))
         if parts[0] == "totals":
             cards = parts[-1].removesuffix("cards")

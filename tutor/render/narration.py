@@ -46,7 +46,7 @@ _SETTLED: dict[Outcome, str] = {
     Outcome.WIN: N_("{who}{hand} wins: {net}."),
     Outcome.LOSE: N_("{who}{hand} loses: {net}."),
     Outcome.PUSH: N_("{who}{hand} pushes: the bet comes back."),
-    Outcome.NATURAL: N_("{who}{hand} wins with a blackjack: {net}."),
+    Outcome.NATURAL: N_("{who}{hand} wins with a natural: {net}."),
     Outcome.BONUS: N_("{who}{hand} wins a bonus: {net}."),
     Outcome.BUST: N_("{who}{hand} has bust: {net}."),
     Outcome.SURRENDER: N_("{who}{hand} has surrendered: {net}."),
@@ -120,6 +120,8 @@ class Narration(Names):
             case DealerHit(card=card, total=told):
                 after = story.value(None, None)
                 total = self.value_text(after) if after is not None else str(told)
+                if story.dealer_natural():  # a dealer without a hole card draws a natural
+                    total = self.gettext(N_("natural"))
                 return self.format(
                     N_("The dealer draws {card}: {total}."),
                     card=self.card_phrase(card),
@@ -131,6 +133,8 @@ class Narration(Names):
                 if after is None:
                     return self.format(N_("The hidden card is {card}."), card=shown)
                 total = self.hand_text_total(after)
+                if seat is None and story.dealer_natural():
+                    total = self.gettext(N_("natural"))
                 if seat is None:
                     return self.format(N_("The hidden card is {card}: {total}."), card=shown,
                                        total=total)
@@ -160,8 +164,8 @@ class Narration(Names):
                 return self.format(N_("{who} takes even money."), who=who)
             case DealerChecked(natural=natural):
                 if natural:
-                    return self.gettext(N_("The dealer checks the hidden card: blackjack!"))
-                return self.gettext(N_("The dealer checks the hidden card: no blackjack."))
+                    return self.gettext(N_("The dealer checks the hidden card: a natural!"))
+                return self.gettext(N_("The dealer checks the hidden card: no natural."))
             case Stood(total=total_value, soft=soft, automatic=automatic):
                 if automatic:
                     return self.format(N_("{who}{hand} has 21 and stands."), who=who, hand=hand)
@@ -226,6 +230,11 @@ class _Story:
         if without_last:
             cards = cards[:-1]
         return hand_value(cards) if cards else None
+
+    def dealer_natural(self) -> bool:
+        """Whether the dealer's cards so far are a natural: two cards making 21."""
+        cards = self.hands.get((None, 0), [])
+        return len(cards) == 2 and hand_value(cards).total == 21
 
     def follow(self, event: Event) -> None:
         match event:

@@ -438,6 +438,14 @@ class Reasons(Names):
     def reason(
         self, key: str, params: Mapping[str, Any], *, figures: bool = True
     ) -> str | None:
+        """The parts of ``reason_parts`` as one text, or None for a key this version does not
+        know."""
+        parts = self.reason_parts(key, params, figures=figures)
+        return None if parts is None else " ".join(parts)
+
+    def reason_parts(
+        self, key: str, params: Mapping[str, Any], *, figures: bool = True
+    ) -> list[str] | None:
         """The strategy's reason as sentences, or None for a key this version does not know: why
         the play, then the figures that decide it (``COMPARE_MESSAGES``), then a word when the
         call is close. Without ``figures`` (a lesson before expected values are taught) the two
@@ -479,28 +487,28 @@ class Reasons(Names):
         if key == "composition":  # the chart's row of the total, not the pair's own row
             values["bare"] = self.hand_name({**params, "pair": None})
         try:
-            sentence = self.format(message, **values)
+            parts = [self.format(message, **values)]
             scope = str(params.get("scope", "cards"))
             if scope == "chart" and key.startswith(("insurance", "even-money")):
                 scope = "chart-insurance"
             if params.get("chosen"):
                 scope += "-chosen"
             if params.get("natural_takes_bet"):
-                sentence += " " + self.gettext(
+                parts.append(self.gettext(
                     N_("At this table the dealer has no hole card: if the second card makes a"
-                       " blackjack, it takes the bet you added too.")
-                )
+                       " natural, it takes the bet you added too.")
+                ))
             if "other" in params and not figures:
-                sentence += " " + self.format(
+                parts.append(self.format(
                     N_("Here {play} is the better play: on average, {other}, as you did, is"
                        " worth less.")
                     if params.get("chosen")
                     else N_("Here {play} is the better play: on average, {other} is worth"
                             " less."),
                     **values,
-                )
+                ))
             elif "other" in params and scope in COMPARE_MESSAGES:
-                sentence += " " + self.format(COMPARE_MESSAGES[scope], **values)
+                parts.append(self.format(COMPARE_MESSAGES[scope], **values))
         except (KeyError, IndexError, ValueError):
             return None
         if params.get("close") and figures:
@@ -509,8 +517,8 @@ class Reasons(Names):
                 if params.get("chosen")
                 else N_("A close call: the two best plays are less than {close} of a bet apart.")
             )
-            sentence += " " + self.format(close, close=self.number(CLOSE, digits=3))
-        return sentence
+            parts.append(self.format(close, close=self.number(CLOSE, digits=3)))
+        return parts
 
     def action_phrase(self, action: Action, *, even_money: bool = False) -> str:
         """A move as a reason's sentence names it (``hitting``, « refuser le paiement immédiat »):

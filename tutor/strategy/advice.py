@@ -272,11 +272,7 @@ def chart_context(
         shoe, up, hits_soft_17=rules.dealer_hits_soft_17, peek=True,
         after_peek=solver.conditioned,
     )
-    if shoe is None:
-        draws = list(INFINITE)
-    else:
-        cards = sum(shoe)
-        draws = [count / cards for count in shoe]
+    draws = list(INFINITE) if shoe is None else solver.next_card()
     return Context(
         up=up, total=total, hard=hard, soft=soft, pair=pair, bust=dealer[BUST],
         player_bust=_player_bust(hard, draws), scope="chart", no_hole_card=not rules.dealer_peeks,

@@ -419,6 +419,12 @@ class UpCardSolver:
             joint = joint / no_natural[:, None]
         return p, joint
 
+    def next_card(self) -> list[float]:
+        """The chances of each value (Ace first) for the player's next card from this shoe, given
+        no dealer natural after a peek: what a chart cell's chances are counted with."""
+        p, _ = self._draws_and_dealer(np.zeros((1, 10), dtype=np.int64))
+        return [float(x) for x in p[0]]
+
     def dealt_rows(self, pair: int) -> BoolArray:
         """Of ``played_rows``, the hands whose dealer outcomes a split's value needs: those the
         unsplit optimum stands on, and those a double gives (a hit hand is valued from its

@@ -181,7 +181,7 @@ def round_view(
     if game.hole_revealed:
         total = game.dealer_value
         if game.dealer_has_natural:
-            shown = t.gettext("blackjack")
+            shown = t.gettext("natural")
         elif total.total > 21:
             shown = t.format("{total}, bust", total=total.total)
         else:

@@ -147,7 +147,7 @@ def main() -> None:
             key="rule-hole",
         )
         bj = c1.selectbox(
-            _("A blackjack pays"),
+            _("A natural pays"),
             ["3/2", "6/5", "1"],
             index=["3/2", "6/5", "1"].index(str(rules.blackjack_pays))
             if str(rules.blackjack_pays) in ("3/2", "6/5", "1")
