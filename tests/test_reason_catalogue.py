@@ -70,7 +70,7 @@ def test_masking_keeps_the_words_and_hides_every_figure() -> None:
 #: Keys whose sentence says that no card can bust the hand.
 CANNOT_BUST = frozenset({
     "cannot-bust", "soft-hit", "soft-hit-improves", "soft-stand", "double-edge",
-    "double-not-stand", "stand-not-double-soft",
+    "double-not-stand", "double-strong", "double-strong-not-stand", "stand-not-double-soft",
 })
 
 
@@ -97,7 +97,7 @@ def test_a_sentence_names_both_moves_and_calls_the_learners_their_choice(
     preset: str, language: str
 ) -> None:
     t = translator(language)
-    choice = {"fr": "{other}, votre choix", "en": "{other}, your choice"}[language]
+    choice = {"fr": "{other} (votre choix)", "en": "{other}, your choice"}[language]
     for judgement in every_judgement(preset):
         params = judgement.reason.params
         if "other" not in params:
@@ -137,7 +137,7 @@ def test_a_sentence_that_says_the_play_wins_or_loses_says_so_of_its_own_values(
         play_ev = float(str(params["play_ev"]))
         other_ev = float(str(params.get("other_ev", "nan")))
         if key in ("split-edge", "stand-not-split", "double-edge", "double-not-stand",
-                   "double-busts"):
+                   "double-strong", "double-strong-not-stand", "double-busts"):
             assert play_ev > 0, (key, judgement.point)
         if key in ("split-stiff", "split-less-loss"):
             assert play_ev <= 0, (key, judgement.point)

@@ -89,8 +89,10 @@ ALLOWED: dict[tuple[Action, Action], frozenset[str]] = {
     (Action.HIT, Action.DOUBLE): frozenset({"hit-not-double"}),
     (Action.HIT, Action.SPLIT): frozenset({"hit-not-split", "hit-not-split-weak"}),
     (Action.SPLIT, Action.SURRENDER): frozenset({"split-not-surrender"}),
-    (Action.DOUBLE, Action.HIT): frozenset({"double-edge", "double-busts"}),
-    (Action.DOUBLE, Action.STAND): frozenset({"double-not-stand", "double-busts"}),
+    (Action.DOUBLE, Action.HIT): frozenset({"double-edge", "double-strong", "double-busts"}),
+    (Action.DOUBLE, Action.STAND): frozenset(
+        {"double-not-stand", "double-strong-not-stand", "double-busts"}
+    ),
     (Action.DOUBLE, Action.SPLIT): frozenset({"double-not-split"}),
 }
 for _play in (Action.HIT, Action.STAND, Action.DOUBLE):
@@ -282,10 +284,10 @@ def test_without_a_hole_card_a_double_or_split_hears_that_a_natural_takes_its_be
     ("preset", "cards", "up", "move", "words"),
     [
         # The cases that were filed, as a learner read them.
-        ("french-casino", "10♠ 4♦", "8♣", Action.STAND, ("rester, votre choix", "tirer vaut")),
-        ("french-casino", "10♠ 9♦", "4♣", Action.HIT, ("tirer, votre choix", "rester vaut")),
+        ("french-casino", "10♠ 4♦", "8♣", Action.STAND, ("rester (votre choix)", "tirer vaut")),
+        ("french-casino", "10♠ 9♦", "4♣", Action.HIT, ("tirer (votre choix)", "rester vaut")),
         ("french-casino", "K♠ 10♦", "6♣", Action.SPLIT,
-         ("séparer, votre choix", "Jouée en une seule main")),
+         ("séparer (votre choix)", "Jouée en une seule main")),
         ("family", "4♠ 8♦", "2♣", Action.STAND, ("contre un 2", "ne gagne que si")),
         ("french-casino", "6♠ 5♦", "K♣", Action.DOUBLE, ("pas de carte cachée", "contre un roi")),
     ],

@@ -103,7 +103,8 @@ ARGUES_FOR = {
         {Action.HIT},
     ),
     **_argue(
-        ("double-edge", "double-not-stand", "double-busts", "double-not-split"), {Action.DOUBLE}
+        ("double-edge", "double-not-stand", "double-strong", "double-strong-not-stand",
+         "double-busts", "double-not-split"), {Action.DOUBLE}
     ),
     **_argue(
         ("split-aces", "split-edge", "split-stiff", "split-less-loss", "split-not-surrender"),

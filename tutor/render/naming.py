@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from tutor.cards import Card, HandValue, Rank, Suit, hand_value
 from tutor.cell import Cell, Kind, parse_hand
-from tutor.decision import Action
+from tutor.decision import Action, DecisionPoint
 from tutor.game import Outcome, SeatResult
 from tutor.quiz_questions import Category
 from tutor.render.catalogue import N_, Words
@@ -169,8 +169,18 @@ class Names(Words):
         return self.format(N_("Source: {source}"), source=cited)
 
     # -- engine vocabulary --
-    def action_name(self, action: Action) -> str:
+    def action_name(self, action: Action, *, natural: bool = False) -> str:
+        """A move's name, as its button shows it; with ``natural`` (a natural against an Ace,
+        even money offered), declining is declining even money, not insurance."""
+        if natural and action is Action.DECLINE_INSURANCE:
+            return self.gettext(N_("No even money"))
         return self.gettext(_ACTION_NAMES[action])
+
+    def move_name(self, action: Action, point: DecisionPoint) -> str:
+        """A move's name at this decision point (``action_name`` told whether it is a natural's
+        even-money offer)."""
+        natural = point.is_insurance_decision and Action.EVEN_MONEY in point.legal
+        return self.action_name(action, natural=natural)
 
     def outcome_name(self, outcome: Outcome) -> str:
         return self.gettext(_OUTCOME_NAMES[outcome])

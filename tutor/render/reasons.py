@@ -239,6 +239,14 @@ REASON_MESSAGES: dict[str, str] = {
         " hand wins more than it loses, and one more card on twice the bet earns more than"
         " standing on {total}."
     ),
+    "double-strong": N_(
+        "One card cannot bust {hand}, and even against {up} the hand wins more than it loses:"
+        " one card on twice the bet earns more than drawing on one bet."
+    ),
+    "double-strong-not-stand": N_(
+        "One card cannot bust {hand}, and even against {up} the hand wins more than it loses:"
+        " one more card on twice the bet earns more than standing on {total}."
+    ),
     "double-busts": N_(
         "Against {up}, {hand} wins more than it loses even with one card only, which busts it"
         " {player_bust} of the time: that card is worth twice the bet."
@@ -309,7 +317,7 @@ REASON_MESSAGES: dict[str, str] = {
         " than that on average."
     ),
     "composition": N_(
-        "The chart's row for {bare} against {up} says {row_play}, but the cards you hold are"
+        "The chart's row for {bare} against {column} says {row_play}, but the cards you hold are"
         " out of the shoe and change what is left to draw: here {play} loses less."
     ),
     # Insurance and even money.
@@ -477,6 +485,7 @@ class Reasons(Names):
         values["hand"] = self.hand_name(params, article=True)
         values["bare"] = self.hand_name(params)
         values["pair_total"] = self.hand_name({**params, "pair": None}, article=True)
+        values["pair_bare"] = self.hand_name({**params, "pair": None})
         values["hole"] = self.gettext(
             N_("the dealer's second card") if params.get("no_hole_card") else N_("the hole card")
         )

@@ -25,7 +25,8 @@ move) and the facts that make each true:
   ``stiff-hit`` / ``dealer-strong`` (bust, player_bust) on a hard 12 to 16 against 2 to 6 / 7 to
   Ace; ``hit-hard-high`` (player_bust) on a hard 17 or more;
 - double against hit / stand: ``double-edge`` / ``double-not-stand`` (bust) where one card cannot
-  bust the hand, ``double-busts`` (player_bust) where it can;
+  bust the hand and the dealer shows 2 to 6, ``double-strong`` / ``double-strong-not-stand``
+  against 7 to Ace, ``double-busts`` (player_bust) where one card can bust the hand;
 - against a double: ``hit-not-double``; ``stand-not-double`` (player_bust) on a hard total,
   ``stand-not-double-soft`` (improve) on a soft one;
 - split: ``split-aces``; ``split-edge`` where the split hands win more than they lose;
@@ -344,7 +345,9 @@ def _hand_key(
     if play is Action.DOUBLE:
         if can_bust:
             return "double-busts", ("player_bust",)
-        return ("double-not-stand" if other is Action.STAND else "double-edge"), ("bust",)
+        if context.up in WEAK_UPS:  # the dealer's bust is the argument only where it is likely
+            return ("double-not-stand" if other is Action.STAND else "double-edge"), ("bust",)
+        return ("double-strong-not-stand" if other is Action.STAND else "double-strong"), ()
     if play is Action.STAND:
         if other is Action.DOUBLE:
             if context.soft:

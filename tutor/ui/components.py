@@ -233,7 +233,7 @@ def action_buttons(
         refusal = (refusals or {}).get(action)
         help_text = t.refusal(*refusal) if refusal is not None and action not in legal else None
         column.button(
-            t.action_name(action),
+            t.action_name(action, natural=insurance and Action.EVEN_MONEY in legal),
             key=f"{key}-{action.value}",
             on_click=on_action,
             args=(action,),
@@ -260,7 +260,7 @@ def evs_markdown(judgement: Judgement, t: Translator) -> str:
     the best play for these cards (where it differs) and the learner's choice marked."""
     rows = [f"| {t.gettext('Action')} | {t.gettext('Expected value (per bet)')} |", "|---|---:|"]
     for action, ev in sorted(judgement.evs.items(), key=lambda item: -item[1]):
-        name = t.action_name(action)
+        name = t.move_name(action, judgement.point)
         marks = []
         if action is judgement.chart_play:
             marks.append(":material/grid_on: " + t.gettext("the chart's play"))
@@ -280,10 +280,10 @@ def verdict_headline(
     """The verdict in one sentence: right, a close call or a mistake, with the cost (without
     ``figures``, in a lesson before expected values are taught, the grade alone)."""
     prefix = f"{who} — " if who else ""
-    play = t.action_name(judgement.play)
+    play = t.move_name(judgement.play, judgement.point)
     if judgement.chosen is None:
         return prefix + t.format("Advice: **{play}**", play=play)
-    chosen = t.action_name(judgement.chosen)
+    chosen = t.move_name(judgement.chosen, judgement.point)
     if not figures and judgement.grade is Grade.ACCEPTABLE:
         return prefix + t.format(
             "**{chosen}**: a close call, not a mistake. **{play}** is only slightly better.",

@@ -370,7 +370,8 @@ def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -
             t.format(
                 "**{action}**: a mistake, made here on purpose because the lesson shows what it"
                 " costs; the right play is **{play}**.",
-                action=t.action_name(decision.action), play=t.action_name(judgement.play),
+                action=t.move_name(decision.action, judgement.point),
+                play=t.move_name(judgement.play, judgement.point),
             ),
             icon=":material/school:",
         )
@@ -384,11 +385,11 @@ def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -
                 "**{action}**: a mistake, made here on purpose because the lesson shows what it"
                 " costs. It gives up {loss} of a bet on average ({cost}); the right play is"
                 " **{play}**.",
-                action=t.action_name(decision.action),
+                action=t.move_name(decision.action, judgement.point),
                 loss=t.small(judgement.loss),
                 cost=t.plural("{n} chip", "{n} chips", judgement.cost,
                               shown=t.small(judgement.cost)),
-                play=t.action_name(judgement.play),
+                play=t.move_name(judgement.play, judgement.point),
             ),
             icon=":material/school:",
         )
@@ -399,7 +400,9 @@ def deal_decision(decision: Decision, state: AppState, *, values: bool = True) -
     if decision.correct and not decision.leaves_script:
         st.markdown(
             ":material/check_circle: "
-            + t.format("{action}: well played.", action=t.action_name(decision.action))
+            + t.format(
+                "{action}: well played.", action=t.move_name(decision.action, judgement.point)
+            )
         )
         note = ui.finesse_note(judgement, t, figures=values)
         if note:
