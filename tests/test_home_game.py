@@ -36,7 +36,7 @@ from tutor.game import (
     Surrendered,
 )
 from tutor.lessons import AskStep, ExplainStep, localize
-from tutor.lessons.models import NumberAnswer
+from tutor.lessons.models import ChoiceAnswer, NumberAnswer
 from tutor.render.translator import translator
 from tutor.rules import PRESETS, BankRotation
 from tutor.strategy import advise
@@ -404,3 +404,45 @@ def test_the_narration_names_no_card_face_down_and_no_total_of_its_hand_until_sh
     whole = " ".join(t.narrate_events(game.events, lambda seat: f"P{seat}"))
     assert t.card_phrase(six, definite=False) in whole
     assert t.card_phrase(seven, definite=False) in whole
+
+
+# -- as lessons 13 and 19 teach it -----------------------------------------------------------------
+
+
+def test_the_lessons_say_each_player_gets_a_card_face_down_only_at_the_home_game() -> None:
+    lessons = builtin_lessons()
+    family_session = " ".join(
+        localize(step.explain, "fr")
+        for step in lessons.lesson("family-session").steps
+        if isinstance(step, ExplainStep)
+    )
+    # Read as one line: the lessons' paragraphs wrap anywhere.
+    family_session = " ".join(family_session.split())
+    history = " ".join(_history_texts()[0].split())
+    assert "les deux cartes d’un joueur arrivent face visible" in family_session
+    assert not PRESETS["family"].player_card_face_down
+    assert "chaque joueur est servi comme le banquier" in family_session
+    assert "à chaque joueur, et à lui-même, une carte visible et une carte" in history
+    assert HOME.player_card_face_down
+
+
+def test_the_family_session_lesson_answers_what_a_bust_leaves_hidden_as_the_engine_does() -> None:
+    """Lesson 13 asks what Chloé sees of Ben's cards once Ben, a 10 face up, has drawn a 9 and
+    bust: the 10 and the 9, his card face down staying down; the engine agrees, and Chloé's
+    advice counts those two."""
+    lesson = builtin_lessons().lesson("family-session")
+    asks = [
+        step for step in lesson.steps
+        if isinstance(step, AskStep) and "saute et l’annonce" in localize(step.ask.question, "fr")
+    ]
+    assert len(asks) == 1
+    answer = asks[0].ask.answer
+    assert isinstance(answer, ChoiceAnswer)
+    assert "Le 10 et le 9 seulement" in localize(answer.options[answer.choice], "fr")
+    game = scripted_round(HOME, ["10♠ 4♥", "9♣ 7♦"], "6♣ 10♦", "9♦", strict=False)
+    game.hit()  # 10 + 4 + 9 = 23
+    assert game.seats[0].hands[0].is_bust
+    assert game.to_act() == (1, 0)
+    assert Counter(game.decision_point().seen) == Counter(parse_cards("10♠ 9♦"))
+    assert game.cards_seen_by(0, 0, game.screen_seat()) == [*parse_cards("10♠"), None,
+                                                             *parse_cards("9♦")]
