@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import OpenApp
 from tutor.cards import Card, parse_cards
+from tutor.decision import Action
 from tutor.practice import PracticeTable
 from tutor.render.translator import translator
 from tutor.rules import PRESETS, BankRotation
@@ -80,14 +81,17 @@ def _home_session_dealt(hands: list[str], dealer: str, then: str) -> PracticeTab
 
 
 def _page(at: AppTest) -> str:
-    """Every Markdown block and caption of the page: the table, the verdicts, the narration."""
-    return " ".join([block.value for block in at.markdown] + [c.value for c in at.caption])
+    """Every Markdown block, caption and verdict box of the page: the table, the verdicts, the
+    narration."""
+    blocks = [*at.markdown, *at.caption, *at.error, *at.warning, *at.success]
+    return " ".join(block.value for block in blocks)
 
 
 def test_each_players_card_face_down_shows_only_on_their_own_turn(open_app: OpenApp) -> None:
     """000 deals each player one card face down. On the session's one screen Ben sees his during
-    his turn and Chloé's back; then Chloé sees hers and Ben's back, and Ben's verdict waits for
-    the showdown to give its reason (which names his hand); at the end every card shows."""
+    his turn and Chloé's back; then Chloé sees hers and Ben's back, and Ben's verdict gives its
+    grade alone: the better play and the reason, which can tell his card, wait for the showdown,
+    where every card shows."""
     t = translator("fr")
     bens, chloes = Card.parse("2♥"), Card.parse("8♦")
     practice = _home_session_dealt(["10♠ 2♥", "9♣ 8♦"], "10♣ 7♦", "")
@@ -104,9 +108,15 @@ def test_each_players_card_face_down_shows_only_on_their_own_turn(open_app: Open
     page = _page(at)
     assert t.card_name(chloes) in page
     assert t.card_name(bens) not in page
-    waits = t.gettext("The reason will be given once this player's cards are shown.")
+    waits = t.gettext(
+        "The better play and its reason will be given once this player's cards are shown."
+    )
     assert waits in page
-    assert ":material/lightbulb:" not in page  # no reason of Ben's move yet
+    assert t.format("**{chosen}**: a mistake.", chosen=t.action_name(Action.STAND)) in page
+    # Neither the reason nor the better play yet: "split was better" would tell a pair.
+    hit = f"**{t.action_name(Action.HIT)}**"
+    assert ":material/lightbulb:" not in page
+    assert hit not in page
     at.button(key="table-stand").click().run()
     assert not at.exception
     assert practice.round is not None
@@ -116,3 +126,4 @@ def test_each_players_card_face_down_shows_only_on_their_own_turn(open_app: Open
     assert t.card_name(chloes) in page
     assert waits not in page
     assert ":material/lightbulb:" in page  # Ben's reason, now that his cards are shown
+    assert hit in page

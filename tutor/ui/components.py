@@ -212,24 +212,21 @@ def round_view(
                 parts = [part for part in (value, bet) if part]
                 label = ("▶ " if active else "") + name + " — " + ", ".join(parts)
                 show_cards(cards, state, label=label)
-                if hand.down_card is not None and viewer == seat.index:
-                    st.caption(
-                        ":material/visibility: "
-                        + (
-                            t.gettext(
-                                "The card dealt face down is for your eyes only: the rest of"
-                                " the table sees its back."
-                            )
-                            if len(game.seats) == 1
-                            else t.format(
-                                "The card dealt face down is for {name}'s eyes only: the other"
-                                " players see its back.",
-                                name=seat_name(seat.index),
-                            )
-                        )
-                    )
             if seat.index < len(chips):
                 st.caption(chips[seat.index])
+            if viewer == seat.index and any(hand.down_card is not None for hand in seat.hands):
+                if len(game.seats) == 1:
+                    note = t.gettext(
+                        "The card dealt face down is for your eyes only: the rest of the table"
+                        " sees its back."
+                    )
+                else:
+                    note = t.format(
+                        "The card dealt face down is for {name}'s eyes only: the other players"
+                        " see its back.",
+                        name=seat_name(seat.index),
+                    )
+                st.caption(":material/visibility: " + note)
 
 
 def action_buttons(
@@ -293,15 +290,22 @@ def evs_markdown(judgement: Judgement, t: Translator) -> str:
 
 
 def verdict_headline(
-    judgement: Judgement, t: Translator, *, who: str = "", figures: bool = True
+    judgement: Judgement, t: Translator, *, who: str = "", figures: bool = True,
+    better: bool = True,
 ) -> str:
     """The verdict in one sentence: right, a close call or a mistake, with the cost (without
-    ``figures``, in a lesson before expected values are taught, the grade alone)."""
+    ``figures``, in a lesson before expected values are taught, the grade alone). Without
+    ``better`` neither the better play nor the cost is named: they can tell a card face down
+    (split was better: the hidden card pairs the one that shows)."""
     prefix = f"{who} — " if who else ""
     play = t.action_name(judgement.play)
     if judgement.chosen is None:
         return prefix + t.format("Advice: **{play}**", play=play)
     chosen = t.action_name(judgement.chosen)
+    if not better and judgement.grade is Grade.ACCEPTABLE:
+        return prefix + t.format("**{chosen}**: a close call, not a mistake.", chosen=chosen)
+    if not better and judgement.grade is Grade.WRONG:
+        return prefix + t.format("**{chosen}**: a mistake.", chosen=chosen)
     if not figures and judgement.grade is Grade.ACCEPTABLE:
         return prefix + t.format(
             "**{chosen}**: a close call, not a mistake. **{play}** is only slightly better.",
@@ -363,8 +367,9 @@ def judgement_view(
     """A judged move (or advice) as every page shows it: verdict, reason, finesse, EVs. Without
     ``figures`` (a lesson before expected values are taught) no value is quoted, and no table.
     Without ``reason`` (a move of a seat whose card face down the screen may not show: the
-    reason names the hand) only the verdict, and a line saying when the rest comes."""
-    headline = verdict_headline(judgement, t, who=who, figures=figures)
+    reason names the hand, the better play can tell the card) only the grade, and a line saying
+    when the rest comes."""
+    headline = verdict_headline(judgement, t, who=who, figures=figures, better=reason)
     if judgement.grade is Grade.RIGHT:
         st.success(headline, icon=":material/check_circle:")
     elif judgement.grade is Grade.ACCEPTABLE:
@@ -376,7 +381,10 @@ def judgement_view(
     if not reason:
         st.caption(
             ":material/visibility_off: "
-            + t.gettext("The reason will be given once this player's cards are shown.")
+            + t.gettext(
+                "The better play and its reason will be given once this player's cards are"
+                " shown."
+            )
         )
         return
     sentence = t.reason(judgement.reason.key, judgement.reason.params, figures=figures)
