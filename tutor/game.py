@@ -5,7 +5,10 @@ order (a card to each seat, one to the dealer face up, a second card to each sea
 American deal, the dealer's hole card), offers insurance and even money on a dealer Ace, lets the
 dealer check for a natural (or, with the European deal, leaves the dealer's second card until the
 players have played), walks every seat's hands in turn, plays the dealer by the table's rule and
-settles every bet exactly.
+settles every bet exactly. Where the table deals the players as the banker is dealt
+(``player_card_face_down``, the game at home of source 000), each seat's second card comes face
+down: its player decides on it, the other seats see it only once it is shown (a natural, a
+split, the showdown), and a seat's decision point counts only what that seat could see.
 
 Each action is a triple, as in pokerkit: ``verify_double()`` raises ``IllegalActionError`` with
 the reason, ``can_double()`` says whether it would pass, and ``double()`` verifies, plays and
