@@ -4,8 +4,9 @@
 - within a shuffle no card is dealt twice, and the shoe's counts always add up;
 - every round reaches its settlement;
 - the legal actions offered are exactly those that succeed;
-- a card dealt face down is told by no event and counted by no seat's decision until it is
-  turned, and by settlement the events have told every card of the round exactly once.
+- a card dealt face down (a double's, or a player's card of the deal at home) is told by no event
+  and counted by no other seat's decision until it is turned, and by settlement the events have
+  told every card of the round exactly once.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def table_rules(draw: st.DrawFn) -> TableRules:
         double_on=draw(st.sampled_from(DoubleOn)),
         double_after_split=draw(st.booleans()),
         double_face_down=draw(st.booleans()),
+        player_card_face_down=draw(st.booleans()),
         split_by_value=draw(st.booleans()),
         max_hands=max_hands,
         split_aces_one_card=draw(st.booleans()),
@@ -130,6 +132,10 @@ def test_the_legal_actions_offered_are_exactly_those_that_succeed(
     assert game.is_over
 
 
+#: The events of a player's own play.
+PLAYS = (EventKind.HIT, EventKind.STOOD, EventKind.DOUBLED, EventKind.SPLIT, EventKind.SURRENDERED)
+
+
 def _told(events: list[Event]) -> Counter[Card]:
     """The cards the events have shown the table: dealt face up, drawn by the dealer, turned."""
     shown = (EventKind.CARD_DEALT, EventKind.DEALER_HIT, EventKind.HOLE_CARD_REVEALED)
@@ -139,24 +145,32 @@ def _told(events: list[Event]) -> Counter[Card]:
 
 
 @settings(max_examples=examples(120), deadline=None)
-@given(rules=table_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 7))
+@given(
+    rules=table_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 7),
+    face_down_deal=st.booleans(),
+)
 def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
-    rules: TableRules, seed: int, seats: int
+    rules: TableRules, seed: int, seats: int, face_down_deal: bool
 ) -> None:
-    rules = rules.replace(double_face_down=True)
+    rules = rules.replace(double_face_down=True, player_card_face_down=face_down_deal)
     rng = random.Random(seed)
     table = Table(rules, seed=seed)
     for _ in range(4):
         game = table.new_round([2] * seats)
         while (turn := game.to_act()) is not None:
-            if turn.hand is not None:
-                # What a seat counts as seen is exactly what the events showed of the others.
-                told = Counter(
-                    e.card for e in game.events
-                    if e.kind is EventKind.CARD_DEALT and e.seat not in (None, turn.seat)
-                    and e.card is not None
-                )
-                assert Counter(game.decision_point().seen) == told
+            # What a seat counts as seen is exactly what the events showed of the others: their
+            # cards dealt face up, and their cards of the deal once turned. Its own hand it
+            # knows whole, its card of the deal face down included.
+            told = Counter(
+                e.card for e in game.events
+                if e.kind in (EventKind.CARD_DEALT, EventKind.HOLE_CARD_REVEALED)
+                and e.seat not in (None, turn.seat)
+                and e.card is not None
+            )
+            point = game.decision_point()
+            assert Counter(point.seen) == told
+            hand = game.seats[turn.seat].hands[turn.hand or 0]
+            assert point.cards == tuple(hand.cards)
             legal = sorted(game.legal_actions(), key=lambda a: a.value)
             # Doubling whenever allowed, so that many hands hold a face-down card.
             action = Action.DOUBLE if Action.DOUBLE in legal else rng.choice(legal)
@@ -172,7 +186,17 @@ def test_a_card_face_down_is_told_and_counted_by_nobody_until_it_is_turned(
         )
         for index, event in enumerate(game.events):
             if event.kind is EventKind.HOLE_CARD_REVEALED and event.seat is not None:
-                assert index > last_dealer
+                if event.at_deal:
+                    # A card of the deal is turned for a natural before any play, to split a
+                    # pair, or at the showdown.
+                    following = game.events[index + 1]
+                    assert (
+                        index > last_dealer
+                        or following.kind is EventKind.SPLIT
+                        or not any(e.kind in PLAYS for e in game.events[:index])
+                    ), event
+                else:
+                    assert index > last_dealer
             if event.kind is EventKind.CARD_DEALT and event.face_down:
                 assert event.card is None
 

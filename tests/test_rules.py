@@ -58,8 +58,11 @@ def test_the_home_game_reads_like_source_000() -> None:
     # other two are chosen by replacing it)
     assert home.bank_rotation is BankRotation.UNTIL_CARDS_RUN_OUT
     assert home.bank_rotation.is_rotating
-    # "L'une des cartes est donnée face visible, l'autre face cachée", a natural shown at once
+    # "L'une des cartes est donnée face visible, l'autre face cachée", a natural shown at once,
+    # to each player as to the banker
     assert home.dealer_peeks
+    assert home.player_card_face_down
+    assert not any(r.player_card_face_down for name, r in PRESETS.items() if name != "home-game")
     assert not home.dealer_hits_soft_17  # "Avec 17 points et plus, il reste obligatoirement"
     assert home.blackjack_pays == Fraction(3, 2)  # "Black Jack gagne 3 pour 2"
     assert home.insurance

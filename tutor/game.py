@@ -5,7 +5,10 @@ order (a card to each seat, one to the dealer face up, a second card to each sea
 American deal, the dealer's hole card), offers insurance and even money on a dealer Ace, lets the
 dealer check for a natural (or, with the European deal, leaves the dealer's second card until the
 players have played), walks every seat's hands in turn, plays the dealer by the table's rule and
-settles every bet exactly.
+settles every bet exactly. Where the table deals the players as the banker is dealt
+(``player_card_face_down``, the game at home of source 000), each seat's second card comes face
+down: its player decides on it, the other seats see it only once it is shown (a natural, a
+split, the showdown), and a seat's decision point counts only what that seat could see.
 
 Each action is a triple, as in pokerkit: ``verify_double()`` raises ``IllegalActionError`` with
 the reason, ``can_double()`` says whether it would pass, and ``double()`` verifies, plays and
@@ -255,7 +258,9 @@ class DealerChecked(NamedTuple):
 
 
 class Hit(NamedTuple):
-    """A hand hits: ``card`` (also told by the ``CardDealt`` just before) makes ``total``."""
+    """A hand hits: ``card`` (also told by the ``CardDealt`` just before) makes ``total``, the
+    total as the hand's player counts it: with a card of the deal face down, more than the other
+    seats know (the narration leaves it out until the card is shown)."""
 
     card: Card
     total: int
@@ -268,7 +273,8 @@ class Hit(NamedTuple):
 
 
 class Stood(NamedTuple):
-    """A hand stands on ``total`` (``soft`` or hard); ``automatic`` when a 21 stood by itself."""
+    """A hand stands on ``total`` (``soft`` or hard); ``automatic`` when a 21 stood by itself.
+    As for ``Hit``, the total is the player's own count."""
 
     total: int
     soft: bool
@@ -322,7 +328,8 @@ class Surrendered(NamedTuple):
 
 
 class Busted(NamedTuple):
-    """A hand goes over 21, to ``total``."""
+    """A hand goes over 21, to ``total`` (the player's count: with a card of the deal face down
+    the table hears "bust", 000's « Crevé », and sees the card at the settlement)."""
 
     total: int
     seat: int
@@ -334,10 +341,13 @@ class Busted(NamedTuple):
 
 
 class HoleCardRevealed(NamedTuple):
-    """A card turned over: the dealer's hole card (``seat`` None), or the card of a seat's double
-    dealt face down (turned at the settlement, once the dealer has played)."""
+    """A card turned over: the dealer's hole card (``seat`` None), a seat's card dealt face down
+    at the deal (``at_deal``: shown for a natural, to split a pair, or at the settlement), or the
+    card of a seat's double dealt face down (turned at the settlement, once the dealer has
+    played)."""
 
     card: Card
+    at_deal: bool = False
     seat: int | None = None
     hand: int | None = None
 
@@ -467,6 +477,10 @@ class PlayerHand:
     even_money: bool = False
     #: The card dealt on a face-down double, hidden from the table until the dealer has played.
     hidden_card: Card | None = None
+    #: The hand's second card of the deal while it is face down (``player_card_face_down``): its
+    #: player has looked at it, the other seats have not. It is always ``cards[1]``: a split,
+    #: which moves that card, shows it first.
+    down_card: Card | None = None
 
     _value: HandValue | None = field(default=None, repr=False, compare=False)
 
@@ -489,8 +503,20 @@ class PlayerHand:
     @property
     def visible_cards(self) -> list[Card]:
         """The cards the table can see: all but a double's card dealt face down, which is the
-        hand's last (hidden by position: with several decks the hand may hold another copy)."""
-        return self.cards if self.hidden_card is None else self.cards[:-1]
+        hand's last, and a card of the deal still face down, the second (hidden by position:
+        with several decks the hand may hold another copy)."""
+        return [card for card in self.seen_by(owner=False) if card is not None]
+
+    def seen_by(self, *, owner: bool) -> list[Card | None]:
+        """The hand as a person at the table sees it, in the order dealt, ``None`` for a card
+        whose back they see: the hand's own player (``owner``) sees the card of the deal he was
+        given face down, nobody sees a double's card before the dealer has played."""
+        cards: list[Card | None] = list(self.cards)
+        if self.hidden_card is not None:
+            cards[-1] = None
+        if self.down_card is not None and not owner:
+            cards[1] = None
+        return cards
 
     @property
     def is_natural(self) -> bool:
@@ -602,8 +628,11 @@ class Round:
         for seat in self.seats:
             self._give(seat.index, 0)
         self._dealer_deal(face_down=False)
+        down = self.rules.player_card_face_down
         for seat in self.seats:
-            self._give(seat.index, 0)
+            card = self._give(seat.index, 0, face_down=down)
+            if down:
+                seat.hands[0].down_card = card
         if self.rules.dealer_peeks:
             self._dealer_deal(face_down=True)
         if self.rules.insurance and self.dealer[0].rank is Rank.ACE:
@@ -675,10 +704,38 @@ class Round:
         self._legal = frozenset([action for action in candidates if refusal(action) is None])
         return self._legal
 
+    def screen_seat(self) -> int | None:
+        """The seat whose player looks at the shared screen now, None when nobody's cards are to
+        be kept from the others (between turns, once the round is settled).
+
+        A family session, or a free table of several seats, is played on one screen passed from
+        player to player, so a card of the deal dealt face down (``player_card_face_down``) can
+        only be kept from the other seats by time: it is drawn face up during its own seat's
+        turn (the insurance question included), which is when its player needs it to decide,
+        and as a card's back at every other moment, until it is shown (a natural, a split) or
+        the settlement turns every card. A table of one seat has one player, always at the
+        screen, who always sees his own card.
+        """
+        if len(self.seats) == 1:
+            return 0
+        return self._turn.seat if self._turn is not None else None
+
+    def cards_seen_by(self, seat: int, hand: int, viewer: int | None) -> list[Card | None]:
+        """Hand ``hand`` of seat ``seat`` as the player of seat ``viewer`` sees it (None: as the
+        table sees it), ``None`` for each card whose back shows."""
+        return self.seats[seat].hands[hand].seen_by(owner=viewer == seat)
+
+    def hides_cards_from(self, seat: int, viewer: int | None) -> bool:
+        """Whether seat ``seat`` holds a card of the deal face down that ``viewer`` may not see:
+        what a page asks before showing a judged move's reason, which names the hand's cards."""
+        return seat != viewer and any(h.down_card is not None for h in self.seats[seat].hands)
+
     def decision_point(self) -> DecisionPoint:
-        """The current decision as the strategy and the quiz see it: ``seen`` holds the other
-        seats' cards the table can see, never a card doubled face down (nobody has seen it, so
-        the advice must not take it out of the shoe)."""
+        """The current decision as the strategy and the quiz see it: the hand's cards, all known
+        to its player (his own card dealt face down included), and in ``seen`` the other seats'
+        cards as this seat sees them: never a card doubled face down nor another seat's card of
+        the deal still face down (its player has not seen them, so the advice must not take them
+        out of the shoe)."""
         turn = self._require_turn()
         seat = self.seats[turn.seat]
         hand = seat.hands[turn.hand if turn.hand is not None else 0]
@@ -687,7 +744,8 @@ class Round:
             for other in self.seats
             if other.index != seat.index
             for other_hand in other.hands
-            for card in other_hand.visible_cards
+            for card in other_hand.seen_by(owner=False)
+            if card is not None
         )
         return DecisionPoint(
             cards=tuple(hand.cards),
@@ -931,8 +989,25 @@ class Round:
                 self._finish_round()
                 return
             self._settle_insurance_early()
+        if self.rules.dealer_peeks:
+            self._show_naturals()
         self._turn = Turn(0, 0)
         self._advance()
+
+    def _show_naturals(self) -> None:
+        """A natural held with a card face down is shown as soon as the banker is known to have
+        none (000: "si un joueur a un naturel et que le Banquier n'en a pas, ce joueur le
+        montre"); without a hole card that is only known at the settlement."""
+        for seat in self.seats:
+            hand = seat.hands[0]
+            if hand.down_card is not None and hand.is_natural:
+                self._turn_down_card(seat, 0)
+
+    def _turn_down_card(self, seat: Seat, index: int) -> None:
+        hand = seat.hands[index]
+        assert hand.down_card is not None
+        self.events.append(HoleCardRevealed(hand.down_card, True, seat.index, index))
+        hand.down_card = None
 
     def _settle_insurance_early(self) -> None:
         """With a hole card and no natural, insurance is lost as soon as the dealer has checked."""
@@ -983,6 +1058,8 @@ class Round:
         extra = self._extra_insurance(seat, hand.bet)
         self._take_from_stack(seat, hand.bet + extra)
         seat.insurance = money(seat.insurance + extra)
+        if hand.down_card is not None:
+            self._turn_down_card(seat, index)  # a pair is shown to be split
         aces = hand.cards[0].rank is Rank.ACE
         moved = hand.take_second()
         new = PlayerHand([moved], hand.bet, from_split=True, split_aces=aces)
@@ -1117,8 +1194,10 @@ class Round:
             hand_results = []
             seat_net: Money = 0
             for index, hand in enumerate(seat.hands):
+                if hand.down_card is not None:
+                    self._turn_down_card(seat, index)  # "tout le monde montre son jeu"
                 if hand.hidden_card is not None:
-                    self.events.append(HoleCardRevealed(hand.hidden_card, seat.index, index))
+                    self.events.append(HoleCardRevealed(hand.hidden_card, False, seat.index, index))
                     hand.hidden_card = None
                 result = self._settle_hand(hand, dealer, dealer_natural)
                 hand_results.append(result)

@@ -201,6 +201,13 @@ class PracticeTable:
                 out[action] = refusal
         return out
 
+    def reason_waits(self, move: Move) -> bool:
+        """Whether a move's reason, which names its hand's cards and total, waits until they are
+        shown: its seat still holds a card of the deal face down and another seat's player is
+        at the screen (``Round.screen_seat``). Its verdict is shown at once all the same."""
+        game = self.round
+        return game is not None and game.hides_cards_from(move.seat, game.screen_seat())
+
     @property
     def mistakes(self) -> list[Move]:
         return [move for move in self.moves if move.is_mistake]

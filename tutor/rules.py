@@ -78,6 +78,10 @@ class TableRules:
     double_after_split: bool = True
     #: The card dealt on a double stays face down until the dealer has played.
     double_face_down: bool = False
+    #: Each player's second card of the deal comes face down, as the banker's does (the game at
+    #: home of ``000``): its player looks at it, the other seats see it only when it is shown
+    #: (a natural once the banker has none, a pair to split) or at the showdown.
+    player_card_face_down: bool = False
     #: Split two cards of the same value (K and 10) rather than only the same rank.
     split_by_value: bool = False
     #: Most hands one seat may hold by splitting: 1 forbids splitting, 2 allows one split.
@@ -514,6 +518,11 @@ PRESETS: dict[str, TableRules] = {
     # convention agreed at the start ("jusqu'à épuisement des cartes", "dès qu'il a perdu son
     # coup", "qu'un seul coup"; here the first, which the others replace as an option). The banker
     # deals himself a card face up and one face down and shows a natural at once: a hole card.
+    # He deals every player the same way ("L'une des cartes est donnée face visible, l'autre face
+    # cachée"): each player looks at his own card face down; a natural is shown as soon as the
+    # banker has none ("ce joueur le montre et se fait payer"), the cards drawn are dealt face up,
+    # and the rest is seen when "tout le monde montre son jeu", once the banker has played. A
+    # bust is announced ("Crevé"), not shown. A pair is shown to be split.
     # The cards played are "brûlées" and not dealt again: the cards are dealt down to the end
     # (the cut card as deep as a shoe allows; a bank kept until the cards run out deals them all).
     # 000's part on the game at home pays winning hands "à égalité" and names no double, split,
@@ -529,6 +538,7 @@ PRESETS: dict[str, TableRules] = {
         decks=2,
         double_after_split=False,
         double_face_down=True,
+        player_card_face_down=True,
         max_hands=4,
         even_money=False,
         penetration=0.95,

@@ -107,6 +107,11 @@ class Narration(Names):
                 return self.format(
                     N_("{who}{hand} gets {card}."), who=who, hand=hand, card=self._defined(card)
                 )
+            case Hit(card=card) if story.hides(seat, event.hand):
+                # A card of the hand is face down: its total is the player's secret.
+                return self.format(
+                    N_("{who}{hand} hits {card}."), who=who, hand=hand, card=self.card_phrase(card)
+                )
             case Hit(card=card, total=told):
                 after = story.value(seat, event.hand)
                 before = story.value(seat, event.hand, without_last=True)
@@ -127,10 +132,22 @@ class Narration(Names):
                     card=self.card_phrase(card),
                     total=total,
                 )
+            case HoleCardRevealed(card=card, at_deal=True):
+                shown = self.card_phrase(card, definite=False)
+                after = story.value(seat, event.hand)
+                if after is None or story.hides(seat, event.hand):
+                    return self.format(
+                        N_("{who}{hand} shows the card dealt face down: {card}."),
+                        who=who, hand=hand, card=shown,
+                    )
+                return self.format(
+                    N_("{who}{hand} shows the card dealt face down: {card}: {total}."),
+                    who=who, hand=hand, card=shown, total=self.hand_text_total(after),
+                )
             case HoleCardRevealed(card=card):
                 shown = self.card_phrase(card, definite=False)
                 after = story.value(seat, event.hand)
-                if after is None:
+                if after is None or story.hides(seat, event.hand):
                     return self.format(N_("The hidden card is {card}."), card=shown)
                 total = self.hand_text_total(after)
                 if seat is None and story.dealer_natural():
@@ -146,6 +163,9 @@ class Narration(Names):
                 return self.gettext(N_("The dealer shows an Ace: insurance is offered."))
             case InsuranceDeclined():
                 return self.format(N_("{who} declines insurance."), who=who)
+            case Busted() if story.hides(seat, event.hand):
+                # 000: the player announces « Crevé »; his cards are shown at the settlement.
+                return self.format(N_("{who}{hand} busts."), who=who, hand=hand)
             case Busted(total=total_value):
                 return self.format(
                     N_("{who}{hand} busts with {total}."), who=who, hand=hand, total=total_value
@@ -166,6 +186,8 @@ class Narration(Names):
                 if natural:
                     return self.gettext(N_("The dealer checks the hidden card: a natural!"))
                 return self.gettext(N_("The dealer checks the hidden card: no natural."))
+            case Stood() if story.hides(seat, event.hand):
+                return self.format(N_("{who}{hand} stands."), who=who, hand=hand)
             case Stood(total=total_value, soft=soft, automatic=automatic):
                 if automatic:
                     return self.format(N_("{who}{hand} has 21 and stands."), who=who, hand=hand)
@@ -212,15 +234,21 @@ class Narration(Names):
 
 
 class _Story:
-    """What a narration knows of the round so far: each hand's cards (to say soft or hard) and
-    which seats have split (to name their hands)."""
+    """What a narration knows of the round so far: each hand's cards (to say soft or hard),
+    how many of them are still face down (a total is then not told), and which seats have split
+    (to name their hands)."""
 
     def __init__(self) -> None:
         self.hands: dict[tuple[int | None, int], list[Card]] = {}
+        self.face_down: dict[tuple[int | None, int], int] = {}
         self.split: set[int] = set()
 
     def has_split(self, seat: int) -> bool:
         return seat in self.split
+
+    def hides(self, seat: int | None, hand: int | None) -> bool:
+        """Whether a seat's hand holds a card the table has not seen yet."""
+        return seat is not None and self.face_down.get((seat, hand or 0), 0) > 0
 
     def value(
         self, seat: int | None, hand: int | None, *, without_last: bool = False
@@ -237,12 +265,18 @@ class _Story:
         return len(cards) == 2 and hand_value(cards).total == 21
 
     def follow(self, event: Event) -> None:
+        place = (event.seat, event.hand or 0)
         match event:
             case CardDealt(card=Card() as card) | DealerHit(card=card):
-                self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
+                self.hands.setdefault(place, []).append(card)
+            case CardDealt(card=None):
+                self.face_down[place] = self.face_down.get(place, 0) + 1
             case HoleCardRevealed(card=card):
-                # The dealer's hole card, or a double dealt face down (its deal told no card).
-                self.hands.setdefault((event.seat, event.hand or 0), []).append(card)
+                # The dealer's hole card, a seat's card of the deal or its double dealt face
+                # down (its deal told no card).
+                self.hands.setdefault(place, []).append(card)
+                if self.face_down.get(place, 0) > 0:
+                    self.face_down[place] -= 1
             case Split(seat=seat, hand=index):
                 self.split.add(seat)
                 cards = self.hands.get((seat, index), [])
@@ -252,5 +286,7 @@ class _Story:
                 )
                 for key in later:  # the hands after this one move up by one, as in the engine
                     self.hands[(seat, key[1] + 1)] = self.hands.pop(key)
+                    if key in self.face_down:
+                        self.face_down[(seat, key[1] + 1)] = self.face_down.pop(key)
                 if len(cards) >= 2:
                     self.hands[(seat, index + 1)] = [cards.pop()]

@@ -172,7 +172,12 @@ def round_view(
     game: Round, state: AppState, seat_name: Callable[[int], str], *, chips: Sequence[str] = ()
 ) -> None:
     """The dealer's cards (the hole card face down until shown) and every seat's hands, a card
-    doubled face down shown as a card's back, without a total, until the dealer has played."""
+    doubled face down shown as a card's back, without a total, until the dealer has played.
+
+    A seat's card of the deal dealt face down (the home game) is drawn as its player sees it
+    when that player is at the screen (``Round.screen_seat``: during the seat's own turn, or
+    always at a table of one seat), with a line saying the others see its back; at any other
+    moment it is a card's back and the hand shows no total."""
     t = state.t
     dealer: list[Card | None] = list(game.visible_dealer_cards)
     if not game.hole_revealed and game.rules.dealer_peeks:
@@ -189,22 +194,19 @@ def round_view(
         dealer_label += " — " + shown
     show_cards(dealer, state, label=dealer_label)
     turn = game.to_act()
+    viewer = game.screen_seat()
     columns = st.columns(min(len(game.seats), 4))
     for seat in game.seats:
         with columns[seat.index % len(columns)]:
             for index, hand in enumerate(seat.hands):
-                # A double's card dealt face down shows its back (``PlayerHand.visible_cards``).
-                cards: list[Card | None] = [*hand.visible_cards]
-                if hand.hidden_card is not None:
-                    cards.append(None)
+                # A card this screen may not show is a card's back (``PlayerHand.seen_by``).
+                cards = game.cards_seen_by(seat.index, index, viewer)
                 active = turn is not None and turn.seat == seat.index and turn.hand in (index, None)
                 name = seat_name(seat.index)
                 if len(seat.hands) > 1:
                     name += " " + t.format("(hand {n})", n=index + 1)
                 value = (
-                    t.hand_text(hand.cards, natural=hand.is_natural)
-                    if hand.hidden_card is None
-                    else ""
+                    t.hand_text(hand.cards, natural=hand.is_natural) if None not in cards else ""
                 )
                 bet = t.format("bet {bet}", bet=t.chips_text(hand.bet))
                 parts = [part for part in (value, bet) if part]
@@ -212,6 +214,19 @@ def round_view(
                 show_cards(cards, state, label=label)
             if seat.index < len(chips):
                 st.caption(chips[seat.index])
+            if viewer == seat.index and any(hand.down_card is not None for hand in seat.hands):
+                if len(game.seats) == 1:
+                    note = t.gettext(
+                        "The card dealt face down is for your eyes only: the rest of the table"
+                        " sees its back."
+                    )
+                else:
+                    note = t.format(
+                        "The card dealt face down is for {name}'s eyes only: the other players"
+                        " see its back.",
+                        name=seat_name(seat.index),
+                    )
+                st.caption(":material/visibility: " + note)
 
 
 def action_buttons(
@@ -275,15 +290,22 @@ def evs_markdown(judgement: Judgement, t: Translator) -> str:
 
 
 def verdict_headline(
-    judgement: Judgement, t: Translator, *, who: str = "", figures: bool = True
+    judgement: Judgement, t: Translator, *, who: str = "", figures: bool = True,
+    better: bool = True,
 ) -> str:
     """The verdict in one sentence: right, a close call or a mistake, with the cost (without
-    ``figures``, in a lesson before expected values are taught, the grade alone)."""
+    ``figures``, in a lesson before expected values are taught, the grade alone). Without
+    ``better`` neither the better play nor the cost is named: they can tell a card face down
+    (split was better: the hidden card pairs the one that shows)."""
     prefix = f"{who} — " if who else ""
     play = t.move_name(judgement.play, judgement.point)
     if judgement.chosen is None:
         return prefix + t.format("Advice: **{play}**", play=play)
     chosen = t.move_name(judgement.chosen, judgement.point)
+    if not better and judgement.grade is Grade.ACCEPTABLE:
+        return prefix + t.format("**{chosen}**: a close call, not a mistake.", chosen=chosen)
+    if not better and judgement.grade is Grade.WRONG:
+        return prefix + t.format("**{chosen}**: a mistake.", chosen=chosen)
     if not figures and judgement.grade is Grade.ACCEPTABLE:
         return prefix + t.format(
             "**{chosen}**: a close call, not a mistake. **{play}** is only slightly better.",
@@ -340,11 +362,14 @@ def finesse_note(judgement: Judgement, t: Translator, *, figures: bool = True) -
 
 def judgement_view(
     judgement: Judgement, t: Translator, *, who: str = "", table: bool = True,
-    figures: bool = True,
+    figures: bool = True, reason: bool = True,
 ) -> None:
     """A judged move (or advice) as every page shows it: verdict, reason, finesse, EVs. Without
-    ``figures`` (a lesson before expected values are taught) no value is quoted, and no table."""
-    headline = verdict_headline(judgement, t, who=who, figures=figures)
+    ``figures`` (a lesson before expected values are taught) no value is quoted, and no table.
+    Without ``reason`` (a move of a seat whose card face down the screen may not show: the
+    reason names the hand, the better play can tell the card) only the grade, and a line saying
+    when the rest comes."""
+    headline = verdict_headline(judgement, t, who=who, figures=figures, better=reason)
     if judgement.grade is Grade.RIGHT:
         st.success(headline, icon=":material/check_circle:")
     elif judgement.grade is Grade.ACCEPTABLE:
@@ -353,6 +378,15 @@ def judgement_view(
         st.error(headline, icon=":material/cancel:")
     else:
         st.markdown(headline)
+    if not reason:
+        st.caption(
+            ":material/visibility_off: "
+            + t.gettext(
+                "The better play and its reason will be given once this player's cards are"
+                " shown."
+            )
+        )
+        return
     sentence = t.reason(judgement.reason.key, judgement.reason.params, figures=figures)
     if sentence:
         st.markdown(":material/lightbulb: " + sentence)

@@ -336,7 +336,10 @@ def play(table: PracticeTable, state: AppState) -> None:
             # last move's verdict when it was right (so every click gets an answer).
             for move in table.slips:
                 with st.container(border=True):
-                    ui.judgement_view(move.judgement, t, who=seat_name(move.seat), table=False)
+                    ui.judgement_view(
+                        move.judgement, t, who=seat_name(move.seat), table=False,
+                        reason=not table.reason_waits(move),
+                    )
             last = table.moves[-1]
             if last.is_right:
                 st.success(
@@ -344,7 +347,7 @@ def play(table: PracticeTable, state: AppState) -> None:
                     icon=":material/check_circle:",
                 )
                 note = ui.finesse_note(last.judgement, t)
-                if note:
+                if note and not table.reason_waits(last):
                     st.markdown(":material/grid_on: " + note)
     ui.ev_help(t)
 
