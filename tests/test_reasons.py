@@ -19,6 +19,7 @@ import pytest
 from tests.marks import sampled
 from tutor.cards import Card, Rank, Suit
 from tutor.decision import Action, DecisionPoint
+from tutor.render.reason_catalogue import decision_points
 from tutor.render.translator import Translator, translator
 from tutor.rules import PRESETS
 from tutor.strategy.advice import CLOSE, WEAK_UPS
@@ -34,34 +35,8 @@ def _card(points: int, index: int) -> Card:
 
 
 def points_of(preset: str) -> Iterator[DecisionPoint]:
-    """Every two-card hand (one per pair of values) against every up-card, and the insurance
-    decisions of every hand against an Ace."""
-    rules = PRESETS[preset]
-    for first in range(1, 11):
-        for second in range(first, 11):
-            cards = (_card(first, 0), _card(second, 1))
-            for up in range(1, 11):
-                for insurance in (False, True) if up == 1 else (False,):
-                    try:
-                        yield decision_for(rules, cards, _card(up, 2), insurance=insurance)
-                    except ValueError:
-                        continue  # a natural (or no insurance offered): nothing to decide
-    # Hands of three cards, where the exact play and the chart's can differ (the chart's reason,
-    # with the chart cell's figures, is then the one shown), against every up-card, a Queen
-    # for the tens.
-    for values in THREE_CARDS:
-        cards = tuple(_card(v, i) for i, v in enumerate(values))
-        for up in range(1, 11):
-            dealer = Card(Rank.QUEEN, SUITS[3]) if up == 10 else _card(up, 3)
-            try:
-                yield decision_for(rules, cards, dealer)
-            except ValueError:
-                continue
-
-
-#: Three-card hands: stiff totals (12 to 16), a soft one and a strong one.
-THREE_CARDS = ((10, 2, 4), (1, 5, 10), (2, 3, 7), (5, 5, 6), (3, 4, 9), (4, 4, 4), (1, 2, 3),
-               (7, 2, 9))
+    """The decision points the catalogue of reasons enumerates (``reason_catalogue``)."""
+    return decision_points(PRESETS[preset])
 
 
 @cache
