@@ -26,12 +26,6 @@ from tutor.strategy.advice import CLOSE, WEAK_UPS
 from tutor.strategy.judge import Judgement, judge
 from tutor.table import decision_for
 
-SUITS = list(Suit)
-
-
-def _card(points: int, index: int) -> Card:
-    rank = Rank.of_value(points) if points < 10 else Rank.KING
-    return Card(rank, SUITS[index % 4])
 
 
 def points_of(preset: str) -> Iterator[DecisionPoint]:
