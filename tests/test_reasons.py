@@ -27,7 +27,6 @@ from tutor.strategy.judge import Judgement, judge
 from tutor.table import decision_for
 
 
-
 def points_of(preset: str) -> Iterator[DecisionPoint]:
     """The decision points the catalogue of reasons enumerates (``reason_catalogue``)."""
     return decision_points(PRESETS[preset])
